@@ -1,0 +1,17 @@
+//! nimforge: the historic Nim-playing machines as digital logic.
+//!
+//! - `oracle/`: one software model per machine, written from its document.
+//! - `designs` (its own crate): the rust-hdl LogicBlocks.
+//! - `emit/`: Verilog and everything made from templates.
+//! - `flow/`: one module per external tool.
+//! - `verify/`: the equivalence harness, every level against the oracle.
+//! - `commands/`: the `nimforge` subcommands.
+
+pub mod boards;
+pub mod build;
+pub mod commands;
+pub mod emit;
+pub mod flow;
+pub mod machines;
+pub mod oracle;
+pub mod verify;

@@ -45,14 +45,14 @@ pub struct RelayNim<const D: usize> {
     pub randomizer: Signal<Out, Bits<2>>,
     /// The sequencer's step (0 idle, 1 latch, 2 take, 3 test) and its pacing counter.
     pub step: Signal<Out, Bits<2>>,
-    pub wait: Signal<Out, Bits<D>>,
+    pub dwell: Signal<Out, Bits<D>>,
     /// The selection register, one-hot.
     pub selected_a: Signal<Out, Bit>,
     pub selected_b: Signal<Out, Bit>,
     pub selected_c: Signal<Out, Bit>,
     /// "The XOR product ... was zero before taking the stone" (step 3).
     pub xor_was_zero: Signal<Out, Bit>,
-    /// The pile the human is taking from this turn, one-hot.
+    /// The pile the human is taking from this turn, one-hot (during play, not set-up).
     pub turn_a: Signal<Out, Bit>,
     pub turn_b: Signal<Out, Bit>,
     pub turn_c: Signal<Out, Bit>,
@@ -110,7 +110,7 @@ impl<const D: usize> RelayNim<D> {
             count_c: Default::default(),
             randomizer: Default::default(),
             step: Default::default(),
-            wait: Default::default(),
+            dwell: Default::default(),
             selected_a: Default::default(),
             selected_b: Default::default(),
             selected_c: Default::default(),
@@ -235,13 +235,13 @@ impl<const D: usize> Logic for RelayNim<D> {
         if self.sequencer.take.val() {
             self.zero_before.d.next = self.xor_product.zero.val();
         }
-        if self.take_ok_a.val() {
+        if self.take_ok_a.val() & self.playing.q.val() {
             self.took_a.d.next = true;
         }
-        if self.take_ok_b.val() {
+        if self.take_ok_b.val() & self.playing.q.val() {
             self.took_b.d.next = true;
         }
-        if self.take_ok_c.val() {
+        if self.take_ok_c.val() & self.playing.q.val() {
             self.took_c.d.next = true;
         }
         if self.go_ok.val() {
@@ -274,7 +274,7 @@ impl<const D: usize> Logic for RelayNim<D> {
         self.count_c.next = self.pile_c.stored.val();
         self.randomizer.next = self.rotation.value.val();
         self.step.next = self.sequencer.step.val();
-        self.wait.next = self.sequencer.wait.val();
+        self.dwell.next = self.sequencer.dwell.val();
         self.selected_a.next = self.selection.q[0].val();
         self.selected_b.next = self.selection.q[1].val();
         self.selected_c.next = self.selection.q[2].val();

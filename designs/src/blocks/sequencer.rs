@@ -31,7 +31,7 @@ pub struct Sequencer<const D: usize> {
     pub busy: Signal<Out, Bit>,
     pub step: Signal<Out, Bits<2>>,
     /// Cycles spent in the present step so far.
-    pub wait: Signal<Out, Bits<D>>,
+    pub dwell: Signal<Out, Bits<D>>,
     current: DFF<Bits<2>>,
     elapsed: DFF<Bits<D>>,
     /// The delay: cycles per step, minus one.
@@ -57,7 +57,7 @@ impl<const D: usize> Sequencer<D> {
             done: Default::default(),
             busy: Default::default(),
             step: Default::default(),
-            wait: Default::default(),
+            dwell: Default::default(),
             current: Default::default(),
             elapsed: Default::default(),
             pace_last: Constant::new((pace - 1).into()),
@@ -75,7 +75,7 @@ impl<const D: usize> Logic for Sequencer<D> {
     fn update(&mut self) {
         dff_setup!(self, clock, current, elapsed);
         self.step.next = self.current.q.val();
-        self.wait.next = self.elapsed.q.val();
+        self.dwell.next = self.elapsed.q.val();
         self.busy.next = self.current.q.val() != self.idle.val();
         self.step_ends.next = self.elapsed.q.val() == self.pace_last.val();
         self.latch.next = false;
@@ -122,17 +122,17 @@ mod tests {
     use super::*;
     use crate::harness::Bench;
 
-    /// A reference written from the document's four steps: (step, wait) and
-    /// the inputs give the next (step, wait) and the strobes (latch, take, done).
-    fn reference(step: u64, wait: u64, pace: u64, start: bool, stop: bool, reset: bool) -> (u64, u64, [bool; 3]) {
+    /// A reference written from the document's four steps: (step, dwell) and
+    /// the inputs give the next (step, dwell) and the strobes (latch, take, done).
+    fn reference(step: u64, dwell: u64, pace: u64, start: bool, stop: bool, reset: bool) -> (u64, u64, [bool; 3]) {
         if reset {
             return (IDLE, 0, [false; 3]);
         }
         if step == IDLE {
             return (if start { LATCH } else { IDLE }, 0, [false; 3]);
         }
-        if wait + 1 < pace {
-            return (step, wait + 1, [false; 3]);
+        if dwell + 1 < pace {
+            return (step, dwell + 1, [false; 3]);
         }
         match step {
             LATCH => (TAKE, 0, [true, false, false]),
@@ -142,43 +142,43 @@ mod tests {
         }
     }
 
-    /// Every (step, wait) under every (start, stop, reset), one clock, for paces 1..=4.
+    /// Every (step, dwell) under every (start, stop, reset), one clock, for paces 1..=4.
     #[test]
     fn every_state_under_every_input() {
         for pace in 1..=4u64 {
             // Reach each state by driving from power-on: start, then clocks.
             let mut states = vec![(IDLE, 0)];
             for step in [LATCH, TAKE, TEST] {
-                for wait in 0..pace {
-                    states.push((step, wait));
+                for dwell in 0..pace {
+                    states.push((step, dwell));
                 }
             }
-            for &(step, wait) in &states {
+            for &(step, dwell) in &states {
                 for inputs in 0..8u8 {
                     let (start, stop, reset) = (inputs & 1 == 1, inputs & 2 == 2, inputs & 4 == 4);
                     let mut b = Bench::new(Sequencer::<2>::new(pace));
-                    // Walk to (step, wait) with stop low, so TEST goes back to TAKE.
+                    // Walk to (step, dwell) with stop low, so TEST goes back to TAKE.
                     let mut now = (IDLE, 0);
                     b.uut.start.next = true;
                     let mut guard = 0;
-                    while now != (step, wait) {
+                    while now != (step, dwell) {
                         b.tick(|u| &mut u.clock);
                         b.uut.start.next = false;
-                        now = (b.uut.step.val().index() as u64, b.uut.wait.val().index() as u64);
+                        now = (b.uut.step.val().index() as u64, b.uut.dwell.val().index() as u64);
                         guard += 1;
-                        assert!(guard < 100, "cannot reach {step},{wait}");
+                        assert!(guard < 100, "cannot reach {step},{dwell}");
                     }
                     b.uut.start.next = start;
                     b.uut.stop.next = stop;
                     b.uut.reset.next = reset;
                     b.settle();
-                    let (nstep, nwait, strobes) = reference(step, wait, pace, start, stop, reset);
+                    let (nstep, nwait, strobes) = reference(step, dwell, pace, start, stop, reset);
                     let got = [b.uut.latch.val(), b.uut.take.val(), b.uut.done.val()];
-                    assert_eq!(got, strobes, "pace {pace} at {step},{wait} inputs {inputs}");
+                    assert_eq!(got, strobes, "pace {pace} at {step},{dwell} inputs {inputs}");
                     assert_eq!(b.uut.busy.val(), step != IDLE);
                     b.tick(|u| &mut u.clock);
-                    let after = (b.uut.step.val().index() as u64, b.uut.wait.val().index() as u64);
-                    assert_eq!(after, (nstep, nwait), "pace {pace} at {step},{wait} inputs {inputs}");
+                    let after = (b.uut.step.val().index() as u64, b.uut.dwell.val().index() as u64);
+                    assert_eq!(after, (nstep, nwait), "pace {pace} at {step},{dwell} inputs {inputs}");
                 }
             }
         }

@@ -1,0 +1,33 @@
+//! A machine implemented for a board: yosys, nextpnr-ice40 and icepack into
+//! one directory that keeps every script, log and report.
+
+use crate::boards::Board;
+use crate::emit::pcf;
+use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
+use crate::verify::Port;
+use std::path::{Path, PathBuf};
+
+pub struct Implementation {
+    pub cells: yosys::Cells,
+    pub placement: nextpnr::Placement,
+    pub pcf: PathBuf,
+    pub bin: PathBuf,
+}
+
+/// Synthesise, place, route and pack `source` (module `module`) for `board`,
+/// every port on a pin, into `dir`.
+pub fn implement(board: &Board, source: &Path, module: &str, inputs: &[Port], outputs: &[Port], dir: &Path) -> Result<Implementation, ToolError> {
+    std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
+    // Every tool before any work, so a missing one is named first.
+    for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
+        tool.find()?;
+    }
+    let pcf_text = pcf::all_ports(board, module, inputs, outputs)
+        .map_err(|e| ToolError::Io { what: e, error: std::io::Error::other("not enough pins") })?;
+    let pcf = dir.join("ports.pcf");
+    flow::write(&pcf, &pcf_text)?;
+    let synth = yosys::synth_ice40(source, module, dir)?;
+    let placement = nextpnr::place_route(&board.device, &board.package, board.clock.mhz, &synth.json, &pcf, dir)?;
+    let bin = icepack::pack(&placement.asc, dir)?;
+    Ok(Implementation { cells: synth.cells, placement, pcf, bin })
+}

@@ -1,0 +1,59 @@
+//! `nimforge build MACHINE --board B`: the machine's Verilog through yosys,
+//! nextpnr-ice40 and icepack into `build/<machine>-<board>/`, with a report
+//! of the cells and timing.
+
+use crate::boards;
+use crate::verify::{relay_nim::RelayNim, Machine};
+use std::path::Path;
+
+#[derive(serde::Serialize)]
+struct Report {
+    machine: String,
+    board: String,
+    lut4: u64,
+    dff: u64,
+    carry: u64,
+    lc_used: u64,
+    lc_available: u64,
+    fmax_mhz: f64,
+}
+
+pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, String> {
+    let machine = crate::machines::check_name(machine)?;
+    let b = boards::board(board)?;
+    let (module, inputs, outputs) = match machine {
+        "relay-nim" => (RelayNim::MODULE, RelayNim::inputs(), RelayNim::outputs()),
+        _ => unreachable!(),
+    };
+    let dir = root.join("build").join(format!("{machine}-{board}"));
+    let source = root.join("generated").join(format!("{module}.v"));
+    let built = crate::build::implement(&b, &source, module, &inputs, &outputs, &dir).map_err(|e| e.to_string())?;
+    let r = Report {
+        machine: machine.into(),
+        board: b.name.clone(),
+        lut4: built.cells.lut4,
+        dff: built.cells.dff,
+        carry: built.cells.carry,
+        lc_used: built.placement.lc_used,
+        lc_available: built.placement.lc_available,
+        fmax_mhz: (built.placement.fmax_mhz * 100.0).round() / 100.0,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&r).expect("serialises"));
+    } else {
+        println!("{machine} on {} -> {}", b.description, dir.display());
+        println!("{:<10} {:<11} {:>7} {:>5} {:>8} {:>14} {:>10}", "machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz");
+        println!(
+            "{:<10} {:<11} {:>7} {:>5} {:>8} {:>14} {:>10.2}",
+            r.machine,
+            r.board,
+            r.lut4,
+            r.dff,
+            r.carry,
+            format!("{}/{}", r.lc_used, r.lc_available),
+            r.fmax_mhz
+        );
+        println!("bitstream: {}", built.bin.display());
+    }
+    Ok(0)
+}

@@ -1,0 +1,40 @@
+//! `nimforge generate [--check]`: write `generated/` and `testbenches/`, or
+//! check that what is committed is what the designs make now.
+
+use crate::machines;
+use std::path::Path;
+
+pub fn run(root: &Path, check: bool) -> Result<i32, String> {
+    let files = machines::generated();
+    if check {
+        let mut stale = Vec::new();
+        for f in &files {
+            match std::fs::read_to_string(root.join(&f.path)) {
+                Ok(text) if text == f.contents => {}
+                Ok(_) => stale.push(format!("{} is stale", f.path)),
+                Err(_) => stale.push(format!("{} is missing", f.path)),
+            }
+        }
+        if stale.is_empty() {
+            println!("generate --check: all {} files are fresh", files.len());
+            return Ok(0);
+        }
+        for s in &stale {
+            eprintln!("{s}");
+        }
+        eprintln!("run `nimforge generate` and commit the result");
+        return Ok(1);
+    }
+    for f in &files {
+        let path = root.join(&f.path);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        // Write beside, then rename: never a half-written file.
+        let tmp = path.with_extension("v.tmp");
+        std::fs::write(&tmp, &f.contents).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", f.path);
+    }
+    Ok(0)
+}

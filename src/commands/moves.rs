@@ -1,0 +1,91 @@
+//! `nimforge move MACHINE ...`: one machine move in the cycle-accurate
+//! simulation of the design (the `rtl` level), driven through its inputs the
+//! way a person at the front panel would.
+
+use crate::verify::relay_nim::{RelayNim, GO, NONE, RESET, TAKE};
+use crate::verify::Machine;
+use nimforge_designs::harness::Bench;
+
+#[derive(serde::Serialize)]
+struct RelayNimMove {
+    pile: String,
+    taken: u64,
+    before: Vec<u64>,
+    after: Vec<u64>,
+    randomizer: u64,
+    cycles: u64,
+}
+
+/// Front-panel outputs of the relay NIM used here: counts are ones' complements.
+fn sizes(outputs: &[u64]) -> Vec<u64> {
+    outputs[..3].iter().map(|c| 7 - c).collect()
+}
+
+pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String> {
+    let start = super::parse_list(piles, 3, 7, "pile")?;
+    if randomizer > 2 {
+        return Err(format!("--randomizer {randomizer} is out of range: it names the first pile, 0, 1 or 2"));
+    }
+    let letters = RelayNim::letters();
+    let mut bench = Bench::new(RelayNim::design());
+    let press = |bench: &mut Bench<_>, l: usize| {
+        RelayNim::drive(&mut bench.uut, &letters[l].inputs);
+        bench.tick(RelayNim::clock);
+        RelayNim::read(&bench.uut)
+    };
+    let idle = |out: &[u64]| out[4] == 0;
+    // The randomizer survives RESET: advance it with machine moves from full piles.
+    for _ in 0..randomizer {
+        press(&mut bench, RESET);
+        let mut out = press(&mut bench, GO);
+        while !idle(&out) {
+            out = press(&mut bench, NONE);
+        }
+    }
+    press(&mut bench, RESET);
+    for (p, &size) in start.iter().enumerate() {
+        for _ in size..7 {
+            press(&mut bench, TAKE[p]);
+        }
+    }
+    let before = sizes(&RelayNim::read(&bench.uut));
+    let r = RelayNim::read(&bench.uut)[3];
+    let mut out = press(&mut bench, GO);
+    let mut cycles = 1;
+    if idle(&out) {
+        println!("no move: every pile is empty (GO does nothing)");
+        return Ok(0);
+    }
+    while !idle(&out) {
+        out = press(&mut bench, NONE);
+        cycles += 1;
+    }
+    let after = sizes(&out);
+    let pile = (0..3).find(|&p| out[6 + p] == 1).expect("a pile is latched after a move");
+    let m = RelayNimMove {
+        pile: ["A", "B", "C"][pile].to_string(),
+        taken: before[pile] - after[pile],
+        before,
+        after,
+        randomizer: r,
+        cycles,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&m).expect("serialises"));
+    } else {
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        println!(
+            "piles {} (randomizer on {}): the machine takes {} from pile {}, leaving {} ({} clock cycles)",
+            list(&m.before),
+            ["A", "B", "C"][r as usize],
+            m.taken,
+            m.pile,
+            list(&m.after),
+            m.cycles
+        );
+        if out[14] == 2 {
+            println!("the machine took the last stone and wins");
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,93 @@
+//! `nimforge verify MACHINE [--level ...] [--json]`.
+
+use crate::verify::{hdl, relay_nim::RelayNim, rtl, Level, LevelReport, Machine, Plan};
+use std::path::Path;
+
+/// Is this a CI run, where a missing tool fails instead of skipping?
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, String> {
+    let reports = match crate::machines::check_name(machine)? {
+        "relay-nim" => levels::<RelayNim>(level, root, json)?,
+        _ => unreachable!("every machine name is matched"),
+    };
+    if json {
+        for r in &reports {
+            println!("{}", serde_json::to_string(r).expect("a report serialises"));
+        }
+    } else {
+        print_table(&reports);
+    }
+    let mismatched = reports.iter().any(|r| r.mismatches > 0);
+    let skipped: Vec<&LevelReport> = reports.iter().filter(|r| r.skipped.is_some()).collect();
+    if mismatched {
+        return Ok(1);
+    }
+    if under_ci() && !skipped.is_empty() {
+        eprintln!("CI=true: a level was skipped for a missing tool; install it (see the README)");
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<LevelReport>, String> {
+    let plan = Plan::<M>::new()?;
+    let say = |s: String| {
+        if json {
+            eprintln!("{s}")
+        } else {
+            println!("{s}")
+        }
+    };
+    say(format!(
+        "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
+         whole-move runs add {} cycles; {} vectors in all",
+        M::NAME,
+        plan.tour_cycles,
+        plan.states_covered,
+        plan.states,
+        plan.transitions_covered,
+        plan.transitions,
+        plan.len() - plan.tour_cycles,
+        plan.len()
+    ));
+    let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
+    let wanted = level.expand();
+    let mut reports = Vec::new();
+    let mut vectors = None;
+    for l in wanted {
+        if l == Level::Rtl {
+            reports.push(rtl::run(&plan));
+            continue;
+        }
+        if vectors.is_none() {
+            std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
+            let path = places.work.join("vectors.txt");
+            hdl::write_vectors(&plan, &path).map_err(|e| e.to_string())?;
+            vectors = Some(path);
+        }
+        let v = vectors.as_ref().unwrap();
+        match l {
+            Level::Verilog => reports.extend(hdl::verilog(&plan, &places, v)),
+            Level::Netlist => reports.push(hdl::netlist(&plan, &places, v)),
+            Level::Bitstream => reports.push(hdl::bitstream(&plan, &places, v)),
+            _ => unreachable!(),
+        }
+    }
+    Ok(reports)
+}
+
+fn print_table(reports: &[LevelReport]) {
+    println!("{:<18} {:>10} {:>10} {:>9}  note", "level", "vectors", "mismatches", "seconds");
+    for r in reports {
+        let note = match (&r.skipped, &r.first_mismatch) {
+            (Some(s), _) => format!("skipped: {s}"),
+            (None, Some(m)) => m.clone(),
+            (None, None) => String::new(),
+        };
+        let mism = if r.skipped.is_some() { "-".to_string() } else { r.mismatches.to_string() };
+        println!("{:<18} {:>10} {:>10} {:>9.2}  {note}", r.level, r.vectors, mism, r.seconds);
+    }
+}

@@ -1,0 +1,7 @@
+//! Everything nimforge writes: the Verilog of the designs and the texts made
+//! from askama templates (testbenches, pin files; the yosys script is made in
+//! `flow::yosys`).
+
+pub mod pcf;
+pub mod testbench;
+pub mod verilog;

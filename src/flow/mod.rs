@@ -1,0 +1,99 @@
+//! One module per external tool. Each finds its program on PATH and returns
+//! errors that carry the tool's own output; none of them panics.
+
+pub mod icebox_vlog;
+pub mod icepack;
+pub mod iverilog;
+pub mod nextpnr;
+pub mod verilator;
+pub mod yosys;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// An external program and the Debian package that provides it.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool {
+    pub program: &'static str,
+    pub package: &'static str,
+}
+
+#[derive(Debug)]
+pub enum ToolError {
+    /// The program is not on PATH.
+    Missing(Tool),
+    /// It ran and failed; `output` is what it printed (the tail of it).
+    Failed { tool: Tool, what: String, output: String },
+    /// A file the run needs could not be read or written.
+    Io { what: String, error: std::io::Error },
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToolError::Missing(t) => write!(
+                f,
+                "{} is not installed: install the Debian package {} (apt-get install {})",
+                t.program, t.package, t.package
+            ),
+            ToolError::Failed { tool, what, output } => {
+                write!(f, "{} failed ({what}); its output ends:\n{}", tool.program, tail(output, 40))
+            }
+            ToolError::Io { what, error } => write!(f, "{what}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+impl Tool {
+    /// The program's path, or `Missing`.
+    pub fn find(self) -> Result<PathBuf, ToolError> {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(self.program))
+            .find(|p| p.is_file())
+            .ok_or(ToolError::Missing(self))
+    }
+
+    /// Run with `args` in `dir`; the combined output on success.
+    pub fn run(self, args: &[&str], dir: &Path, what: &str) -> Result<String, ToolError> {
+        let program = self.find()?;
+        let out = Command::new(program)
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .map_err(|error| ToolError::Io { what: format!("running {}", self.program), error })?;
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        if out.status.success() {
+            Ok(text)
+        } else {
+            Err(ToolError::Failed { tool: self, what: what.to_string(), output: text })
+        }
+    }
+}
+
+/// The last `n` lines of `text`.
+pub fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), ToolError> {
+    std::fs::write(path, text).map_err(|error| ToolError::Io { what: format!("writing {}", path.display()), error })
+}
+
+pub(crate) fn read(path: &Path) -> Result<String, ToolError> {
+    std::fs::read_to_string(path).map_err(|error| ToolError::Io { what: format!("reading {}", path.display()), error })
+}
+
+/// Every tool the flow uses, for `--level all` and the README's checks.
+pub const ALL: [Tool; 6] = [
+    yosys::YOSYS,
+    nextpnr::NEXTPNR,
+    icepack::ICEPACK,
+    icebox_vlog::ICEBOX_VLOG,
+    iverilog::IVERILOG,
+    verilator::VERILATOR,
+];

@@ -1,0 +1,79 @@
+//! nextpnr-ice40: placement and routing, with the utilisation and Fmax of its
+//! `--report` JSON.
+
+use super::{read, Tool, ToolError};
+use std::path::{Path, PathBuf};
+
+pub const NEXTPNR: Tool = Tool { program: "nextpnr-ice40", package: "nextpnr-ice40" };
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Placement {
+    pub asc: PathBuf,
+    pub lc_used: u64,
+    pub lc_available: u64,
+    pub fmax_mhz: f64,
+}
+
+/// Place and route `json` for `device` (hx1k, up5k, ...) in `package` with
+/// the pins of `pcf`, into `dir`.
+pub fn place_route(device: &str, package: &str, freq_mhz: u32, json: &Path, pcf: &Path, dir: &Path) -> Result<Placement, ToolError> {
+    let json = json.to_string_lossy();
+    let pcf = pcf.to_string_lossy();
+    let freq = freq_mhz.to_string();
+    let args = [
+        &format!("--{device}"),
+        "--package",
+        package,
+        "--freq",
+        &freq,
+        "--json",
+        &json,
+        "--pcf",
+        &pcf,
+        "--asc",
+        "design.asc",
+        "--report",
+        "report.json",
+        "--log",
+        "nextpnr.log",
+        "--seed",
+        "1",
+        "-q",
+    ];
+    NEXTPNR.run(&args, dir, "placing and routing")?;
+    let report = read(&dir.join("report.json"))?;
+    let (lc_used, lc_available, fmax_mhz) = parse_report(&report).map_err(|e| ToolError::Failed {
+        tool: NEXTPNR,
+        what: format!("reading report.json: {e}"),
+        output: report.clone(),
+    })?;
+    Ok(Placement { asc: dir.join("design.asc"), lc_used, lc_available, fmax_mhz })
+}
+
+/// Logic cells used and available, and the lowest achieved Fmax of any clock.
+pub fn parse_report(json: &str) -> Result<(u64, u64, f64), String> {
+    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let lc = &v["utilization"]["ICESTORM_LC"];
+    let used = lc["used"].as_u64().ok_or("no utilization.ICESTORM_LC.used")?;
+    let available = lc["available"].as_u64().ok_or("no utilization.ICESTORM_LC.available")?;
+    let fmax = v["fmax"]
+        .as_object()
+        .ok_or("no fmax")?
+        .values()
+        .filter_map(|c| c["achieved"].as_f64())
+        .fold(f64::INFINITY, f64::min);
+    if !fmax.is_finite() {
+        return Err("no clock in fmax".into());
+    }
+    Ok((used, available, fmax))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn reads_utilisation_and_fmax() {
+        let json = r#"{"fmax": {"clk": {"achieved": 124.7, "constraint": 12}},
+            "utilization": {"ICESTORM_LC": {"available": 1280, "used": 95}}}"#;
+        assert_eq!(super::parse_report(json).unwrap(), (95, 1280, 124.7));
+    }
+}

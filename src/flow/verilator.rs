@@ -1,0 +1,49 @@
+//! Verilator: `--lint-only -Wall`, and the testbench built as a binary
+//! (`--binary`, Verilator 5) and run.
+
+use super::{Tool, ToolError};
+use std::path::Path;
+
+pub const VERILATOR: Tool = Tool { program: "verilator", package: "verilator" };
+
+/// Lint one file; Ok with nothing when clean.
+pub fn lint(source: &Path, top: &str, dir: &Path) -> Result<(), ToolError> {
+    VERILATOR.run(
+        &["--lint-only", "-Wall", "--top-module", top, &source.to_string_lossy()],
+        dir,
+        &format!("linting {}", source.display()),
+    )?;
+    Ok(())
+}
+
+/// Build `sources` with top `top` into a binary and run it.
+pub fn simulate(sources: &[&Path], top: &str, plusargs: &[String], dir: &Path) -> Result<String, ToolError> {
+    let mut args: Vec<String> = vec![
+        "--binary".into(),
+        "-O3".into(),
+        "-Wno-fatal".into(),
+        "-Wno-lint".into(),
+        "-Wno-style".into(),
+        "--top-module".into(),
+        top.into(),
+        "-Mdir".into(),
+        "obj_dir".into(),
+        "-o".into(),
+        "sim".into(),
+    ];
+    args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    VERILATOR.run(&args, dir, "building the testbench")?;
+    let sim = dir.join("obj_dir/sim");
+    let out = std::process::Command::new(&sim)
+        .args(plusargs)
+        .current_dir(dir)
+        .output()
+        .map_err(|error| ToolError::Io { what: format!("running {}", sim.display()), error })?;
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(ToolError::Failed { tool: VERILATOR, what: "running the testbench".into(), output: text })
+    }
+}

@@ -1,0 +1,48 @@
+//! The machines nimforge knows, and what each contributes to `generated/`
+//! and `testbenches/`.
+
+use crate::emit::{testbench, verilog};
+use crate::verify::{self, Machine};
+
+/// Command-line names, in the order the tables list them.
+pub const NAMES: [&str; 1] = [verify::relay_nim::RelayNim::NAME];
+
+/// The machine called `name`, or a line naming the machines there are.
+pub fn check_name(name: &str) -> Result<&'static str, String> {
+    NAMES
+        .iter()
+        .find(|n| **n == name)
+        .copied()
+        .ok_or_else(|| format!("unknown machine '{name}': choose one of {}", NAMES.join(", ")))
+}
+
+/// A file nimforge writes, relative to the project root.
+pub struct Generated {
+    pub path: String,
+    pub contents: String,
+}
+
+fn files_of<M: Machine>(design_file: &str) -> Vec<Generated> {
+    let mut design = M::design();
+    vec![
+        Generated {
+            path: format!("generated/{}.v", M::MODULE),
+            contents: verilog::emit(&mut design, M::MODULE, design_file),
+        },
+        Generated {
+            path: format!("testbenches/{}_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),
+        },
+        Generated {
+            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
+        },
+    ]
+}
+
+/// Every generated file of every machine.
+pub fn generated() -> Vec<Generated> {
+    let mut out = Vec::new();
+    out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
+    out
+}

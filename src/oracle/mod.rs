@@ -1,0 +1,4 @@
+//! Software oracles, one file per machine, written from the documents in
+//! `shared/seeds/` and never calling a design.
+
+pub mod relay_nim;

@@ -1,0 +1,201 @@
+//! The relay NIM for the harness: its ports, its letters, the oracle
+//! (`oracle::relay_nim`) and the design (`designs::relay_nim`) side by side.
+
+use super::{Letter, Machine, Port};
+use crate::oracle::relay_nim::{self as oracle, Buttons, State, Step, Winner, FULL, PILES};
+use nimforge_designs::{RelayNimSim, RELAY_NIM_SIM_PACE};
+use rust_hdl::prelude::*;
+
+pub struct RelayNim;
+
+const INPUTS: [Port; 5] = [
+    Port { name: "reset", width: 1 },
+    Port { name: "take_a", width: 1 },
+    Port { name: "take_b", width: 1 },
+    Port { name: "take_c", width: 1 },
+    Port { name: "go", width: 1 },
+];
+
+const OUTPUTS: [Port; 16] = [
+    Port { name: "count_a", width: 3 },
+    Port { name: "count_b", width: 3 },
+    Port { name: "count_c", width: 3 },
+    Port { name: "randomizer", width: 2 },
+    Port { name: "step", width: 2 },
+    Port { name: "dwell", width: 1 },
+    Port { name: "selected_a", width: 1 },
+    Port { name: "selected_b", width: 1 },
+    Port { name: "selected_c", width: 1 },
+    Port { name: "xor_was_zero", width: 1 },
+    Port { name: "turn_a", width: 1 },
+    Port { name: "turn_b", width: 1 },
+    Port { name: "turn_c", width: 1 },
+    Port { name: "in_game", width: 1 },
+    Port { name: "winner", width: 2 },
+    Port { name: "illegal", width: 1 },
+];
+
+/// Letters: none, RESET, TAKE A, TAKE B, TAKE C, GO.
+pub const NONE: usize = 0;
+pub const RESET: usize = 1;
+pub const TAKE: [usize; 3] = [2, 3, 4];
+pub const GO: usize = 5;
+
+fn buttons(letter: usize) -> Buttons {
+    let mut b = Buttons::default();
+    match letter {
+        NONE => {}
+        RESET => b.reset = true,
+        GO => b.go = true,
+        l => b.take[l - TAKE[0]] = true,
+    }
+    b
+}
+
+impl Machine for RelayNim {
+    type State = State;
+    type Design = RelayNimSim;
+    const NAME: &'static str = "relay-nim";
+    const MODULE: &'static str = "relay_nim";
+
+    fn inputs() -> Vec<Port> {
+        INPUTS.to_vec()
+    }
+
+    fn outputs() -> Vec<Port> {
+        OUTPUTS.to_vec()
+    }
+
+    fn letters() -> Vec<Letter> {
+        let l = |name, i: [u64; 5]| Letter { name, inputs: i.to_vec() };
+        vec![
+            l("none", [0, 0, 0, 0, 0]),
+            l("RESET", [1, 0, 0, 0, 0]),
+            l("TAKE A", [0, 1, 0, 0, 0]),
+            l("TAKE B", [0, 0, 1, 0, 0]),
+            l("TAKE C", [0, 0, 0, 1, 0]),
+            l("GO", [0, 0, 0, 0, 1]),
+        ]
+    }
+
+    fn power_on() -> State {
+        State::power_on()
+    }
+
+    fn step(state: &State, letter: usize) -> State {
+        state.step(buttons(letter), RELAY_NIM_SIM_PACE as u8)
+    }
+
+    fn observe(s: &State) -> Vec<u64> {
+        let count = |p: usize| (FULL - s.sizes[p]) as u64;
+        let sel = |p: usize| (s.selected == Some(p)) as u64;
+        let turn = |p: usize| (s.turn == Some(p)) as u64;
+        vec![
+            count(0),
+            count(1),
+            count(2),
+            s.randomizer as u64,
+            s.step as u64,
+            s.wait as u64,
+            sel(0),
+            sel(1),
+            sel(2),
+            s.xor_was_zero as u64,
+            turn(0),
+            turn(1),
+            turn(2),
+            s.in_game as u64,
+            s.winner as u64,
+            s.illegal as u64,
+        ]
+    }
+
+    /// From every position under every randomizer value: RESET, TAKE down to
+    /// the position, GO, then no press until the machine is idle. RESET keeps
+    /// the randomizer, so three runs per position meet all three values. The
+    /// oracle's cycles must end where `machine_move` says.
+    fn move_runs() -> Result<Vec<usize>, String> {
+        let mut out = Vec::new();
+        let mut s = State::power_on();
+        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
+            *s = Self::step(s, l);
+            out.push(l);
+        };
+        for position in 0..512u32 {
+            let sizes = [(position & 7) as u8, (position >> 3 & 7) as u8, (position >> 6) as u8];
+            for _ in 0..PILES {
+                push(&mut s, &mut out, RESET);
+                for p in 0..PILES {
+                    for _ in sizes[p]..FULL {
+                        push(&mut s, &mut out, TAKE[p]);
+                    }
+                }
+                let r = s.randomizer as usize;
+                let want = oracle::machine_move(sizes, r);
+                push(&mut s, &mut out, GO);
+                let mut guard = 0;
+                while s.step != Step::Idle {
+                    push(&mut s, &mut out, NONE);
+                    guard += 1;
+                    if guard > 1000 {
+                        return Err(format!("the oracle's move from {sizes:?} never ends"));
+                    }
+                }
+                let got_after = s.sizes;
+                match want {
+                    None if got_after == sizes => {}
+                    Some(m) if m.after == got_after && s.randomizer as usize == (r + 1) % PILES => {
+                        let machine_won = got_after == [0; PILES];
+                        if machine_won != (s.winner == Winner::Machine) {
+                            return Err(format!("the oracle's winner after {sizes:?} is {:?}", s.winner));
+                        }
+                    }
+                    _ => {
+                        return Err(format!(
+                            "the oracle's cycles from {sizes:?}, randomizer {r}, end at {got_after:?}; the move-level function says {want:?}"
+                        ))
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn design() -> RelayNimSim {
+        RelayNimSim::new(RELAY_NIM_SIM_PACE)
+    }
+
+    fn clock(d: &mut RelayNimSim) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+
+    fn drive(d: &mut RelayNimSim, i: &[u64]) {
+        d.reset.next = i[0] == 1;
+        d.take_a.next = i[1] == 1;
+        d.take_b.next = i[2] == 1;
+        d.take_c.next = i[3] == 1;
+        d.go.next = i[4] == 1;
+    }
+
+    fn read(d: &RelayNimSim) -> Vec<u64> {
+        let b = |x: bool| x as u64;
+        vec![
+            d.count_a.val().index() as u64,
+            d.count_b.val().index() as u64,
+            d.count_c.val().index() as u64,
+            d.randomizer.val().index() as u64,
+            d.step.val().index() as u64,
+            d.dwell.val().index() as u64,
+            b(d.selected_a.val()),
+            b(d.selected_b.val()),
+            b(d.selected_c.val()),
+            b(d.xor_was_zero.val()),
+            b(d.turn_a.val()),
+            b(d.turn_b.val()),
+            b(d.turn_c.val()),
+            b(d.in_game.val()),
+            d.winner.val().index() as u64,
+            b(d.illegal.val()),
+        ]
+    }
+}
