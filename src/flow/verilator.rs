@@ -1,5 +1,5 @@
-//! Verilator: `--lint-only -Wall`, and the testbench built as a binary
-//! (`--binary`, Verilator 5) and run.
+//! Verilator: `--lint-only -Wall`, and a testbench built into a binary with
+//! a C++ main that drives its clock (`--cc --exe --build`), then run.
 
 use super::{Tool, ToolError};
 use std::path::Path;
@@ -16,10 +16,15 @@ pub fn lint(source: &Path, top: &str, dir: &Path) -> Result<(), ToolError> {
     Ok(())
 }
 
-/// Build `sources` with top `top` into a binary and run it.
+/// Build `sources` (Verilog, and the C++ main) with top `top` into a binary
+/// and run it.
 pub fn simulate(sources: &[&Path], top: &str, plusargs: &[String], dir: &Path) -> Result<String, ToolError> {
     let mut args: Vec<String> = vec![
-        "--binary".into(),
+        "--cc".into(),
+        "--exe".into(),
+        "--build".into(),
+        "-j".into(),
+        "2".into(),
         "-O3".into(),
         "-Wno-fatal".into(),
         "-Wno-lint".into(),

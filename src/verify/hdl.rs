@@ -118,7 +118,7 @@ pub fn verilog<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> V
     let t0 = Instant::now();
     let icarus = places
         .dir("icarus")
-        .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_tb", &[], &plusargs(vectors), &d));
+        .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
     out.push(match icarus {
         Ok(text) => judge(plan, "verilog/icarus", &text, t0),
         Err(e) => failed("verilog/icarus", e, plan.len(), t0),
@@ -126,7 +126,8 @@ pub fn verilog<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> V
     let t0 = Instant::now();
     let verilated = places.dir("verilator").and_then(|d| {
         verilator::lint(&source, M::MODULE, &d)?;
-        verilator::simulate(&[&source, &tb], "nimforge_tb", &plusargs(vectors), &d)
+        let main = places.root.join("testbenches/verilator_main.cpp");
+        verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs(vectors), &d)
     });
     out.push(match verilated {
         Ok(text) => judge(plan, "verilog/verilator", &text, t0),
@@ -144,7 +145,7 @@ pub fn netlist<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> L
         let tb = places.testbench(M::MODULE, false);
         iverilog::simulate(
             &[&synth.netlist, &cells, &tb],
-            "nimforge_tb",
+            "nimforge_clock",
             &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
             &plusargs(vectors),
             &d,
@@ -168,7 +169,7 @@ pub fn bitstream<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) ->
         let built = build::implement(&board, &source, M::MODULE, &M::inputs(), &M::outputs(), &d)?;
         let chip = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
         let tb = places.testbench(M::MODULE, true);
-        iverilog::simulate(&[&chip, &tb], "nimforge_tb", &[], &plusargs(vectors), &d)
+        iverilog::simulate(&[&chip, &tb], "nimforge_clock", &[], &plusargs(vectors), &d)
     });
     match run {
         Ok(text) => judge(plan, "bitstream", &text, t0),
