@@ -23,7 +23,7 @@ pub fn root() -> PathBuf {
 pub fn parse_list(text: &str, n: usize, max: u8, what: &str) -> Result<Vec<u8>, String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if parts.len() != n {
-        return Err(format!("expected {n} {what} separated by commas, got {} in '{text}'", parts.len()));
+        return Err(format!("expected {n} {what}s separated by commas, got {} in '{text}'", parts.len()));
     }
     parts
         .iter()

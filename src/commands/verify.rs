@@ -8,11 +8,20 @@ pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
+/// `machine` is a machine's name, or `all` for every machine in turn.
 pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, String> {
-    let reports = match crate::machines::check_name(machine)? {
-        "relay-nim" => levels::<RelayNim>(level, root, json)?,
-        _ => unreachable!("every machine name is matched"),
+    let names: Vec<&str> = if machine == "all" {
+        crate::machines::NAMES.to_vec()
+    } else {
+        vec![crate::machines::check_name(machine)?]
     };
+    let mut reports = Vec::new();
+    for name in names {
+        reports.extend(match name {
+            "relay-nim" => levels::<RelayNim>(level, root, json)?,
+            _ => unreachable!("every machine name is matched"),
+        });
+    }
     if json {
         for r in &reports {
             println!("{}", serde_json::to_string(r).expect("a report serialises"));
@@ -55,7 +64,7 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
     ));
     let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
     let wanted = level.expand();
-    let mut reports = Vec::new();
+    let mut reports: Vec<LevelReport> = Vec::new();
     let mut vectors = None;
     for l in wanted {
         if l == Level::Rtl {
@@ -76,11 +85,14 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
             _ => unreachable!(),
         }
     }
+    for r in &mut reports {
+        r.machine = M::NAME.to_string();
+    }
     Ok(reports)
 }
 
 fn print_table(reports: &[LevelReport]) {
-    println!("{:<18} {:>10} {:>10} {:>9}  note", "level", "vectors", "mismatches", "seconds");
+    println!("{:<12} {:<18} {:>10} {:>10} {:>9}  note", "machine", "level", "vectors", "mismatches", "seconds");
     for r in reports {
         let note = match (&r.skipped, &r.first_mismatch) {
             (Some(s), _) => format!("skipped: {s}"),
@@ -88,6 +100,6 @@ fn print_table(reports: &[LevelReport]) {
             (None, None) => String::new(),
         };
         let mism = if r.skipped.is_some() { "-".to_string() } else { r.mismatches.to_string() };
-        println!("{:<18} {:>10} {:>10} {:>9.2}  {note}", r.level, r.vectors, mism, r.seconds);
+        println!("{:<12} {:<18} {:>10} {:>10} {:>9.2}  {note}", r.machine, r.level, r.vectors, mism, r.seconds);
     }
 }

@@ -51,6 +51,7 @@ pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), Tool
 fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> LevelReport {
     let seconds = t0.elapsed().as_secs_f64();
     let mut report = LevelReport {
+        machine: String::new(),
         level: level.into(),
         vectors: plan.len(),
         mismatches: 0,
@@ -85,6 +86,7 @@ fn failed(level: &str, e: ToolError, vectors: usize, t0: Instant) -> LevelReport
     match e {
         ToolError::Missing(tool) => skipped(level, tool, vectors, seconds),
         e => LevelReport {
+            machine: String::new(),
             level: level.into(),
             vectors,
             mismatches: vectors,
@@ -97,6 +99,7 @@ fn failed(level: &str, e: ToolError, vectors: usize, t0: Instant) -> LevelReport
 
 fn skipped(level: &str, tool: Tool, vectors: usize, seconds: f64) -> LevelReport {
     LevelReport {
+        machine: String::new(),
         level: level.into(),
         vectors,
         mismatches: 0,

@@ -150,6 +150,7 @@ impl<M: Machine> Plan<M> {
 /// What one level found.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LevelReport {
+    pub machine: String,
     pub level: String,
     pub vectors: usize,
     pub mismatches: usize,

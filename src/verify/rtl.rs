@@ -23,6 +23,7 @@ pub fn run<M: Machine>(plan: &Plan<M>) -> LevelReport {
         }
     }
     LevelReport {
+        machine: M::NAME.into(),
         level: "rtl".into(),
         vectors: plan.len(),
         mismatches,
