@@ -199,3 +199,70 @@ impl Machine for RelayNim {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{rtl, Plan};
+
+    /// Every reachable state is covered under every letter.
+    #[test]
+    fn the_tour_covers_everything() {
+        let plan = Plan::<RelayNim>::new().unwrap();
+        assert_eq!(plan.states_covered, plan.states);
+        assert_eq!(plan.transitions_covered, plan.transitions);
+        assert_eq!(plan.transitions, plan.states * RelayNim::letters().len());
+    }
+
+    /// The harness can fail: an oracle whose steps last one cycle longer than
+    /// the design's disagrees with the design, and the report says where.
+    struct SlowOracle;
+    impl Machine for SlowOracle {
+        type State = State;
+        type Design = RelayNimSim;
+        const NAME: &'static str = "slow";
+        const MODULE: &'static str = "relay_nim";
+        fn inputs() -> Vec<Port> {
+            RelayNim::inputs()
+        }
+        fn outputs() -> Vec<Port> {
+            RelayNim::outputs()
+        }
+        fn letters() -> Vec<Letter> {
+            RelayNim::letters()
+        }
+        fn power_on() -> State {
+            State::power_on()
+        }
+        fn step(s: &State, l: usize) -> State {
+            s.step(buttons(l), RELAY_NIM_SIM_PACE as u8 + 1)
+        }
+        fn observe(s: &State) -> Vec<u64> {
+            RelayNim::observe(s)
+        }
+        fn move_runs() -> Result<Vec<usize>, String> {
+            Ok(vec![RESET, TAKE[0], GO, NONE, NONE, NONE, NONE])
+        }
+        fn design() -> RelayNimSim {
+            RelayNim::design()
+        }
+        fn clock(d: &mut RelayNimSim) -> &mut Signal<In, Clock> {
+            RelayNim::clock(d)
+        }
+        fn drive(d: &mut RelayNimSim, i: &[u64]) {
+            RelayNim::drive(d, i)
+        }
+        fn read(d: &RelayNimSim) -> Vec<u64> {
+            RelayNim::read(d)
+        }
+    }
+
+    #[test]
+    fn a_wrong_oracle_is_caught() {
+        let plan = Plan::<SlowOracle>::new().unwrap();
+        let r = rtl::run(&plan);
+        assert!(r.mismatches > 0);
+        let first = r.first_mismatch.unwrap();
+        assert!(first.contains("differs in"), "{first}");
+    }
+}

@@ -1,0 +1,95 @@
+//! The `nimforge` command as a user runs it.
+
+use nimforge::oracle::relay_nim::machine_move;
+use std::process::{Command, Output};
+
+fn nimforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimforge"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("nimforge runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Bad input: one line on stderr saying what is wrong, status 2, no panic.
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["move", "relay-nim", "--piles", "5,6"], "expected 3 piles"),
+        (&["move", "relay-nim", "--piles", "5,6,8"], "'8' is not a pile size"),
+        (&["move", "relay-nim", "--piles", "5,six,7"], "'six' is not a pile size"),
+        (&["move", "relay-nim", "--piles", "5,6,7", "--randomizer", "3"], "out of range"),
+        (&["move", "nimotron", "--piles", "1,2,3"], "unknown machine 'nimotron'"),
+        (&["build", "relay-nim", "--board", "de0"], "unknown board 'de0': choose one of icestick, icebreaker"),
+        (&["verify", "relay-nim", "--level", "gates"], "invalid value 'gates'"),
+    ];
+    for (args, want) in cases {
+        let out = nimforge(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// `move` runs the cycle-accurate design; its answer agrees with the
+/// oracle's move-level function (a separate piece of code).
+#[test]
+fn move_agrees_with_the_move_level_function() {
+    for (piles, r) in [([5u8, 6, 7], 0usize), ([7, 6, 5], 2), ([3, 5, 6], 1), ([1, 0, 0], 0), ([7, 7, 7], 1)] {
+        let arg = format!("{},{},{}", piles[0], piles[1], piles[2]);
+        let out = nimforge(&["move", "relay-nim", "--piles", &arg, "--randomizer", &r.to_string(), "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let m = machine_move(piles, r).unwrap();
+        assert_eq!(v["pile"], ["A", "B", "C"][m.pile], "{piles:?} r={r}");
+        assert_eq!(v["taken"], m.taken as u64);
+        let after: Vec<u64> = m.after.iter().map(|&x| x as u64).collect();
+        assert_eq!(v["after"], serde_json::json!(after));
+        assert!(v["cycles"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn generated_files_are_fresh() {
+    let out = nimforge(&["generate", "--check"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+}
+
+/// `verilator --lint-only -Wall` is clean on every generated file (its
+/// waivers are in the file, each with its reason).
+#[test]
+fn generated_verilog_lints_clean() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
+    if nimforge::flow::verilator::VERILATOR.find().is_err() {
+        assert!(!nimforge::commands::verify::under_ci(), "CI=true and verilator is missing");
+        eprintln!("verilator is not installed (Debian package verilator): lint skipped");
+        return;
+    }
+    let tmp = std::env::temp_dir().join(format!("nimforge-lint-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let module = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if let Err(e) = nimforge::flow::verilator::lint(&path, &module, &tmp) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// The rtl level over the whole tour and every whole move, from the command line.
+#[test]
+fn verify_rtl_reports_zero_mismatches() {
+    let out = nimforge(&["verify", "relay-nim", "--level", "rtl", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(v["level"], "rtl");
+    assert_eq!(v["mismatches"], 0);
+    assert!(v["vectors"].as_u64().unwrap() > 1_000_000);
+    assert_eq!(v["skipped"], serde_json::Value::Null);
+}
