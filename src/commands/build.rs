@@ -42,17 +42,19 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, S
         println!("{}", serde_json::to_string(&r).expect("serialises"));
     } else {
         println!("{machine} on {} -> {}", b.description, dir.display());
-        println!("{:<10} {:<11} {:>7} {:>5} {:>8} {:>14} {:>10}", "machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz");
-        println!(
-            "{:<10} {:<11} {:>7} {:>5} {:>8} {:>14} {:>10.2}",
-            r.machine,
-            r.board,
-            r.lut4,
-            r.dff,
-            r.carry,
+        let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", ""];
+        let row = vec![
+            r.machine.clone(),
+            r.board.clone(),
+            r.lut4.to_string(),
+            r.dff.to_string(),
+            r.carry.to_string(),
             format!("{}/{}", r.lc_used, r.lc_available),
-            r.fmax_mhz
-        );
+            format!("{:.2}", r.fmax_mhz),
+            String::new(),
+        ];
+        let right = [false, false, true, true, true, true, true, false];
+        println!("{}", crate::emit::report::table(&header, &[row], &right));
         println!("bitstream: {}", built.bin.display());
     }
     Ok(0)

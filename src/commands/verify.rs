@@ -92,14 +92,18 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
 }
 
 fn print_table(reports: &[LevelReport]) {
-    println!("{:<12} {:<18} {:>10} {:>10} {:>9}  note", "machine", "level", "vectors", "mismatches", "seconds");
-    for r in reports {
-        let note = match (&r.skipped, &r.first_mismatch) {
-            (Some(s), _) => format!("skipped: {s}"),
-            (None, Some(m)) => m.clone(),
-            (None, None) => String::new(),
-        };
-        let mism = if r.skipped.is_some() { "-".to_string() } else { r.mismatches.to_string() };
-        println!("{:<12} {:<18} {:>10} {:>10} {:>9.2}  {note}", r.machine, r.level, r.vectors, mism, r.seconds);
-    }
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            let note = match (&r.skipped, &r.first_mismatch) {
+                (Some(s), _) => format!("skipped: {s}"),
+                (None, Some(m)) => m.clone(),
+                (None, None) => String::new(),
+            };
+            let mismatches = if r.skipped.is_some() { "-".to_string() } else { r.mismatches.to_string() };
+            vec![r.machine.clone(), r.level.clone(), r.vectors.to_string(), mismatches, format!("{:.2}", r.seconds), note]
+        })
+        .collect();
+    let header = ["machine", "level", "vectors", "mismatches", "seconds", "note"];
+    println!("{}", crate::emit::report::table(&header, &rows, &[false, false, true, true, true, false]));
 }

@@ -5,3 +5,4 @@
 pub mod pcf;
 pub mod testbench;
 pub mod verilog;
+pub mod report;
