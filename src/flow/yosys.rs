@@ -37,8 +37,7 @@ pub fn synth_ice40(source: &Path, top: &str, dir: &Path) -> Result<Synthesis, To
         .map_err(|error| ToolError::Io { what: format!("reading {}", source.display()), error })?;
     let script = Script { source: &source.to_string_lossy(), top }.render().expect("template renders");
     write(&dir.join("synth.ys"), &script)?;
-    let log = YOSYS.run(&["-q", "-l", "synth.log", "-s", "synth.ys"], dir, &format!("synthesising {top}"))?;
-    let _ = log;
+    YOSYS.run(&["-q", "-l", "synth.log", "-s", "synth.ys"], dir, &format!("synthesising {top}"))?;
     let stat = read(&dir.join("stat.json"))?;
     let cells = parse_stat(&stat).map_err(|e| ToolError::Failed {
         tool: YOSYS,
