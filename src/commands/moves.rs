@@ -3,7 +3,7 @@
 //! way a person at the front panel would.
 
 use crate::verify::relay_nim::{RelayNim, GO, NONE, RESET, TAKE};
-use crate::verify::Machine;
+use crate::verify::{output_index, Machine};
 use nimforge_designs::harness::Bench;
 
 #[derive(serde::Serialize)]
@@ -16,9 +16,9 @@ struct RelayNimMove {
     cycles: u64,
 }
 
-/// Front-panel outputs of the relay NIM used here: counts are ones' complements.
+/// The pile sizes on the front panel (the counters hold their ones' complements).
 fn sizes(outputs: &[u64]) -> Vec<u64> {
-    outputs[..3].iter().map(|c| 7 - c).collect()
+    ["count_a", "count_b", "count_c"].iter().map(|n| 7 - outputs[output_index::<RelayNim>(n)]).collect()
 }
 
 pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String> {
@@ -33,7 +33,8 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
         bench.tick(RelayNim::clock);
         RelayNim::read(&bench.uut)
     };
-    let idle = |out: &[u64]| out[4] == 0;
+    let step = output_index::<RelayNim>("step");
+    let idle = |out: &[u64]| out[step] == 0;
     // The randomizer survives RESET: advance it with machine moves from full piles.
     for _ in 0..randomizer {
         press(&mut bench, RESET);
@@ -49,7 +50,7 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
         }
     }
     let before = sizes(&RelayNim::read(&bench.uut));
-    let r = RelayNim::read(&bench.uut)[3];
+    let r = RelayNim::read(&bench.uut)[output_index::<RelayNim>("randomizer")];
     let mut out = press(&mut bench, GO);
     let mut cycles = 1;
     if idle(&out) {
@@ -61,7 +62,8 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
         cycles += 1;
     }
     let after = sizes(&out);
-    let pile = (0..3).find(|&p| out[6 + p] == 1).expect("a pile is latched after a move");
+    let selected = ["selected_a", "selected_b", "selected_c"].map(output_index::<RelayNim>);
+    let pile = (0..3).find(|&p| out[selected[p]] == 1).expect("a pile is latched after a move");
     let m = RelayNimMove {
         pile: ["A", "B", "C"][pile].to_string(),
         taken: before[pile] - after[pile],
@@ -83,7 +85,7 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
             list(&m.after),
             m.cycles
         );
-        if out[14] == 2 {
+        if out[output_index::<RelayNim>("winner")] == nimforge_designs::relay_nim::MACHINE {
             println!("the machine took the last stone and wins");
         }
     }

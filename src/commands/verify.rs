@@ -85,9 +85,6 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
             _ => unreachable!(),
         }
     }
-    for r in &mut reports {
-        r.machine = M::NAME.to_string();
-    }
     Ok(reports)
 }
 

@@ -51,7 +51,7 @@ pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), Tool
 fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> LevelReport {
     let seconds = t0.elapsed().as_secs_f64();
     let mut report = LevelReport {
-        machine: String::new(),
+        machine: M::NAME.into(),
         level: level.into(),
         vectors: plan.len(),
         mismatches: 0,
@@ -81,12 +81,12 @@ fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> 
     report
 }
 
-fn failed(level: &str, e: ToolError, vectors: usize, t0: Instant) -> LevelReport {
+fn failed<M: Machine>(level: &str, e: ToolError, vectors: usize, t0: Instant) -> LevelReport {
     let seconds = t0.elapsed().as_secs_f64();
     match e {
-        ToolError::Missing(tool) => skipped(level, tool, vectors, seconds),
+        ToolError::Missing(tool) => skipped::<M>(level, tool, vectors, seconds),
         e => LevelReport {
-            machine: String::new(),
+            machine: M::NAME.into(),
             level: level.into(),
             vectors,
             mismatches: vectors,
@@ -97,9 +97,9 @@ fn failed(level: &str, e: ToolError, vectors: usize, t0: Instant) -> LevelReport
     }
 }
 
-fn skipped(level: &str, tool: Tool, vectors: usize, seconds: f64) -> LevelReport {
+fn skipped<M: Machine>(level: &str, tool: Tool, vectors: usize, seconds: f64) -> LevelReport {
     LevelReport {
-        machine: String::new(),
+        machine: M::NAME.into(),
         level: level.into(),
         vectors,
         mismatches: 0,
@@ -124,7 +124,7 @@ pub fn verilog<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> V
         .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
     out.push(match icarus {
         Ok(text) => judge(plan, "verilog/icarus", &text, t0),
-        Err(e) => failed("verilog/icarus", e, plan.len(), t0),
+        Err(e) => failed::<M>("verilog/icarus", e, plan.len(), t0),
     });
     let t0 = Instant::now();
     let verilated = places.dir("verilator").and_then(|d| {
@@ -134,7 +134,7 @@ pub fn verilog<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> V
     });
     out.push(match verilated {
         Ok(text) => judge(plan, "verilog/verilator", &text, t0),
-        Err(e) => failed("verilog/verilator", e, plan.len(), t0),
+        Err(e) => failed::<M>("verilog/verilator", e, plan.len(), t0),
     });
     out
 }
@@ -156,7 +156,7 @@ pub fn netlist<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> L
     });
     match run {
         Ok(text) => judge(plan, "netlist", &text, t0),
-        Err(e) => failed("netlist", e, plan.len(), t0),
+        Err(e) => failed::<M>("netlist", e, plan.len(), t0),
     }
 }
 
@@ -176,6 +176,6 @@ pub fn bitstream<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) ->
     });
     match run {
         Ok(text) => judge(plan, "bitstream", &text, t0),
-        Err(e) => failed("bitstream", e, plan.len(), t0),
+        Err(e) => failed::<M>("bitstream", e, plan.len(), t0),
     }
 }

@@ -65,6 +65,12 @@ pub trait Machine {
     fn read(design: &Self::Design) -> Vec<u64>;
 }
 
+/// Where the output called `name` stands in [`Machine::outputs`] (and so in
+/// [`Machine::read`] and [`Machine::observe`]).
+pub fn output_index<M: Machine>(name: &str) -> usize {
+    M::outputs().iter().position(|p| p.name == name).unwrap_or_else(|| panic!("{} has no output {name}", M::NAME))
+}
+
 /// The input sequence every level replays, and the oracle's state after
 /// each of its clock cycles.
 pub struct Plan<M: Machine> {
