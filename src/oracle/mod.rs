@@ -2,3 +2,4 @@
 //! `shared/seeds/` and never calling a design.
 
 pub mod relay_nim;
+pub mod nimatron;
