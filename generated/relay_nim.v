@@ -107,6 +107,7 @@ module relay_nim(clock,reset,take_a,take_b,take_c,go,count_a,count_b,count_c,ran
     wire  sequencer$dwell;
     reg  rotation$clock;
     reg  rotation$advance;
+    reg  rotation$clear;
     wire  [1:0] rotation$value;
     wire  rotation$first$0;
     wire  rotation$first$1;
@@ -217,6 +218,7 @@ module relay_nim(clock,reset,take_a,take_b,take_c,go,count_a,count_b,count_c,ran
     relay_nim$rotation rotation(
         .clock(rotation$clock),
         .advance(rotation$advance),
+        .clear(rotation$clear),
         .value(rotation$value),
         .first$0(rotation$first$0),
         .first$1(rotation$first$1),
@@ -298,6 +300,7 @@ module relay_nim(clock,reset,take_a,take_b,take_c,go,count_a,count_b,count_c,ran
         sequencer$stop = xor_product$zero | zero_before$q;
         sequencer$reset = reset;
         rotation$advance = sequencer$done;
+        rotation$clear = 1'b0;
         two_pressed = (take_a & take_b) | (take_a & take_c) | (take_b & take_c) | (go & (take_a | take_b | take_c));
         free = ~two_pressed & ~sequencer$busy;
         human_took = took_a$q | took_b$q | took_c$q;
@@ -576,11 +579,12 @@ module relay_nim$refused(d,q,clock);
 
 endmodule // relay_nim$refused
 
-module relay_nim$rotation(clock,advance,value,first$0,first$1,first$2);
+module relay_nim$rotation(clock,advance,clear,value,first$0,first$1,first$2);
 
     // Module arguments
     input wire  clock;
     input wire  advance;
+    input wire  clear;
     output reg  [1:0] value;
     output reg  first$0;
     output reg  first$1;
@@ -614,6 +618,9 @@ module relay_nim$rotation(clock,advance,value,first$0,first$1,first$2);
             if (counter$q == last) begin
                 counter$d = 32'h0;
             end
+        end
+        if (clear) begin
+            counter$d = 32'h0;
         end
     end
 

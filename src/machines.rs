@@ -5,7 +5,7 @@ use crate::emit::{testbench, verilog};
 use crate::verify::{self, Machine};
 
 /// Command-line names, in the order the tables list them.
-pub const NAMES: [&str; 1] = [verify::relay_nim::RelayNim::NAME];
+pub const NAMES: [&str; 2] = [verify::relay_nim::RelayNim::NAME, verify::nimatron::Nimatron::NAME];
 
 /// The machine called `name`, or a line naming the machines there are.
 pub fn check_name(name: &str) -> Result<&'static str, String> {
@@ -44,5 +44,6 @@ fn files_of<M: Machine>(design_file: &str) -> Vec<Generated> {
 pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
+    out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
     out
 }

@@ -5,9 +5,15 @@
 
 pub mod blocks;
 pub mod harness;
+pub mod nimatron;
 pub mod relay_nim;
 
 /// The relay NIM as it is verified: two cycles per sequencer step.
 pub type RelayNimSim = relay_nim::RelayNim<1>;
 /// Cycles per sequencer step in [`RelayNimSim`].
 pub const RELAY_NIM_SIM_PACE: u64 = 2;
+
+/// Nimatron as it is verified: one cycle per T relay and per pulse.
+pub type NimatronSim = nimatron::Nimatron<1>;
+/// Cycles per step in [`NimatronSim`].
+pub const NIMATRON_SIM_PACE: u64 = 1;

@@ -188,6 +188,8 @@ impl<const D: usize> Logic for RelayNim<D> {
         self.sequencer.reset.next = self.reset.val();
         // The randomizer advances after each machine move.
         self.rotation.advance.next = self.sequencer.done.val();
+        // RESET fills the piles; the randomizer keeps counting across games.
+        self.rotation.clear.next = false;
 
         // The human's presses.
         self.two_pressed.next = (self.take_a.val() & self.take_b.val())

@@ -3,7 +3,7 @@
 //! of the cells and timing.
 
 use crate::boards;
-use crate::verify::{relay_nim::RelayNim, Machine};
+use crate::verify::{nimatron::Nimatron, relay_nim::RelayNim, Machine};
 use std::path::Path;
 
 #[derive(serde::Serialize)]
@@ -23,6 +23,7 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, S
     let b = boards::board(board)?;
     let (module, inputs, outputs) = match machine {
         "relay-nim" => (RelayNim::MODULE, RelayNim::inputs(), RelayNim::outputs()),
+        "nimatron" => (Nimatron::MODULE, Nimatron::inputs(), Nimatron::outputs()),
         _ => unreachable!(),
     };
     let dir = root.join("build").join(format!("{machine}-{board}"));

@@ -1,6 +1,6 @@
 //! `nimforge verify MACHINE [--level ...] [--json]`.
 
-use crate::verify::{hdl, relay_nim::RelayNim, rtl, Level, LevelReport, Machine, Plan};
+use crate::verify::{hdl, nimatron::Nimatron, relay_nim::RelayNim, rtl, Level, LevelReport, Machine, Plan};
 use std::path::Path;
 
 /// Is this a CI run, where a missing tool fails instead of skipping?
@@ -19,6 +19,7 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
     for name in names {
         reports.extend(match name {
             "relay-nim" => levels::<RelayNim>(level, root, json)?,
+            "nimatron" => levels::<Nimatron>(level, root, json)?,
             _ => unreachable!("every machine name is matched"),
         });
     }
@@ -66,22 +67,30 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
     let wanted = level.expand();
     let mut reports: Vec<LevelReport> = Vec::new();
     let mut vectors = None;
+    let mut slow = None;
     for l in wanted {
         if l == Level::Rtl {
             reports.push(rtl::run(&plan));
             continue;
         }
         if vectors.is_none() {
+            // The slow levels replay the plan, or the machine's stated share of its tour.
+            let share = plan.share(M::slow_share(), 1);
+            if share.len() != plan.len() {
+                say(format!("{}: the slow levels replay {}", M::NAME, share.coverage));
+            }
             std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
             let path = places.work.join("vectors.txt");
-            hdl::write_vectors(&plan, &path).map_err(|e| e.to_string())?;
+            hdl::write_vectors(&share, &path).map_err(|e| e.to_string())?;
             vectors = Some(path);
+            slow = Some(share);
         }
         let v = vectors.as_ref().unwrap();
+        let p = slow.as_ref().unwrap();
         match l {
-            Level::Verilog => reports.extend(hdl::verilog(&plan, &places, v)),
-            Level::Netlist => reports.push(hdl::netlist(&plan, &places, v)),
-            Level::Bitstream => reports.push(hdl::bitstream(&plan, &places, v)),
+            Level::Verilog => reports.extend(hdl::verilog(p, &places, v)),
+            Level::Netlist => reports.push(hdl::netlist(p, &places, v)),
+            Level::Bitstream => reports.push(hdl::bitstream(p, &places, v)),
             _ => unreachable!(),
         }
     }

@@ -99,14 +99,15 @@ pub fn machine_move(rows: [u8; ROWS], r: u8) -> Option<Move> {
 /// What the machine is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// One step setting up a combination (relays S11, S12 ...): at power-on
+    /// No. 1, after a game the next one, counting the game first.
+    Setup = 0,
     /// Lamp P: the player may move.
-    Player = 0,
+    Player = 1,
     /// Lamp M lit, T1..T9 dropping out one per step.
-    Dimming = 1,
-    /// One lamp out per pulse (P1, P2).
-    Pulsing = 2,
-    /// Every lamp is out: one step, then the next combination.
-    Over = 3,
+    Dimming = 2,
+    /// One step per pulse (P1, P2): a lamp out, or the move found done.
+    Pulsing = 3,
 }
 
 /// The inputs of one clock cycle: a row button PA..PD, MTR, power-on reset.
@@ -126,7 +127,8 @@ pub struct State {
     pub combination: u8,
     /// R1, R2, R3 as 0, 1, 2: the next random move puts out r + 1 lamps.
     pub r: u8,
-    /// AL..DL: the row the player has begun this turn.
+    /// AL..DL: the row the player has begun this turn (released when the
+    /// machine starts its move).
     pub lock: Option<usize>,
     pub phase: Phase,
     /// T relays dropped out so far (Dimming).
@@ -138,7 +140,9 @@ pub struct State {
     pub correct: bool,
     /// Lamps put out so far in this machine move.
     pub taken: u8,
-    /// In `Over`: the player put out the last lamp.
+    /// A game has ended (every lamp out); the set-up step counts it.
+    pub ended: bool,
+    /// ... and the player put out the last lamp.
     pub player_won: bool,
     pub illegal: bool,
     /// One-cycle pulses at the end of a game: the counters' coils and SG.
@@ -157,34 +161,36 @@ pub struct Counters {
 }
 
 impl Counters {
-    /// The counters after a cycle that ends in `s` (8 bits, wrapping).
-    pub fn after(self, s: &State) -> Counters {
-        if s.phase == Phase::Player && s.tp_pulse {
-            Counters {
-                tp: self.tp.wrapping_add(1),
-                mwc: self.mwc.wrapping_add(s.mwc_pulse as u8),
-                pwc: self.pwc.wrapping_add(s.pwc_pulse as u8),
-            }
-        } else {
-            self
+    /// The counters after a cycle that starts in `before`: each counts the
+    /// pulse on its coil (8 bits, wrapping); the power-on reset clears them.
+    pub fn after(self, before: &State, input: Input) -> Counters {
+        if input == Input::Reset {
+            return Counters::default();
+        }
+        Counters {
+            tp: self.tp.wrapping_add(before.tp_pulse as u8),
+            mwc: self.mwc.wrapping_add(before.mwc_pulse as u8),
+            pwc: self.pwc.wrapping_add(before.pwc_pulse as u8),
         }
     }
 }
 
 impl State {
-    /// Power-on: combination No. 1, R1, nothing locked.
+    /// Power-on: every relay released (every lamp lit), about to set up
+    /// combination No. 1; R1, nothing locked.
     pub fn power_on() -> State {
         State {
-            rows: COMBINATIONS[0],
+            rows: [LAMPS; ROWS],
             combination: 0,
             r: 0,
             lock: None,
-            phase: Phase::Player,
+            phase: Phase::Setup,
             chain: 0,
             dwell: 0,
             row: None,
             correct: false,
             taken: 0,
+            ended: false,
             player_won: false,
             illegal: false,
             tp_pulse: false,
@@ -206,8 +212,9 @@ impl State {
         s.pwc_pulse = false;
         s.token = false;
         if self.phase != Phase::Player {
-            // The player's buttons do nothing while the machine works.
-            s.illegal = input != Input::None;
+            // While the machine works the buttons are out of circuit (the
+            // button circuits run through back contacts 1RMS and 1CMS): a
+            // press does nothing, and is not refused either.
             if self.dwell + 1 < pace {
                 s.dwell += 1;
                 return s;
@@ -221,7 +228,7 @@ impl State {
                     }
                 }
                 Phase::Pulsing => s.pulse(),
-                Phase::Over => s.next_game(),
+                Phase::Setup => s.set_up(),
                 Phase::Player => unreachable!(),
             }
             return s;
@@ -235,7 +242,8 @@ impl State {
                     s.rows[x] -= 1;
                     s.lock = Some(x);
                     if s.rows == [0; ROWS] {
-                        s.phase = Phase::Over;
+                        s.phase = Phase::Setup;
+                        s.ended = true;
                         s.player_won = true;
                     }
                 }
@@ -246,6 +254,9 @@ impl State {
                     s.illegal = true;
                 } else {
                     let (row, kind) = choose(self.rows).expect("a lamp is lit in the player's phase");
+                    // "When contact 1CMS opens, the holding circuit for relay
+                    // DL ... is opened and relay DL is deenergized."
+                    s.lock = None;
                     s.phase = Phase::Dimming;
                     s.chain = 0;
                     s.row = Some(row);
@@ -257,46 +268,52 @@ impl State {
         s
     }
 
-    /// One pulse of the machine's move: a lamp out, then the test for done.
+    /// One pulse step of the machine's move: the test for done on the lamps
+    /// as they are (never before the first lamp), else a lamp out.
     fn pulse(&mut self) {
         let row = self.row.expect("a row is chosen before the pulses");
-        self.rows[row] -= 1;
-        self.taken += 1;
-        let done = if self.correct {
-            parities_even(self.rows).iter().all(|&e| e)
-        } else {
-            self.taken == self.r + 1 || self.rows[row] == 0
-        };
+        let done = self.taken > 0
+            && if self.correct {
+                parities_even(self.rows).iter().all(|&e| e)
+            } else {
+                self.taken == self.r + 1 || self.rows[row] == 0
+            };
         if !done {
+            self.rows[row] -= 1;
+            self.taken += 1;
             return;
         }
         if !self.correct {
             self.r = (self.r + 1) % 3;
         }
-        self.lock = None;
         self.row = None;
         self.correct = false;
         self.taken = 0;
         self.chain = 0;
         if self.rows == [0; ROWS] {
-            self.phase = Phase::Over;
+            self.phase = Phase::Setup;
+            self.ended = true;
             self.player_won = false;
         } else {
             self.phase = Phase::Player;
         }
     }
 
-    /// The end of a game: count it, release a token for a player's win, set
-    /// up the next combination.
-    fn next_game(&mut self) {
-        self.tp_pulse = true;
-        self.pwc_pulse = self.player_won;
-        self.token = self.player_won;
-        self.mwc_pulse = !self.player_won;
-        self.combination = (self.combination + 1) % COMBINATIONS.len() as u8;
+    /// The set-up step: after a game, count it (TP, and MWC or PWC with a
+    /// token for the player) and go on to the next combination; at power-on,
+    /// set up the present one.
+    fn set_up(&mut self) {
+        if self.ended {
+            self.tp_pulse = true;
+            self.pwc_pulse = self.player_won;
+            self.token = self.player_won;
+            self.mwc_pulse = !self.player_won;
+            self.combination = (self.combination + 1) % COMBINATIONS.len() as u8;
+        }
         self.rows = COMBINATIONS[self.combination as usize];
         self.phase = Phase::Player;
         self.lock = None;
+        self.ended = false;
         self.player_won = false;
     }
 }
@@ -367,15 +384,33 @@ mod tests {
                     continue; // every lamp out: the game is over, no move
                 };
                 let mut s = State::power_on();
+                s.phase = Phase::Player;
                 s.rows = rows;
                 s.r = r;
                 s.lock = Some(0);
                 let mut s = s.step(Input::Mtr, 2);
-                while s.phase == Phase::Dimming || s.phase == Phase::Pulsing {
+                while s.phase != Phase::Player && !s.ended {
                     s = s.step(Input::None, 2);
                 }
                 assert_eq!(s.rows, want.after, "{rows:?} r={r}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod size_probe {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn probe() {
+        for pace in [1u8, 2] {
+            let letters = [Input::None, Input::Reset, Input::Row(0), Input::Row(1), Input::Row(2), Input::Row(3), Input::Mtr];
+            let t0 = std::time::Instant::now();
+            let g = crate::verify::tour::explore(State::power_on(), 7, |s, l| s.step(letters[l], pace));
+            println!("pace {pace}: states {} in {:?}", g.graph.node_count(), t0.elapsed());
+            let t = crate::verify::tour::tour(&g, 7, Some(1));
+            println!("pace {pace}: states {} transitions {} tour {} in {:?}", t.states, t.transitions, t.letters.len(), t0.elapsed());
         }
     }
 }

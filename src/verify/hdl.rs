@@ -57,6 +57,7 @@ fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> 
         mismatches: 0,
         seconds,
         skipped: None,
+        coverage: plan.coverage.clone(),
         first_mismatch: None,
     };
     match verdict::parse(output) {
@@ -81,10 +82,11 @@ fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> 
     report
 }
 
-fn failed<M: Machine>(level: &str, e: ToolError, vectors: usize, t0: Instant) -> LevelReport {
+fn failed<M: Machine>(level: &str, e: ToolError, plan: &Plan<M>, t0: Instant) -> LevelReport {
+    let vectors = plan.len();
     let seconds = t0.elapsed().as_secs_f64();
     match e {
-        ToolError::Missing(tool) => skipped::<M>(level, tool, vectors, seconds),
+        ToolError::Missing(tool) => skipped::<M>(level, tool, plan, seconds),
         e => LevelReport {
             machine: M::NAME.into(),
             level: level.into(),
@@ -92,16 +94,18 @@ fn failed<M: Machine>(level: &str, e: ToolError, vectors: usize, t0: Instant) ->
             mismatches: vectors,
             seconds,
             skipped: None,
+            coverage: plan.coverage.clone(),
             first_mismatch: Some(e.to_string()),
         },
     }
 }
 
-fn skipped<M: Machine>(level: &str, tool: Tool, vectors: usize, seconds: f64) -> LevelReport {
+fn skipped<M: Machine>(level: &str, tool: Tool, plan: &Plan<M>, seconds: f64) -> LevelReport {
     LevelReport {
+        coverage: plan.coverage.clone(),
         machine: M::NAME.into(),
         level: level.into(),
-        vectors,
+        vectors: plan.len(),
         mismatches: 0,
         seconds,
         skipped: Some(format!("{} is not installed (Debian package {})", tool.program, tool.package)),
@@ -124,7 +128,7 @@ pub fn verilog<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> V
         .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
     out.push(match icarus {
         Ok(text) => judge(plan, "verilog/icarus", &text, t0),
-        Err(e) => failed::<M>("verilog/icarus", e, plan.len(), t0),
+        Err(e) => failed::<M>("verilog/icarus", e, plan, t0),
     });
     let t0 = Instant::now();
     let verilated = places.dir("verilator").and_then(|d| {
@@ -134,7 +138,7 @@ pub fn verilog<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> V
     });
     out.push(match verilated {
         Ok(text) => judge(plan, "verilog/verilator", &text, t0),
-        Err(e) => failed::<M>("verilog/verilator", e, plan.len(), t0),
+        Err(e) => failed::<M>("verilog/verilator", e, plan, t0),
     });
     out
 }
@@ -156,7 +160,7 @@ pub fn netlist<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> L
     });
     match run {
         Ok(text) => judge(plan, "netlist", &text, t0),
-        Err(e) => failed::<M>("netlist", e, plan.len(), t0),
+        Err(e) => failed::<M>("netlist", e, plan, t0),
     }
 }
 
@@ -176,6 +180,6 @@ pub fn bitstream<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) ->
     });
     match run {
         Ok(text) => judge(plan, "bitstream", &text, t0),
-        Err(e) => failed::<M>("bitstream", e, plan.len(), t0),
+        Err(e) => failed::<M>("bitstream", e, plan, t0),
     }
 }

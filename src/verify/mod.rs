@@ -13,6 +13,7 @@
 //! Verilog by icebox_vlog).
 
 pub mod hdl;
+pub mod nimatron;
 pub mod relay_nim;
 pub mod rtl;
 pub mod tour;
@@ -39,6 +40,9 @@ pub struct Letter {
 /// its rust-hdl design.
 pub trait Machine {
     type State: Copy + Eq + Hash + Debug;
+    /// Registers the logic writes but never reads back (counters): checked
+    /// every cycle, left out of the state graph the tour walks.
+    type Extra: Copy + Default + Debug;
     type Design: rust_hdl::prelude::Block;
     /// The name on the command line.
     const NAME: &'static str;
@@ -49,11 +53,24 @@ pub trait Machine {
     fn outputs() -> Vec<Port>;
     /// The input alphabet; letter 0 is "no press".
     fn letters() -> Vec<Letter>;
+    /// A letter that leads to power-on from every state (a power-on reset),
+    /// if the machine has one; it lets the tour go home when nothing untried
+    /// is near.
+    fn home() -> Option<usize> {
+        None
+    }
     fn power_on() -> Self::State;
     /// The oracle: one clock cycle under a letter.
     fn step(state: &Self::State, letter: usize) -> Self::State;
-    /// The outputs the design must show in a state.
-    fn observe(state: &Self::State) -> Vec<u64>;
+    /// The write-only registers after a cycle that starts in `before`.
+    fn extra_step(extra: Self::Extra, before: &Self::State, letter: usize) -> Self::Extra;
+    /// The outputs the design must show.
+    fn observe(state: &Self::State, extra: &Self::Extra) -> Vec<u64>;
+    /// The share of the tour that the slow levels (everything but `rtl`)
+    /// replay, when the whole tour is too long for CI; 1.0 is all of it.
+    fn slow_share() -> f64 {
+        1.0
+    }
     /// Whole machine moves, run to completion from every position: the
     /// letters, after checking the oracle's cycles against its move-level
     /// function along the way. Starts from any state (begins with a reset).
@@ -78,7 +95,9 @@ pub struct Plan<M: Machine> {
     /// Letter indices, one per cycle: the tour, then the move runs.
     pub sequence: Vec<usize>,
     /// The oracle's state after each cycle.
-    pub after: Vec<M::State>,
+    pub after: Vec<(M::State, M::Extra)>,
+    /// What part of the tour this plan holds, for the reports.
+    pub coverage: String,
     pub tour_cycles: usize,
     pub states: usize,
     pub transitions: usize,
@@ -91,24 +110,18 @@ impl<M: Machine> Plan<M> {
         let letters = M::letters();
         let n = letters.len();
         let graph = tour::explore(M::power_on(), n, |s, l| M::step(s, l));
-        let t = tour::tour(&graph, n);
+        let t = tour::tour(&graph, n, M::home());
         drop(graph);
         let moves = M::move_runs()?;
         let mut sequence = t.letters;
         let tour_cycles = sequence.len();
         sequence.extend(moves);
-        let mut state = M::power_on();
-        let after = sequence
-            .iter()
-            .map(|&l| {
-                state = M::step(&state, l);
-                state
-            })
-            .collect();
+        let after = replay::<M>(&sequence);
         Ok(Plan {
             letters,
             sequence,
             after,
+            coverage: "whole tour".into(),
             tour_cycles,
             states: t.states,
             transitions: t.transitions,
@@ -121,15 +134,66 @@ impl<M: Machine> Plan<M> {
         self.sequence.len()
     }
 
+    /// A seeded share of the tour for the slow levels: the tour cut where the
+    /// home letter (a power-on reset) begins a piece, the first piece and each
+    /// other piece with probability `share`, then every whole-move run.
+    pub fn share(&self, share: f64, seed: u64) -> Plan<M> {
+        let Some(home) = M::home().filter(|_| share < 1.0) else {
+            return Plan {
+                letters: self.letters.clone(),
+                sequence: self.sequence.clone(),
+                after: self.after.clone(),
+                coverage: self.coverage.clone(),
+                tour_cycles: self.tour_cycles,
+                states: self.states,
+                transitions: self.transitions,
+                states_covered: self.states_covered,
+                transitions_covered: self.transitions_covered,
+            };
+        };
+        let tour = &self.sequence[..self.tour_cycles];
+        let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut keep = true;
+        let mut sequence = Vec::new();
+        for &l in tour {
+            if l == home {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                keep = ((rng >> 11) as f64 / (1u64 << 53) as f64) < share;
+            }
+            if keep {
+                sequence.push(l);
+            }
+        }
+        let tour_cycles = sequence.len();
+        sequence.extend_from_slice(&self.sequence[self.tour_cycles..]);
+        let after = replay::<M>(&sequence);
+        Plan {
+            letters: self.letters.clone(),
+            sequence,
+            after,
+            coverage: format!(
+                "{tour_cycles} of the tour's {} cycles ({:.1}%: pieces from each reset drawn with p = {share}, seed {seed}) and every whole move",
+                self.tour_cycles,
+                100.0 * tour_cycles as f64 / self.tour_cycles as f64
+            ),
+            tour_cycles,
+            states: self.states,
+            transitions: self.transitions,
+            states_covered: self.states_covered,
+            transitions_covered: self.transitions_covered,
+        }
+    }
+
     /// The outputs expected after cycle `i`.
     pub fn expected(&self, i: usize) -> Vec<u64> {
-        M::observe(&self.after[i])
+        let (s, e) = &self.after[i];
+        M::observe(s, e)
     }
 
     /// The outputs before cycle `i` (power-on outputs before the first).
     pub fn outputs_before(&self, i: usize) -> Vec<u64> {
         if i == 0 {
-            M::observe(&M::power_on())
+            M::observe(&M::power_on(), &M::Extra::default())
         } else {
             self.expected(i - 1)
         }
@@ -153,6 +217,20 @@ impl<M: Machine> Plan<M> {
     }
 }
 
+/// The oracle's states along a sequence from power-on.
+fn replay<M: Machine>(sequence: &[usize]) -> Vec<(M::State, M::Extra)> {
+    let mut state = M::power_on();
+    let mut extra = M::Extra::default();
+    sequence
+        .iter()
+        .map(|&l| {
+            extra = M::extra_step(extra, &state, l);
+            state = M::step(&state, l);
+            (state, extra)
+        })
+        .collect()
+}
+
 /// What one level found.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LevelReport {
@@ -163,6 +241,8 @@ pub struct LevelReport {
     pub seconds: f64,
     /// Why the level did not run (a missing tool and its Debian package).
     pub skipped: Option<String>,
+    /// What part of the tour the level replayed.
+    pub coverage: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
 }

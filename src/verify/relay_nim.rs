@@ -54,6 +54,7 @@ fn buttons(letter: usize) -> Buttons {
 
 impl Machine for RelayNim {
     type State = State;
+    type Extra = ();
     type Design = RelayNimSim;
     const NAME: &'static str = "relay-nim";
     const MODULE: &'static str = "relay_nim";
@@ -86,7 +87,9 @@ impl Machine for RelayNim {
         state.step(buttons(letter), RELAY_NIM_SIM_PACE as u8)
     }
 
-    fn observe(s: &State) -> Vec<u64> {
+    fn extra_step(_: (), _: &State, _: usize) {}
+
+    fn observe(s: &State, _: &()) -> Vec<u64> {
         let count = |p: usize| (FULL - s.sizes[p]) as u64;
         let sel = |p: usize| (s.selected == Some(p)) as u64;
         let turn = |p: usize| (s.turn == Some(p)) as u64;
@@ -219,6 +222,7 @@ mod tests {
     struct SlowOracle;
     impl Machine for SlowOracle {
         type State = State;
+        type Extra = ();
         type Design = RelayNimSim;
         const NAME: &'static str = "slow";
         const MODULE: &'static str = "relay_nim";
@@ -237,8 +241,9 @@ mod tests {
         fn step(s: &State, l: usize) -> State {
             s.step(buttons(l), RELAY_NIM_SIM_PACE as u8 + 1)
         }
-        fn observe(s: &State) -> Vec<u64> {
-            RelayNim::observe(s)
+        fn extra_step(_: (), _: &State, _: usize) {}
+        fn observe(s: &State, e: &()) -> Vec<u64> {
+            RelayNim::observe(s, e)
         }
         fn move_runs() -> Result<Vec<usize>, String> {
             Ok(vec![RESET, TAKE[0], GO, NONE, NONE, NONE, NONE])

@@ -29,6 +29,7 @@ pub fn run<M: Machine>(plan: &Plan<M>) -> LevelReport {
         mismatches,
         seconds: t0.elapsed().as_secs_f64(),
         skipped: None,
+        coverage: plan.coverage.clone(),
         first_mismatch: first,
     }
 }

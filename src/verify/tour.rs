@@ -5,7 +5,11 @@
 //! driven only through its inputs. `explore` builds the graph of states
 //! reachable from power-on (breadth first); `tour` walks it greedily: take an
 //! untried letter where the current state has one, else go by the shortest
-//! path to the nearest state that has one.
+//! path to the nearest state that has one. For a machine with a `home`
+//! letter (a reset that leads to power-on from every state) the search for
+//! the nearest state is bounded: past the bound the walk goes home and down
+//! the breadth-first tree to the first state (in discovery order) that still
+//! has an untried letter, which keeps large graphs fast.
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
@@ -54,7 +58,10 @@ pub struct Tour {
     pub transitions_covered: usize,
 }
 
-pub fn tour<S>(g: &StateGraph<S>, letters: usize) -> Tour {
+/// How many states the bounded search looks at before going home.
+const LOCAL_SEARCH: usize = 512;
+
+pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
     let graph = &g.graph;
     let n = graph.node_count();
     // successor[node * letters + l]
@@ -62,6 +69,25 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize) -> Tour {
     for e in graph.edge_references() {
         successor[e.source().index() * letters + *e.weight() as usize] = e.target().index() as u32;
     }
+    let start = g.start.index();
+    // A home letter must lead to power-on from everywhere.
+    let home = home.filter(|&h| (0..n).all(|v| successor[v * letters + h] as usize == start));
+    // The breadth-first tree from power-on: (parent, letter) of each state.
+    let mut tree = vec![(u32::MAX, 0u8); n];
+    if home.is_some() {
+        let mut queue = VecDeque::from([start]);
+        tree[start] = (start as u32, 0);
+        while let Some(v) = queue.pop_front() {
+            for l in 0..letters {
+                let w = successor[v * letters + l] as usize;
+                if tree[w].0 == u32::MAX {
+                    tree[w] = (v as u32, l as u8);
+                    queue.push_back(w);
+                }
+            }
+        }
+    }
+    let mut cursor = 0; // every state below it has no untried letter
     let full: u64 = if letters == 64 { u64::MAX } else { (1 << letters) - 1 };
     let mut untried = vec![full; n];
     let mut seen = vec![false; n];
@@ -86,7 +112,12 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize) -> Tour {
         stamp[here] = round;
         let mut queue = VecDeque::from([here]);
         let mut goal = None;
+        let mut looked = 0;
         'search: while let Some(v) = queue.pop_front() {
+            looked += 1;
+            if home.is_some() && looked > LOCAL_SEARCH {
+                break;
+            }
             for l in 0..letters {
                 let w = successor[v * letters + l] as usize;
                 if stamp[w] != round {
@@ -100,7 +131,35 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize) -> Tour {
                 }
             }
         }
-        let Some(goal) = goal else { break };
+        let goal = match (goal, home) {
+            (Some(goal), _) => goal,
+            (None, None) => break,
+            (None, Some(h)) => {
+                while cursor < n && untried[cursor] == 0 {
+                    cursor += 1;
+                }
+                if cursor == n {
+                    break;
+                }
+                // Home, then down the tree to the first state with an untried letter.
+                untried[here] &= !(1 << h);
+                out.push(h);
+                let mut down = Vec::new();
+                let mut v = cursor;
+                while v != start {
+                    let (p, l) = tree[v];
+                    down.push((p as usize, l as usize));
+                    v = p as usize;
+                }
+                for &(p, l) in down.iter().rev() {
+                    untried[p] &= !(1 << l);
+                    out.push(l);
+                    seen[successor[p * letters + l] as usize] = true;
+                }
+                here = cursor;
+                continue;
+            }
+        };
         let mut path = Vec::new();
         let mut v = goal;
         while v != here {
@@ -134,7 +193,7 @@ mod tests {
     #[test]
     fn covers_a_small_machine() {
         let g = explore(0u8, 2, |&s, l| if l == 0 { (s + 1) % 5 } else { 0 });
-        let t = tour(&g, 2);
+        let t = tour(&g, 2, None);
         assert_eq!((t.states, t.transitions), (5, 10));
         assert_eq!((t.states_covered, t.transitions_covered), (5, 10));
         // Replaying the letters really does take every (state, letter) pair.
@@ -147,12 +206,22 @@ mod tests {
         assert_eq!(taken.len(), 10);
     }
 
+    /// With a home letter the walk goes home when nothing is near, and still
+    /// covers everything.
+    #[test]
+    fn covers_with_a_home_letter() {
+        // A chain 0 -> 1 -> ... -> 999 (letter 0), letter 1 goes home.
+        let g = explore(0u16, 2, |&s, l| if l == 0 { (s + 1).min(999) } else { 0 });
+        let t = tour(&g, 2, Some(1));
+        assert_eq!((t.states_covered, t.transitions_covered), (1000, 2000));
+    }
+
     /// A state reachable only through another is still covered.
     #[test]
     fn unreachable_states_are_not_counted() {
         let g = explore(0u8, 1, |&s, _| if s < 3 { s + 1 } else { 3 });
         assert_eq!(g.graph.node_count(), 4);
-        let t = tour(&g, 1);
+        let t = tour(&g, 1, None);
         assert_eq!(t.letters.len(), 4);
     }
 }

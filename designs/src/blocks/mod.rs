@@ -6,3 +6,8 @@ pub mod randomizer;
 pub mod selection_register;
 pub mod sequencer;
 pub mod xor_tree;
+pub mod lamp_row;
+pub mod parity_relays;
+pub mod power_detector;
+pub mod pulse_counter;
+pub mod row_chooser;

@@ -8,6 +8,8 @@ use rust_hdl::prelude::*;
 pub struct Randomizer<const N: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     pub advance: Signal<In, Bit>,
+    /// Back to 0 (a power-on reset), before `advance`.
+    pub clear: Signal<In, Bit>,
     pub value: Signal<Out, Bits<B>>,
     /// One-hot: first[i] when the counter names pile i.
     pub first: [Signal<Out, Bit>; N],
@@ -21,6 +23,7 @@ impl<const N: usize, const B: usize> Default for Randomizer<N, B> {
         Self {
             clock: Default::default(),
             advance: Default::default(),
+            clear: Default::default(),
             value: Default::default(),
             first: array_init::array_init(|_| Default::default()),
             counter: Default::default(),
@@ -43,6 +46,9 @@ impl<const N: usize, const B: usize> Logic for Randomizer<N, B> {
                 self.counter.d.next = 0.into();
             }
         }
+        if self.clear.val() {
+            self.counter.d.next = 0.into();
+        }
     }
 }
 
@@ -51,23 +57,24 @@ mod tests {
     use super::*;
     use crate::harness::Bench;
 
-    /// Every counter value under advance and none.
+    /// Every counter value under advance, clear, both and none.
     #[test]
     fn every_state_under_every_input() {
         for start in 0..3usize {
-            for advance in [false, true] {
+            for (advance, clear) in [(false, false), (true, false), (false, true), (true, true)] {
                 let mut b = Bench::new(Randomizer::<3, 2>::default());
                 b.uut.advance.next = true;
                 for _ in 0..start {
                     b.tick(|u| &mut u.clock);
                 }
                 b.uut.advance.next = advance;
+                b.uut.clear.next = clear;
                 b.settle();
                 for i in 0..3 {
                     assert_eq!(b.uut.first[i].val(), i == start);
                 }
                 b.tick(|u| &mut u.clock);
-                let want = if advance { (start + 1) % 3 } else { start };
+                let want = if clear { 0 } else if advance { (start + 1) % 3 } else { start };
                 assert_eq!(b.uut.value.val().index(), want);
             }
         }

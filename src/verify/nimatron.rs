@@ -1,0 +1,243 @@
+//! Nimatron for the harness: its ports, its letters, the oracle
+//! (`oracle::nimatron`) and the design (`designs::nimatron`) side by side.
+//!
+//! The counters TP, MWC, PWC are written by the game-end pulses and never
+//! read by the logic, so they stay out of the state graph the tour walks
+//! (`Extra`); they are compared with the oracle's on every cycle, and their
+//! block has its own exhaustive test. The tour walks every reachable state of
+//! the rest (lamps, locks, R1..R3, combination, phase, T chain, the
+//! machine's row and count, the pulses) under every input.
+
+use super::{Letter, Machine, Port};
+use crate::oracle::nimatron::{Counters, Input, State, COMBINATIONS, LAMPS, ROWS};
+use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
+use rust_hdl::prelude::*;
+
+pub struct Nimatron;
+
+const INPUTS: [Port; 6] = [
+    Port { name: "reset", width: 1 },
+    Port { name: "pa", width: 1 },
+    Port { name: "pb", width: 1 },
+    Port { name: "pc", width: 1 },
+    Port { name: "pd", width: 1 },
+    Port { name: "mtr", width: 1 },
+];
+
+const OUTPUTS: [Port; 25] = [
+    Port { name: "lamps_a", width: 7 },
+    Port { name: "lamps_b", width: 7 },
+    Port { name: "lamps_c", width: 7 },
+    Port { name: "lamps_d", width: 7 },
+    Port { name: "combination", width: 4 },
+    Port { name: "r", width: 2 },
+    Port { name: "lock", width: 4 },
+    Port { name: "phase", width: 2 },
+    Port { name: "chain", width: 4 },
+    Port { name: "dwell", width: 1 },
+    Port { name: "machine_row", width: 4 },
+    Port { name: "correct", width: 1 },
+    Port { name: "taken", width: 3 },
+    Port { name: "ended", width: 1 },
+    Port { name: "player_won", width: 1 },
+    Port { name: "illegal", width: 1 },
+    Port { name: "tp_pulse", width: 1 },
+    Port { name: "mwc_pulse", width: 1 },
+    Port { name: "pwc_pulse", width: 1 },
+    Port { name: "token", width: 1 },
+    Port { name: "tp", width: 8 },
+    Port { name: "mwc", width: 8 },
+    Port { name: "pwc", width: 8 },
+    Port { name: "lamp_p", width: 1 },
+    Port { name: "lamp_m", width: 1 },
+];
+
+/// Letters: none, RESET, PA, PB, PC, PD, MTR.
+pub const NONE: usize = 0;
+pub const RESET: usize = 1;
+pub const ROW: [usize; 4] = [2, 3, 4, 5];
+pub const MTR: usize = 6;
+
+pub fn input(letter: usize) -> Input {
+    match letter {
+        NONE => Input::None,
+        RESET => Input::Reset,
+        MTR => Input::Mtr,
+        l => Input::Row(l - ROW[0]),
+    }
+}
+
+/// The lamp bits of a row with n lamps lit: the last n (bit k is lamp k + 1).
+pub fn lamp_bits(n: u8) -> u64 {
+    (0x7f << (LAMPS - n)) & 0x7f
+}
+
+impl Machine for Nimatron {
+    type State = State;
+    type Extra = Counters;
+    type Design = NimatronSim;
+    const NAME: &'static str = "nimatron";
+    const MODULE: &'static str = "nimatron";
+
+    fn inputs() -> Vec<Port> {
+        INPUTS.to_vec()
+    }
+
+    fn outputs() -> Vec<Port> {
+        OUTPUTS.to_vec()
+    }
+
+    fn letters() -> Vec<Letter> {
+        let l = |name, i: [u64; 6]| Letter { name, inputs: i.to_vec() };
+        vec![
+            l("none", [0, 0, 0, 0, 0, 0]),
+            l("RESET", [1, 0, 0, 0, 0, 0]),
+            l("PA", [0, 1, 0, 0, 0, 0]),
+            l("PB", [0, 0, 1, 0, 0, 0]),
+            l("PC", [0, 0, 0, 1, 0, 0]),
+            l("PD", [0, 0, 0, 0, 1, 0]),
+            l("MTR", [0, 0, 0, 0, 0, 1]),
+        ]
+    }
+
+    fn home() -> Option<usize> {
+        Some(RESET)
+    }
+
+    /// The slow levels replay a seeded share of the tour: see the README.
+    fn slow_share() -> f64 {
+        0.05
+    }
+
+    fn power_on() -> State {
+        State::power_on()
+    }
+
+    fn step(state: &State, letter: usize) -> State {
+        state.step(input(letter), NIMATRON_SIM_PACE as u8)
+    }
+
+    fn extra_step(extra: Counters, before: &State, letter: usize) -> Counters {
+        extra.after(before, input(letter))
+    }
+
+    fn observe(s: &State, c: &Counters) -> Vec<u64> {
+        let one_hot = |x: Option<usize>| x.map_or(0, |i| 1u64 << i);
+        vec![
+            lamp_bits(s.rows[0]),
+            lamp_bits(s.rows[1]),
+            lamp_bits(s.rows[2]),
+            lamp_bits(s.rows[3]),
+            s.combination as u64,
+            s.r as u64,
+            one_hot(s.lock),
+            s.phase as u64,
+            s.chain as u64,
+            s.dwell as u64,
+            one_hot(s.row),
+            s.correct as u64,
+            s.taken as u64,
+            s.ended as u64,
+            s.player_won as u64,
+            s.illegal as u64,
+            s.tp_pulse as u64,
+            s.mwc_pulse as u64,
+            s.pwc_pulse as u64,
+            s.token as u64,
+            c.tp as u64,
+            c.mwc as u64,
+            c.pwc as u64,
+            (s.phase == crate::oracle::nimatron::Phase::Player) as u64,
+            matches!(s.phase, crate::oracle::nimatron::Phase::Dimming | crate::oracle::nimatron::Phase::Pulsing) as u64,
+        ]
+    }
+
+    /// Whole games, each machine move run to completion and checked against
+    /// `machine_move`: 27 games (every combination three times, so under
+    /// every R state) against a player who takes one lamp from the first lit
+    /// row. Every position under every R state and combination, and the
+    /// whole move from it, is in the tour already.
+    fn move_runs() -> Result<Vec<usize>, String> {
+        use crate::oracle::nimatron::{machine_move, Phase};
+        let mut out = Vec::new();
+        let mut s = State::power_on();
+        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
+            *s = Self::step(s, l);
+            out.push(l);
+        };
+        push(&mut s, &mut out, RESET);
+        for _game in 0..COMBINATIONS.len() * 3 {
+            while s.phase != Phase::Player {
+                push(&mut s, &mut out, NONE);
+            }
+            loop {
+                let row = (0..ROWS).find(|&r| s.rows[r] > 0).unwrap();
+                push(&mut s, &mut out, ROW[row]);
+                if s.phase != Phase::Player {
+                    break; // the player put out the last lamp
+                }
+                let want = machine_move(s.rows, s.r);
+                push(&mut s, &mut out, MTR);
+                while s.phase == Phase::Dimming || s.phase == Phase::Pulsing {
+                    push(&mut s, &mut out, NONE);
+                }
+                let want = want.ok_or("MTR with every lamp out")?;
+                if s.rows != want.after {
+                    return Err(format!("the oracle's cycles end at {:?}; machine_move says {:?}", s.rows, want));
+                }
+                if s.phase != Phase::Player {
+                    break; // the machine put out the last lamp
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn design() -> NimatronSim {
+        NimatronSim::new(NIMATRON_SIM_PACE)
+    }
+
+    fn clock(d: &mut NimatronSim) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+
+    fn drive(d: &mut NimatronSim, i: &[u64]) {
+        d.reset.next = i[0] == 1;
+        d.pa.next = i[1] == 1;
+        d.pb.next = i[2] == 1;
+        d.pc.next = i[3] == 1;
+        d.pd.next = i[4] == 1;
+        d.mtr.next = i[5] == 1;
+    }
+
+    fn read(d: &NimatronSim) -> Vec<u64> {
+        let b = |x: bool| x as u64;
+        vec![
+            d.lamps_a.val().index() as u64,
+            d.lamps_b.val().index() as u64,
+            d.lamps_c.val().index() as u64,
+            d.lamps_d.val().index() as u64,
+            d.combination.val().index() as u64,
+            d.r.val().index() as u64,
+            d.lock.val().index() as u64,
+            d.phase.val().index() as u64,
+            d.chain.val().index() as u64,
+            d.dwell.val().index() as u64,
+            d.machine_row.val().index() as u64,
+            b(d.correct.val()),
+            d.taken.val().index() as u64,
+            b(d.ended.val()),
+            b(d.player_won.val()),
+            b(d.illegal.val()),
+            b(d.tp_pulse.val()),
+            b(d.mwc_pulse.val()),
+            b(d.pwc_pulse.val()),
+            b(d.token.val()),
+            d.tp.val().index() as u64,
+            d.mwc.val().index() as u64,
+            d.pwc.val().index() as u64,
+            b(d.lamp_p.val()),
+            b(d.lamp_m.val()),
+        ]
+    }
+}
