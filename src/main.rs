@@ -31,14 +31,30 @@ enum Command {
     },
     /// One machine move in the cycle-accurate simulation.
     Move {
-        /// relay-nim
+        /// relay-nim or nimatron
         machine: String,
         /// Pile sizes, e.g. 5,6,7 (relay-nim).
         #[arg(long)]
-        piles: String,
+        piles: Option<String>,
         /// The pile the randomizer names first: 0, 1 or 2 (relay-nim).
         #[arg(long, default_value_t = 0)]
         randomizer: u8,
+        /// Lamps lit in rows a..d, e.g. 1,6,3,4 (nimatron).
+        #[arg(long)]
+        rows: Option<String>,
+        /// R1, R2 or R3 as 1, 2, 3 (nimatron).
+        #[arg(long, default_value_t = 1)]
+        r: u8,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A scripted game in the cycle-accurate simulation.
+    Replay {
+        /// nimatron
+        machine: String,
+        /// The player's moves, each a row letter and the lamps put out, e.g. "a6 c3 d1 b2 b1".
+        #[arg(long)]
+        moves: String,
         #[arg(long)]
         json: bool,
     },
@@ -59,12 +75,19 @@ fn main() {
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
         Command::Verify { machine, level, json } => commands::verify::run(&machine, level, json, &root),
-        Command::Move { machine, piles, randomizer, json } => {
-            nimforge::machines::check_name(&machine).and_then(|m| match m {
-                "relay-nim" => commands::moves::relay_nim(&piles, randomizer, json),
+        Command::Move { machine, piles, randomizer, rows, r, json } => {
+            nimforge::machines::check_name(&machine).and_then(|m| match (m, piles, rows) {
+                ("relay-nim", Some(piles), _) => commands::moves::relay_nim(&piles, randomizer, json),
+                ("relay-nim", None, _) => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
+                ("nimatron", _, Some(rows)) => commands::nimatron::one_move(&rows, r, json),
+                ("nimatron", _, None) => Err("nimatron needs --rows, e.g. --rows 1,6,3,4".into()),
                 _ => unreachable!(),
             })
         }
+        Command::Replay { machine, moves, json } => nimforge::machines::check_name(&machine).and_then(|m| match m {
+            "nimatron" => commands::nimatron::replay(&moves, json),
+            other => Err(format!("replay is for nimatron; {other} has no scripted game yet")),
+        }),
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
     };
     match result {

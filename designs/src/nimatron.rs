@@ -245,6 +245,21 @@ impl<const D: usize> Nimatron<D> {
     }
 }
 
+impl<const D: usize> Nimatron<D> {
+    /// Simulation only (the `move` command): a position and R state as if
+    /// reached in play, the player's turn, row a locked as after a press.
+    /// Call between clock edges, then settle.
+    pub fn preset(&mut self, lit: [u8; 4], r: u64) {
+        self.row_a.preset(lit[0]);
+        self.row_b.preset(lit[1]);
+        self.row_c.preset(lit[2]);
+        self.row_d.preset(lit[3]);
+        self.r_relays.preset(r);
+        self.stage.q.next = PLAYER.into();
+        self.locks.q.next = 1.into();
+    }
+}
+
 impl<const D: usize> Logic for Nimatron<D> {
     #[hdl_gen]
     fn update(&mut self) {

@@ -47,3 +47,4 @@ mod tests {
         assert!(parse_list("5,-1,1", 3, 7, "pile").is_err());
     }
 }
+pub mod nimatron;

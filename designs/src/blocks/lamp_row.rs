@@ -43,6 +43,14 @@ impl Logic for LampRow {
     }
 }
 
+impl LampRow {
+    /// Simulation only: actuate the relays of all but the last `lit` lamps,
+    /// as if the row had been played down to them.
+    pub fn preset(&mut self, lit: u8) {
+        self.relays.q.next = ((1u64 << (7 - lit.min(7))) - 1).into();
+    }
+}
+
 impl Default for LampRow {
     fn default() -> Self {
         Self {

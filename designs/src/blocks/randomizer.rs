@@ -32,6 +32,13 @@ impl<const N: usize, const B: usize> Default for Randomizer<N, B> {
     }
 }
 
+impl<const N: usize, const B: usize> Randomizer<N, B> {
+    /// Simulation only: set the counter.
+    pub fn preset(&mut self, value: u64) {
+        self.counter.q.next = value.into();
+    }
+}
+
 impl<const N: usize, const B: usize> Logic for Randomizer<N, B> {
     #[hdl_gen]
     fn update(&mut self) {

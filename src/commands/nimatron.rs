@@ -1,0 +1,337 @@
+//! Nimatron at the front panel: `nimforge move nimatron` and `nimforge
+//! replay nimatron`, both on the cycle-accurate design (the `rtl` level),
+//! driven through its inputs as a player would (`move` presets the position
+//! first, which only the simulation allows).
+
+use crate::verify::nimatron::{Nimatron, MTR, NONE, RESET, ROW};
+use crate::verify::{output_index, Machine};
+use nimforge_designs::harness::Bench;
+use nimforge_designs::nimatron::{PLAYER, SETUP};
+use nimforge_designs::NimatronSim;
+
+const LETTERS: [&str; 4] = ["a", "b", "c", "d"];
+
+/// The design on a bench, with the outputs read after every clock.
+pub struct Panel {
+    bench: Bench<NimatronSim>,
+    out: Vec<u64>,
+    letters: Vec<Vec<u64>>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Event {
+    pub side: &'static str,
+    pub row: String,
+    pub taken: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    pub after: Vec<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GameEnd {
+    pub winner: &'static str,
+    pub tp: u64,
+    pub mwc: u64,
+    pub pwc: u64,
+    pub next_combination: u64,
+    pub next_rows: Vec<u64>,
+}
+
+impl Panel {
+    /// Power-on reset, then the set-up of combination No. 1.
+    pub fn new() -> Panel {
+        let letters = Nimatron::letters().into_iter().map(|l| l.inputs).collect();
+        let mut p = Panel { bench: Bench::new(Nimatron::design()), out: Vec::new(), letters };
+        p.press(RESET);
+        p.wait_for_player();
+        p
+    }
+
+    pub fn get(&self, name: &str) -> u64 {
+        self.out[output_index::<Nimatron>(name)]
+    }
+
+    /// Lamps lit in rows a..d.
+    pub fn rows(&self) -> Vec<u64> {
+        ["lamps_a", "lamps_b", "lamps_c", "lamps_d"].iter().map(|n| self.get(n).count_ones() as u64).collect()
+    }
+
+    pub fn press(&mut self, letter: usize) {
+        Nimatron::drive(&mut self.bench.uut, &self.letters[letter]);
+        self.bench.tick(Nimatron::clock);
+        self.out = Nimatron::read(&self.bench.uut);
+    }
+
+    fn wait_for_player(&mut self) -> u64 {
+        let mut cycles = 0;
+        while self.get("phase") != PLAYER {
+            self.press(NONE);
+            cycles += 1;
+        }
+        cycles
+    }
+
+    /// The player puts out `n` lamps in `row`; the machine's refusal is an error.
+    pub fn player(&mut self, row: usize, n: u64) -> Result<Event, String> {
+        for i in 0..n {
+            self.press(ROW[row]);
+            if self.get("illegal") == 1 {
+                return Err(format!(
+                    "the machine refused lamp {} of {n} in row {}: {}",
+                    i + 1,
+                    LETTERS[row],
+                    if self.get("lock") != 0 && self.get("lock") != 1 << row {
+                        "another row is locked in this turn"
+                    } else {
+                        "no lamp is lit in that row"
+                    }
+                ));
+            }
+        }
+        Ok(Event { side: "player", row: LETTERS[row].into(), taken: n, kind: None, after: self.rows(), cycles: None })
+    }
+
+    /// MTR, and the machine's whole move.
+    pub fn machine(&mut self) -> Result<Event, String> {
+        let before = self.rows();
+        self.press(MTR);
+        if self.get("illegal") == 1 {
+            return Err("the machine refused MTR: put out at least one lamp first".into());
+        }
+        let kind = if self.get("correct") == 1 { "correct" } else { "random" };
+        let row = self.get("machine_row").trailing_zeros() as usize;
+        let mut cycles = 1;
+        while self.get("phase") != PLAYER && !(self.get("phase") == SETUP && self.get("ended") == 1) {
+            self.press(NONE);
+            cycles += 1;
+        }
+        let after = self.rows();
+        Ok(Event {
+            side: "machine",
+            row: LETTERS[row].into(),
+            taken: before[row] - after[row],
+            kind: Some(kind),
+            after,
+            cycles: Some(cycles),
+        })
+    }
+
+    /// Simulation only: a position and R state (0..2), the player's turn.
+    pub fn preset(&mut self, lit: [u8; 4], r: u8) {
+        self.bench.uut.preset(lit, r as u64);
+        self.bench.settle();
+        self.out = Nimatron::read(&self.bench.uut);
+    }
+
+    /// Is a game over and waiting for its set-up step?
+    pub fn game_over(&self) -> bool {
+        self.get("ended") == 1
+    }
+
+    /// Runs the set-up step that counts the game, and reports.
+    pub fn finish_game(&mut self) -> GameEnd {
+        let winner = if self.get("player_won") == 1 { "player" } else { "machine" };
+        self.wait_for_player();
+        self.press(NONE); // the counters count the pulse
+        GameEnd {
+            winner,
+            tp: self.get("tp"),
+            mwc: self.get("mwc"),
+            pwc: self.get("pwc"),
+            next_combination: self.get("combination") + 1,
+            next_rows: self.rows(),
+        }
+    }
+}
+
+impl Default for Panel {
+    fn default() -> Self {
+        Panel::new()
+    }
+}
+
+/// Parses "a6 c3 d1": a row letter and the lamps the player puts out.
+pub fn parse_moves(text: &str) -> Result<Vec<(usize, u64)>, String> {
+    text.split_whitespace()
+        .map(|tok| {
+            let mut chars = tok.chars();
+            let row = chars.next().and_then(|c| LETTERS.iter().position(|l| l.starts_with(c.to_ascii_lowercase())));
+            let n = chars.as_str().parse::<u64>().ok().filter(|&n| n <= 7);
+            match (row, n) {
+                (Some(r), Some(n)) => Ok((r, n)),
+                _ => Err(format!("'{tok}' is not a move: write a row letter a-d and the lamps to put out, like a6")),
+            }
+        })
+        .collect()
+}
+
+/// `nimforge replay nimatron --moves "..."`: exit 1 when the machine refuses a move.
+pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
+    let moves = parse_moves(moves)?;
+    if moves.is_empty() {
+        return Err("--moves is empty: give the player's moves, like \"a6 c3 d1\"".into());
+    }
+    let mut p = Panel::new();
+    let say = |e: &Event| {
+        if json {
+            println!("{}", serde_json::to_string(e).unwrap());
+        } else {
+            let kind = e.kind.map(|k| format!(" ({k})")).unwrap_or_default();
+            println!("{:<7} row {} -{}{kind}: {:?}", e.side, e.row, e.taken, e.after);
+        }
+    };
+    if !json {
+        println!("combination No. {}: {:?}", p.get("combination") + 1, p.rows());
+    }
+    for (row, n) in moves {
+        if n == 0 {
+            p.press(MTR);
+            eprintln!("nimforge: the machine refused MTR: put out at least one lamp first");
+            return Ok(1);
+        }
+        let e = match p.player(row, n) {
+            Ok(e) => e,
+            Err(why) => {
+                eprintln!("nimforge: {why}");
+                return Ok(1);
+            }
+        };
+        say(&e);
+        if !p.game_over() {
+            let m = p.machine().map_err(|e| e.to_string())?;
+            say(&m);
+        }
+        if p.game_over() {
+            let end = p.finish_game();
+            if json {
+                println!("{}", serde_json::to_string(&end).unwrap());
+            } else {
+                println!(
+                    "the {} wins; TP {} MWC {} PWC {}; next: combination No. {} {:?}",
+                    end.winner, end.tp, end.mwc, end.pwc, end.next_combination, end.next_rows
+                );
+            }
+            return Ok(0);
+        }
+    }
+    Ok(0)
+}
+
+/// `nimforge move nimatron --rows 1,6,3,4 [--r 1|2|3]`.
+pub fn one_move(rows: &str, r: u8, json: bool) -> Result<i32, String> {
+    let lit = super::parse_list(rows, 4, 7, "row")?;
+    if !(1..=3).contains(&r) {
+        return Err(format!("--r {r} is out of range: R1, R2 or R3, given as 1, 2 or 3"));
+    }
+    if lit.iter().all(|&n| n == 0) {
+        println!("no move: every lamp is out");
+        return Ok(0);
+    }
+    let mut p = Panel::new();
+    p.preset([lit[0], lit[1], lit[2], lit[3]], r - 1);
+    let e = p.machine()?;
+    if json {
+        println!("{}", serde_json::to_string(&e).unwrap());
+    } else {
+        println!(
+            "rows {:?} (R{r}): a {} move, {} lamp(s) out in row {}, leaving {:?} ({} clock cycles)",
+            lit,
+            e.kind.unwrap(),
+            e.taken,
+            e.row,
+            e.after,
+            e.cycles.unwrap()
+        );
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The game the patent narrates from combination No. 1, on the design:
+    /// the player's moves as the patent gives them, every machine reply it
+    /// states, the counters after the game and combination No. 2 next.
+    #[test]
+    fn the_patent_s_game_on_the_design() {
+        let mut p = Panel::new();
+        assert_eq!(p.rows(), vec![7, 6, 3, 4], "combination No. 1");
+        let narrated = [
+            // player; then the machine as the patent states it
+            ((0, 6), ("b", 1, "random")),  // "Lamp B2 is, therefore, extinguished"
+            ((2, 3), ("b", 2, "random")),  // "lamp b3 is extinguished ... lamp b4"
+            ((3, 1), ("a", 1, "correct")), // "Relay A7 now is energized, deenergizing lamp A7"
+            ((1, 2), ("d", 2, "correct")), // "lamp d5 is deenergized ... lamp d6 is extinguished"
+            ((1, 1), ("d", 1, "correct")), // "the last energized lamp ... The apparatus has now won"
+        ];
+        for ((row, n), (mrow, mn, kind)) in narrated {
+            p.player(row, n).unwrap();
+            let m = p.machine().unwrap();
+            assert_eq!((m.row.as_str(), m.taken, m.kind.unwrap()), (mrow, mn, kind));
+        }
+        assert!(p.game_over());
+        let end = p.finish_game();
+        assert_eq!(end.winner, "machine");
+        assert_eq!((end.tp, end.mwc, end.pwc), (1, 1, 0));
+        assert_eq!(end.next_combination, 2);
+        assert_eq!(end.next_rows, vec![3, 4, 7, 5], "combination No. 2");
+    }
+
+    /// A player who always leaves every parity even wins each of the nine
+    /// combinations on the design, the token drops, PWC counts.
+    #[test]
+    fn each_combination_lets_a_correct_player_win() {
+        use crate::oracle::nimatron::machine_move;
+        let mut p = Panel::new();
+        for c in 1..=9u64 {
+            assert_eq!(p.get("combination") + 1, c);
+            loop {
+                let rows: Vec<u8> = p.rows().iter().map(|&n| n as u8).collect();
+                // The correct move for the player, from the oracle's rule.
+                let m = machine_move([rows[0], rows[1], rows[2], rows[3]], 0).unwrap();
+                p.player(m.row, m.taken as u64).unwrap();
+                if p.game_over() {
+                    break;
+                }
+                let reply = p.machine().unwrap();
+                assert_eq!(reply.kind, Some("random"));
+                assert!(!p.game_over(), "the machine won combination {c}");
+            }
+            let mut token = false;
+            let winner = if p.get("player_won") == 1 { "player" } else { "machine" };
+            while p.get("phase") != PLAYER {
+                p.press(NONE);
+                token |= p.get("token") == 1;
+            }
+            p.press(NONE);
+            assert_eq!(winner, "player");
+            assert!(token, "a token for the player's win");
+            assert_eq!((p.get("tp"), p.get("pwc"), p.get("mwc")), (c, c, 0));
+        }
+        assert_eq!(p.get("combination"), 0, "after No. 9 comes No. 1");
+    }
+
+    /// `move` on the design agrees with the oracle's move-level function
+    /// from every position under every R state.
+    #[test]
+    fn every_position_under_every_r_state() {
+        use crate::oracle::nimatron::{machine_move, Kind};
+        for x in 1..4096u32 {
+            let lit = [0, 1, 2, 3].map(|i| (x >> (3 * i) & 7) as u8);
+            for r in 0..3 {
+                let mut p = Panel::new();
+                p.preset(lit, r);
+                let e = p.machine().unwrap();
+                let m = machine_move(lit, r).unwrap();
+                let kind = if m.kind == Kind::Correct { "correct" } else { "random" };
+                assert_eq!(e.row, LETTERS[m.row], "{lit:?} R{}", r + 1);
+                assert_eq!((e.taken, e.kind), (m.taken as u64, Some(kind)), "{lit:?} R{}", r + 1);
+                assert_eq!(e.after, m.after.map(|n| n as u64).to_vec());
+            }
+        }
+    }
+}
