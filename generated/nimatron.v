@@ -18,7 +18,7 @@
 /* verilator lint_off DECLFILENAME */
 `default_nettype none
 
-module nimatron(clock,reset,pa,pb,pc,pd,mtr,lamps_a,lamps_b,lamps_c,lamps_d,combination,r,lock,phase,chain,dwell,machine_row,correct,taken,ended,player_won,illegal,tp_pulse,mwc_pulse,pwc_pulse,token,tp,mwc,pwc,lamp_p,lamp_m);
+module nimatron(clock,reset,pa,pb,pc,pd,mtr,lamps_a,lamps_b,lamps_c,lamps_d,combination,r,lock,phase,chain,machine_row,correct,taken,ended,player_won,illegal,tp_pulse,mwc_pulse,pwc_pulse,token,tp,mwc,pwc,lamp_p,lamp_m);
 
     // Module arguments
     input wire  clock;
@@ -37,7 +37,6 @@ module nimatron(clock,reset,pa,pb,pc,pd,mtr,lamps_a,lamps_b,lamps_c,lamps_d,comb
     output reg  [3:0] lock;
     output reg  [1:0] phase;
     output reg  [3:0] chain;
-    output reg  dwell;
     output reg  [3:0] machine_row;
     output reg  correct;
     output reg  [2:0] taken;
@@ -627,7 +626,6 @@ module nimatron(clock,reset,pa,pb,pc,pd,mtr,lamps_a,lamps_b,lamps_c,lamps_d,comb
         lock = locks$q;
         phase = stage$q;
         chain = t_chain$q;
-        dwell = elapsed$q;
         machine_row = chosen$q;
         correct = cm$q;
         taken = count$q;

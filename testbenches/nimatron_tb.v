@@ -11,8 +11,8 @@
 // compared at the falling edge, half a cycle away from the rising one.
 module nimforge_tb (input wire clock);
     reg [5:0] vin;
-    reg [85:0] want;
-    wire [85:0] got;
+    reg [84:0] want;
+    wire [84:0] got;
     wire [0:0] in_reset = vin[5:5];
     wire [0:0] in_pa = vin[4:4];
     wire [0:0] in_pb = vin[3:3];
@@ -28,7 +28,6 @@ module nimforge_tb (input wire clock);
     wire [3:0] out_lock;
     wire [1:0] out_phase;
     wire [3:0] out_chain;
-    wire [0:0] out_dwell;
     wire [3:0] out_machine_row;
     wire [0:0] out_correct;
     wire [2:0] out_taken;
@@ -44,7 +43,7 @@ module nimforge_tb (input wire clock);
     wire [7:0] out_pwc;
     wire [0:0] out_lamp_p;
     wire [0:0] out_lamp_m;
-    assign got = { out_lamps_a, out_lamps_b, out_lamps_c, out_lamps_d, out_combination, out_r, out_lock, out_phase, out_chain, out_dwell, out_machine_row, out_correct, out_taken, out_ended, out_player_won, out_illegal, out_tp_pulse, out_mwc_pulse, out_pwc_pulse, out_token, out_tp, out_mwc, out_pwc, out_lamp_p, out_lamp_m };
+    assign got = { out_lamps_a, out_lamps_b, out_lamps_c, out_lamps_d, out_combination, out_r, out_lock, out_phase, out_chain, out_machine_row, out_correct, out_taken, out_ended, out_player_won, out_illegal, out_tp_pulse, out_mwc_pulse, out_pwc_pulse, out_token, out_tp, out_mwc, out_pwc, out_lamp_p, out_lamp_m };
 
     nimatron dut (
         .clock(clock),
@@ -63,7 +62,6 @@ module nimforge_tb (input wire clock);
         .lock(out_lock),
         .phase(out_phase),
         .chain(out_chain),
-        .dwell(out_dwell),
         .machine_row(out_machine_row),
         .correct(out_correct),
         .taken(out_taken),

@@ -78,9 +78,9 @@ pub struct Nimatron<const D: usize> {
     pub lock: Signal<Out, Bits<4>>,
     /// 0 set-up, 1 the player's move (lamp P), 2 lamp M dimming, 3 pulses.
     pub phase: Signal<Out, Bits<2>>,
-    /// T relays dropped out so far: lamp M's dimming.
+    /// T relays dropped out so far: lamp M's dimming. (The cycles within a
+    /// step are not a port: on a board they take 22 bits.)
     pub chain: Signal<Out, Bits<4>>,
-    pub dwell: Signal<Out, Bits<D>>,
     /// AR, BR, CR, DR in bits 0..3: the row of the machine's move.
     pub machine_row: Signal<Out, Bits<4>>,
     /// CM: the machine's move is a correct one (else random, RM).
@@ -177,7 +177,6 @@ impl<const D: usize> Nimatron<D> {
             lock: Default::default(),
             phase: Default::default(),
             chain: Default::default(),
-            dwell: Default::default(),
             machine_row: Default::default(),
             correct: Default::default(),
             taken: Default::default(),
@@ -473,7 +472,6 @@ impl<const D: usize> Logic for Nimatron<D> {
         self.lock.next = self.locks.q.val();
         self.phase.next = self.stage.q.val();
         self.chain.next = self.t_chain.q.val();
-        self.dwell.next = self.elapsed.q.val();
         self.machine_row.next = self.chosen.q.val();
         self.correct.next = self.cm.q.val();
         self.taken.next = self.count.q.val();

@@ -24,7 +24,7 @@ const INPUTS: [Port; 6] = [
     Port { name: "mtr", width: 1 },
 ];
 
-const OUTPUTS: [Port; 25] = [
+const OUTPUTS: [Port; 24] = [
     Port { name: "lamps_a", width: 7 },
     Port { name: "lamps_b", width: 7 },
     Port { name: "lamps_c", width: 7 },
@@ -34,7 +34,6 @@ const OUTPUTS: [Port; 25] = [
     Port { name: "lock", width: 4 },
     Port { name: "phase", width: 2 },
     Port { name: "chain", width: 4 },
-    Port { name: "dwell", width: 1 },
     Port { name: "machine_row", width: 4 },
     Port { name: "correct", width: 1 },
     Port { name: "taken", width: 3 },
@@ -133,7 +132,6 @@ impl Machine for Nimatron {
             one_hot(s.lock),
             s.phase as u64,
             s.chain as u64,
-            s.dwell as u64,
             one_hot(s.row),
             s.correct as u64,
             s.taken as u64,
@@ -222,7 +220,6 @@ impl Machine for Nimatron {
             d.lock.val().index() as u64,
             d.phase.val().index() as u64,
             d.chain.val().index() as u64,
-            d.dwell.val().index() as u64,
             d.machine_row.val().index() as u64,
             b(d.correct.val()),
             d.taken.val().index() as u64,
