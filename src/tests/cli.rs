@@ -93,3 +93,42 @@ fn verify_rtl_reports_zero_mismatches() {
     assert!(v["vectors"].as_u64().unwrap() > 1_000_000);
     assert_eq!(v["skipped"], serde_json::Value::Null);
 }
+
+/// A move the machine refuses ends the replay with its refusal and status 1;
+/// a token that is not a move is bad usage (status 2).
+#[test]
+fn nimatron_replay_refusals() {
+    let out = nimforge(&["replay", "nimatron", "--moves", "a6 c4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("refused lamp"), "{}", text(&out.stderr));
+    let out = nimforge(&["replay", "nimatron", "--moves", "a6 x2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("'x2' is not a move"));
+    let out = nimforge(&["move", "nimatron", "--rows", "1,6,3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("expected 4 rows"));
+    let out = nimforge(&["move", "nimatron", "--rows", "1,6,3,4", "--r", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The patent's game, replayed from the command line.
+#[test]
+fn nimatron_replays_the_patent_s_game() {
+    let out = nimforge(&["replay", "nimatron", "--moves", "a6 c3 d1 b2 b1", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let machine: Vec<(String, u64, String)> = lines
+        .iter()
+        .filter(|v| v["side"] == "machine")
+        .map(|v| (v["row"].as_str().unwrap().to_string(), v["taken"].as_u64().unwrap(), v["kind"].as_str().unwrap().to_string()))
+        .collect();
+    let want = [("b", 1, "random"), ("b", 2, "random"), ("a", 1, "correct"), ("d", 2, "correct"), ("d", 1, "correct")];
+    assert_eq!(machine.len(), want.len());
+    for (got, want) in machine.iter().zip(want) {
+        assert_eq!((got.0.as_str(), got.1, got.2.as_str()), want);
+    }
+    let end = lines.last().unwrap();
+    assert_eq!((end["winner"].as_str(), end["tp"].as_u64(), end["mwc"].as_u64(), end["pwc"].as_u64()), (Some("machine"), Some(1), Some(1), Some(0)));
+    assert_eq!(end["next_rows"], serde_json::json!([3, 4, 7, 5]));
+}
