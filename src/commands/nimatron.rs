@@ -153,15 +153,20 @@ impl Default for Panel {
     }
 }
 
-/// Parses "a6 c3 d1": a row letter and the lamps the player puts out.
-pub fn parse_moves(text: &str) -> Result<Vec<(usize, u64)>, String> {
+/// Parses "a6 c3 d1": row letters and the lamps the player puts out. A
+/// token with two rows ("ab2") is a move the rules forbid; it is parsed so
+/// that the machine itself can refuse it.
+pub fn parse_moves(text: &str) -> Result<Vec<(Vec<usize>, u64)>, String> {
     text.split_whitespace()
         .map(|tok| {
-            let mut chars = tok.chars();
-            let row = chars.next().and_then(|c| LETTERS.iter().position(|l| l.starts_with(c.to_ascii_lowercase())));
-            let n = chars.as_str().parse::<u64>().ok().filter(|&n| n <= 7);
-            match (row, n) {
-                (Some(r), Some(n)) => Ok((r, n)),
+            let split = tok.find(|c: char| c.is_ascii_digit()).unwrap_or(tok.len());
+            let rows: Option<Vec<usize>> = tok[..split]
+                .chars()
+                .map(|c| LETTERS.iter().position(|l| l.starts_with(c.to_ascii_lowercase())))
+                .collect();
+            let n = tok[split..].parse::<u64>().ok().filter(|&n| n <= 7);
+            match (rows, n) {
+                (Some(r), Some(n)) if !r.is_empty() => Ok((r, n)),
                 _ => Err(format!("'{tok}' is not a move: write a row letter a-d and the lamps to put out, like a6")),
             }
         })
@@ -186,20 +191,22 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
     if !json {
         println!("combination No. {}: {:?}", p.get("combination") + 1, p.rows());
     }
-    for (row, n) in moves {
+    for (rows, n) in moves {
         if n == 0 {
             p.press(MTR);
             eprintln!("nimforge: the machine refused MTR: put out at least one lamp first");
             return Ok(1);
         }
-        let e = match p.player(row, n) {
-            Ok(e) => e,
-            Err(why) => {
-                eprintln!("nimforge: {why}");
-                return Ok(1);
-            }
-        };
-        say(&e);
+        for row in rows {
+            let e = match p.player(row, n) {
+                Ok(e) => e,
+                Err(why) => {
+                    eprintln!("nimforge: {why}");
+                    return Ok(1);
+                }
+            };
+            say(&e);
+        }
         if !p.game_over() {
             let m = p.machine().map_err(|e| e.to_string())?;
             say(&m);

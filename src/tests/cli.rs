@@ -101,6 +101,11 @@ fn nimatron_replay_refusals() {
     let out = nimforge(&["replay", "nimatron", "--moves", "a6 c4"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("refused lamp"), "{}", text(&out.stderr));
+    for moves in ["a6 c4", "a6 ab1", "a0"] {
+        let out = nimforge(&["replay", "nimatron", "--moves", moves]);
+        assert_eq!(out.status.code(), Some(1), "{moves}");
+        assert!(text(&out.stderr).contains("refused"), "{moves}: {}", text(&out.stderr));
+    }
     let out = nimforge(&["replay", "nimatron", "--moves", "a6 x2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("'x2' is not a move"));
