@@ -17,15 +17,20 @@ pub struct Implementation {
 /// Synthesise, place, route and pack `source` (module `module`) for `board`,
 /// every port on a pin, into `dir`.
 pub fn implement(board: &Board, source: &Path, module: &str, inputs: &[Port], outputs: &[Port], dir: &Path) -> Result<Implementation, ToolError> {
+    let pcf_text = pcf::all_ports(board, module, inputs, outputs)
+        .map_err(|e| ToolError::Io { what: e, error: std::io::Error::other("not enough pins") })?;
+    implement_with(board, source, module, &pcf_text, dir)
+}
+
+/// The same with the pin file given.
+pub fn implement_with(board: &Board, source: &Path, module: &str, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
     std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
     // Every tool before any work, so a missing one is named first.
     for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
         tool.find()?;
     }
-    let pcf_text = pcf::all_ports(board, module, inputs, outputs)
-        .map_err(|e| ToolError::Io { what: e, error: std::io::Error::other("not enough pins") })?;
     let pcf = dir.join("ports.pcf");
-    flow::write(&pcf, &pcf_text)?;
+    flow::write(&pcf, pcf_text)?;
     let synth = yosys::synth_ice40(source, module, dir)?;
     let placement = nextpnr::place_route(&board.device, &board.package, board.clock.mhz, &synth.json, &pcf, dir)?;
     let bin = icepack::pack(&placement.asc, dir)?;

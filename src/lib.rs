@@ -14,4 +14,5 @@ pub mod emit;
 pub mod flow;
 pub mod machines;
 pub mod oracle;
+pub mod panel;
 pub mod verify;

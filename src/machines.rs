@@ -40,10 +40,32 @@ fn files_of<M: Machine>(design_file: &str) -> Vec<Generated> {
     ]
 }
 
+/// A machine on a board behind the front panel (`fpga/protocol.md`): the
+/// wrapper `build` implements, with the board's clock, UART and LEDs.
+pub struct Panel {
+    /// The Verilog module in `generated/<module>.v`.
+    pub module: &'static str,
+    /// How many LEDs the wrapper drives (`leds[0]` first).
+    pub leds: usize,
+}
+
+/// The front-panel wrapper of `machine`, when it has one yet.
+pub fn panel(machine: &str) -> Option<Panel> {
+    match machine {
+        "nimatron" => Some(Panel { module: "nimatron_panel", leds: 5 }),
+        _ => None,
+    }
+}
+
 /// Every generated file of every machine.
 pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
+    let mut nimatron_board = nimforge_designs::NimatronBoard::new(nimforge_designs::NIMATRON_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
+    out.push(Generated {
+        path: "generated/nimatron_panel.v".into(),
+        contents: verilog::emit(&mut nimatron_board, "nimatron_panel", "designs/src/panels/nimatron.rs"),
+    });
     out
 }

@@ -6,6 +6,7 @@
 pub mod blocks;
 pub mod harness;
 pub mod nimatron;
+pub mod panels;
 pub mod relay_nim;
 
 /// The relay NIM as it is verified: two cycles per sequencer step.
@@ -17,3 +18,12 @@ pub const RELAY_NIM_SIM_PACE: u64 = 2;
 pub type NimatronSim = nimatron::Nimatron<1>;
 /// Cycles per step in [`NimatronSim`].
 pub const NIMATRON_SIM_PACE: u64 = 1;
+
+/// Clock cycles per UART bit on a 12 MHz board: 115,200 baud, 0.16% fast.
+pub const BOARD_CLOCKS_PER_BIT: u64 = 104;
+
+/// Nimatron on a board behind the front panel: a T relay or pulse every
+/// eighth of a second at 12 MHz, so lamp M dims over about a second.
+pub type NimatronBoard = panels::nimatron::NimatronPanel<21, 7>;
+/// Cycles per step in [`NimatronBoard`].
+pub const NIMATRON_BOARD_PACE: u64 = 1_500_000;

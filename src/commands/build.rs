@@ -27,8 +27,19 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, S
         _ => unreachable!(),
     };
     let dir = root.join("build").join(format!("{machine}-{board}"));
-    let source = root.join("generated").join(format!("{module}.v"));
-    let built = crate::build::implement(&b, &source, module, &inputs, &outputs, &dir).map_err(|e| e.to_string())?;
+    // The playable wrapper when the machine has one; else every port on a pin.
+    let built = match crate::machines::panel(machine) {
+        Some(panel) => {
+            let source = root.join("generated").join(format!("{}.v", panel.module));
+            let pcf = crate::emit::pcf::panel(&b, panel.module, panel.leds)?;
+            crate::build::implement_with(&b, &source, panel.module, &pcf, &dir)
+        }
+        None => {
+            let source = root.join("generated").join(format!("{module}.v"));
+            crate::build::implement(&b, &source, module, &inputs, &outputs, &dir)
+        }
+    }
+    .map_err(|e| e.to_string())?;
     let r = Report {
         machine: machine.into(),
         board: b.name.clone(),

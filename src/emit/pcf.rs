@@ -41,3 +41,21 @@ pub fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port])
     let purpose = format!("every port of {module} on a pin");
     Ok(Pcf { board: &board.name, purpose: &purpose, pins: &pins }.render().expect("the pcf template renders"))
 }
+
+/// A front-panel wrapper (`fpga/protocol.md`): `clock`, the UART's `rx` and
+/// `tx`, and `leds[0..leds]` on the board's first LEDs.
+pub fn panel(board: &Board, module: &str, leds: usize) -> Result<String, String> {
+    if board.leds.len() < leds {
+        return Err(format!("{module} drives {leds} LEDs but {} has {}", board.name, board.leds.len()));
+    }
+    let mut pins = vec![
+        Pin { name: "clock".into(), pin: board.clock.pin },
+        Pin { name: "rx".into(), pin: board.uart.rx },
+        Pin { name: "tx".into(), pin: board.uart.tx },
+    ];
+    for (i, &pin) in board.leds.iter().take(leds).enumerate() {
+        pins.push(Pin { name: format!("leds[{i}]"), pin });
+    }
+    let purpose = format!("{module} behind the front panel: the UART and the LEDs");
+    Ok(Pcf { board: &board.name, purpose: &purpose, pins: &pins }.render().expect("the pcf template renders"))
+}

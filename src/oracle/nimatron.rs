@@ -134,7 +134,7 @@ pub struct State {
     /// T relays dropped out so far (Dimming).
     pub chain: u8,
     /// Cycles spent in the present step.
-    pub dwell: u8,
+    pub dwell: u32,
     /// The row the machine moves in (AR..DR) and whether the move is correct (CM).
     pub row: Option<usize>,
     pub correct: bool,
@@ -201,7 +201,7 @@ impl State {
     }
 
     /// One clock cycle; every step of the machine's move lasts `pace` cycles.
-    pub fn step(&self, input: Input, pace: u8) -> State {
+    pub fn step(&self, input: Input, pace: u32) -> State {
         if input == Input::Reset {
             return State::power_on();
         }
@@ -404,7 +404,7 @@ mod size_probe {
     #[test]
     #[ignore]
     fn probe() {
-        for pace in [1u8, 2] {
+        for pace in [1u32, 2] {
             let letters = [Input::None, Input::Reset, Input::Row(0), Input::Row(1), Input::Row(2), Input::Row(3), Input::Mtr];
             let t0 = std::time::Instant::now();
             let g = crate::verify::tour::explore(State::power_on(), 7, |s, l| s.step(letters[l], pace));

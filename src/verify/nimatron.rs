@@ -113,7 +113,7 @@ impl Machine for Nimatron {
     }
 
     fn step(state: &State, letter: usize) -> State {
-        state.step(input(letter), NIMATRON_SIM_PACE as u8)
+        state.step(input(letter), NIMATRON_SIM_PACE as u32)
     }
 
     fn extra_step(extra: Counters, before: &State, letter: usize) -> Counters {

@@ -11,3 +11,6 @@ pub mod parity_relays;
 pub mod power_detector;
 pub mod pulse_counter;
 pub mod row_chooser;
+pub mod reporter;
+pub mod uart_rx;
+pub mod uart_tx;

@@ -1,0 +1,5 @@
+//! Each machine behind the front panel (`fpga/protocol.md`): the board
+//! wrapper that carries the machine, a UART receiver whose bytes become the
+//! machine's buttons, and a reporter that sends its visible state.
+
+pub mod nimatron;

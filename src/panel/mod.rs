@@ -1,0 +1,149 @@
+//! The front-panel protocol (`fpga/protocol.md`), host side: bytes to and
+//! from a serial line sampled once a clock cycle (for the simulations, which
+//! run a board wrapper with its UART), and report lines to numbers.
+//!
+//! One file per machine says what its keys and its report's fields are.
+
+pub mod nimatron;
+
+use std::collections::VecDeque;
+
+/// Bytes onto a serial line, 8N1, one level per clock cycle; idle is high.
+pub struct LineDriver {
+    clocks_per_bit: usize,
+    levels: VecDeque<bool>,
+}
+
+impl LineDriver {
+    pub fn new(clocks_per_bit: usize) -> Self {
+        LineDriver { clocks_per_bit, levels: VecDeque::new() }
+    }
+
+    pub fn send(&mut self, byte: u8) {
+        let bits = std::iter::once(false).chain((0..8).map(|i| byte >> i & 1 == 1)).chain(std::iter::once(true));
+        for b in bits {
+            self.levels.extend(std::iter::repeat(b).take(self.clocks_per_bit));
+        }
+    }
+
+    /// The line's level in the next cycle.
+    pub fn level(&mut self) -> bool {
+        self.levels.pop_front().unwrap_or(true)
+    }
+
+    pub fn idle(&self) -> bool {
+        self.levels.is_empty()
+    }
+}
+
+/// Bytes off a serial line sampled once per clock cycle: each bit is read in
+/// its middle; a frame whose stop bit is low is an error.
+pub struct LineReceiver {
+    clocks_per_bit: usize,
+    /// Cycles since the start bit's falling edge, while in a frame.
+    at: Option<usize>,
+    byte: u8,
+}
+
+impl LineReceiver {
+    pub fn new(clocks_per_bit: usize) -> Self {
+        LineReceiver { clocks_per_bit, at: None, byte: 0 }
+    }
+
+    /// Take one cycle's level; a byte when its stop bit has been read.
+    pub fn sample(&mut self, level: bool) -> Result<Option<u8>, String> {
+        let Some(at) = self.at else {
+            if !level {
+                self.at = Some(1);
+            }
+            return Ok(None);
+        };
+        self.at = Some(at + 1);
+        let (bit, phase) = (at / self.clocks_per_bit, at % self.clocks_per_bit);
+        if phase != self.clocks_per_bit / 2 {
+            return Ok(None);
+        }
+        match bit {
+            0 if level => {
+                self.at = None;
+                Err("a start bit shorter than half a bit".into())
+            }
+            0 => Ok(None),
+            1..=8 => {
+                self.byte = self.byte >> 1 | (level as u8) << 7;
+                Ok(None)
+            }
+            _ => {
+                self.at = None;
+                if level {
+                    Ok(Some(self.byte))
+                } else {
+                    Err(format!("a frame ({:#04x}) with its stop bit low", self.byte))
+                }
+            }
+        }
+    }
+}
+
+/// Report lines out of the bytes a board sends.
+#[derive(Default)]
+pub struct Lines {
+    partial: String,
+}
+
+impl Lines {
+    /// A whole line (without its newline) when `byte` ends one.
+    pub fn push(&mut self, byte: u8) -> Option<String> {
+        if byte == b'\n' {
+            return Some(std::mem::take(&mut self.partial));
+        }
+        self.partial.push(byte as char);
+        None
+    }
+}
+
+/// A report line of `bits` bits (a multiple of 4) as a number.
+pub fn parse_report(line: &str, bits: usize) -> Result<u128, String> {
+    let digits = bits / 4;
+    if line.len() != digits || !line.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+        return Err(format!("'{line}' is not a report: {digits} lowercase hex digits expected"));
+    }
+    u128::from_str_radix(line, 16).map_err(|e| format!("'{line}': {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The driver and the receiver agree on every byte at several rates, and
+    /// the receiver reads the hardware transmitter's idle line as nothing.
+    #[test]
+    fn every_byte_round_trips() {
+        for cpb in [2, 3, 4, 104] {
+            let mut d = LineDriver::new(cpb);
+            let mut r = LineReceiver::new(cpb);
+            for b in 0..=255u8 {
+                d.send(b);
+            }
+            let mut got = vec![];
+            while !d.idle() {
+                if let Some(b) = r.sample(d.level()).unwrap() {
+                    got.push(b);
+                }
+            }
+            for _ in 0..cpb {
+                assert_eq!(r.sample(d.level()), Ok(None));
+            }
+            assert_eq!(got, (0..=255).collect::<Vec<u8>>(), "{cpb} clocks per bit");
+        }
+    }
+
+    #[test]
+    fn reports_parse() {
+        assert_eq!(parse_report("0a", 8), Ok(10));
+        assert!(parse_report("0A", 8).is_err());
+        assert!(parse_report("0a0", 8).unwrap_err().contains("2 lowercase hex digits"));
+        let mut l = Lines::default();
+        assert_eq!(b"3f\n".iter().filter_map(|&b| l.push(b)).collect::<Vec<_>>(), vec!["3f".to_string()]);
+    }
+}
