@@ -90,6 +90,8 @@ module nimatron_panel(clock,rx,tx,leds);
     reg  [7:0] key;
     reg  valid;
     reg  player_turn;
+    reg  machine_turn;
+    reg  machine_won;
 
     // Sub module instances
     nimatron_panel$machine machine(
@@ -190,14 +192,16 @@ module nimatron_panel(clock,rx,tx,leds);
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        player_turn = machine$phase == player;
+        machine_won = ~machine$player_won;
+        machine_turn = ~player_turn & ~machine$ended;
         if (machine$reset) begin
             result$d = 32'h0;
         end
         if (machine$ended) begin
-            result$d = (((~machine$player_won)) & 2'h3) | (((machine$player_won) & 2'h3) << 32'h1);
+            result$d = ((machine_won) & 2'h3) | (((machine$player_won) & 2'h3) << 32'h1);
         end
-        player_turn = machine$phase == player;
-        leds = (((player_turn & ~machine$ended)) & 5'h1f) | ((((~player_turn & ~machine$ended)) & 5'h1f) << 32'h1) | (((result$q[32'h0]) & 5'h1f) << 32'h2) | (((machine$lamp_m) & 5'h1f) << 32'h3) | (((result$q[32'h1]) & 5'h1f) << 32'h4);
+        leds = (((player_turn & ~machine$ended)) & 5'h1f) | (((machine_turn) & 5'h1f) << 32'h1) | (((result$q[32'h0]) & 5'h1f) << 32'h2) | (((machine$lamp_m) & 5'h1f) << 32'h3) | (((result$q[32'h1]) & 5'h1f) << 32'h4);
     end
 
 endmodule // nimatron_panel
@@ -1886,6 +1890,7 @@ module nimatron_panel$receiver(clock,rx,data,valid);
 
     // Local signals
     reg  line;
+    reg  rx_n;
 
     // Sub module instances
     nimatron_panel$receiver$sync_n sync_n(
@@ -1926,7 +1931,8 @@ module nimatron_panel$receiver(clock,rx,data,valid);
         timer$d = timer$q;
         shift$d = shift$q;
         got$d = got$q;
-        sync_n$d = (sync_n$q << 32'h1) | (((~rx)) & 2'h3);
+        rx_n = ~rx;
+        sync_n$d = (sync_n$q << 32'h1) | ((rx_n) & 2'h3);
         line = ~sync_n$q[32'h1];
         data = shift$q;
         valid = got$q;

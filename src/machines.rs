@@ -57,6 +57,21 @@ pub fn panel(machine: &str) -> Option<Panel> {
     }
 }
 
+/// The simulation build of a board wrapper and its end-to-end testbench.
+fn panel_sim_files<P: verify::panel::Panel>(design_file: &str, leds: usize) -> Vec<Generated> {
+    let mut design = P::design();
+    vec![
+        Generated {
+            path: format!("generated/{}.v", P::MODULE),
+            contents: verilog::emit(&mut design, P::MODULE, design_file),
+        },
+        Generated {
+            path: format!("testbenches/{}_tb.v", P::MODULE),
+            contents: verify::panel::testbench_of(P::MODULE, leds),
+        },
+    ]
+}
+
 /// Every generated file of every machine.
 pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
@@ -67,5 +82,6 @@ pub fn generated() -> Vec<Generated> {
         path: "generated/nimatron_panel.v".into(),
         contents: verilog::emit(&mut nimatron_board, "nimatron_panel", "designs/src/panels/nimatron.rs"),
     });
+    out.extend(panel_sim_files::<crate::panel::nimatron::NimatronPanel>("designs/src/panels/nimatron.rs", 5));
     out
 }

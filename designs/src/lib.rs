@@ -27,3 +27,9 @@ pub const BOARD_CLOCKS_PER_BIT: u64 = 104;
 pub type NimatronBoard = panels::nimatron::NimatronPanel<21, 7>;
 /// Cycles per step in [`NimatronBoard`].
 pub const NIMATRON_BOARD_PACE: u64 = 1_500_000;
+
+/// Nimatron's board wrapper as the `panel` level simulates it: 4 cycles per
+/// UART bit, and a step of 2,048 cycles, longer than two report lines.
+pub type NimatronPanelSim = panels::nimatron::NimatronPanel<11, 2>;
+pub const NIMATRON_PANEL_SIM_PACE: u64 = 2048;
+pub const PANEL_SIM_CLOCKS_PER_BIT: u64 = 4;

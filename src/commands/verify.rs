@@ -1,6 +1,6 @@
 //! `nimforge verify MACHINE [--level ...] [--json]`.
 
-use crate::verify::{hdl, nimatron::Nimatron, relay_nim::RelayNim, rtl, Level, LevelReport, Machine, Plan};
+use crate::verify::{hdl, nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Level, LevelReport, Machine, Plan};
 use std::path::Path;
 
 /// Is this a CI run, where a missing tool fails instead of skipping?
@@ -17,11 +17,19 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
     };
     let mut reports = Vec::new();
     for name in names {
+        let machine_levels = level.expand().iter().any(|l| *l != Level::Panel);
         reports.extend(match name {
+            _ if !machine_levels => vec![],
             "relay-nim" => levels::<RelayNim>(level, root, json)?,
             "nimatron" => levels::<Nimatron>(level, root, json)?,
             _ => unreachable!("every machine name is matched"),
         });
+        if level.expand().contains(&Level::Panel) {
+            match name {
+                "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
+                other => eprintln!("{other}: no board wrapper yet, so no panel level"),
+            }
+        }
     }
     if json {
         for r in &reports {
@@ -69,6 +77,9 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
     let mut vectors = None;
     let mut slow = None;
     for l in wanted {
+        if l == Level::Panel {
+            continue;
+        }
         if l == Level::Rtl {
             reports.push(rtl::run(&plan));
             continue;
@@ -95,6 +106,15 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
         }
     }
     Ok(reports)
+}
+
+/// The board wrapper end to end: rust-hdl, Icarus, Verilator.
+fn panel_levels<P: panel::Panel>(root: &Path) -> Vec<LevelReport> {
+    let script = P::script();
+    let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(P::NAME) };
+    let mut reports = vec![panel::rtl::<P>(&script)];
+    reports.extend(panel::verilog::<P>(&script, &places));
+    reports
 }
 
 fn print_table(reports: &[LevelReport]) {

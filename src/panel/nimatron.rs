@@ -2,7 +2,11 @@
 //! 68-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimatron.rs`.
 
+use super::LineDriver;
 use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
+use crate::verify::panel::{Panel, Script};
+use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
+use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 68;
@@ -79,171 +83,136 @@ pub fn describe(r: u128) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    //! The board wrapper end to end in the rust-hdl simulation: bytes into
-    //! its RX pin, the machine, report lines out of its TX pin, against the
-    //! oracle run on the same presses.
-    //!
-    //! The wrapper is built with 4 clocks per UART bit and a pace of 2048
-    //! cycles per step, longer than two report lines (18 bytes, 720
-    //! cycles), so every state the machine holds for a whole step must
-    //! appear in the reports. The checks:
-    //! - every line is the report of a state the oracle passed through, in
-    //!   the oracle's order (illegal and token aside: the wrapper holds them
-    //!   until the next line, which may already show the state after);
-    //! - every state the oracle held for 1,500 cycles or more has its line;
-    //! - as many lines carry `illegal` (`token`) as the oracle raised it;
-    //! - the last line is the oracle's last state.
-    use super::*;
-    use crate::panel::{parse_report, LineDriver, LineReceiver, Lines};
-    use nimforge_designs::harness::Bench;
-    use nimforge_designs::panels::nimatron::NimatronPanel;
+/// Nimatron's wrapper for the `panel` level (`verify::panel`).
+pub struct NimatronPanel;
 
-    const PACE: u32 = 2048;
-    const CPB: usize = 4;
-    const STICKY: u128 = 1 << ILLEGAL | 1 << TOKEN;
+impl Panel for NimatronPanel {
+    const NAME: &'static str = "nimatron";
+    const MODULE: &'static str = "nimatron_panel_sim";
+    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
+    const REPORT_BITS: usize = REPORT_BITS;
+    const HELD: &'static [u32] = &[ILLEGAL, TOKEN];
+    type Design = NimatronPanelSim;
 
-    struct Run {
-        bench: Bench<NimatronPanel<11, 2>>,
-        line: LineDriver,
-        receiver: LineReceiver,
-        lines: Lines,
-        got: Vec<u128>,
-        state: State,
-        counters: Counters,
-        /// The oracle's report each cycle.
-        want: Vec<u128>,
+    fn design() -> NimatronPanelSim {
+        NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT)
+    }
+    fn clock(d: &mut NimatronPanelSim) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+    fn set_rx(d: &mut NimatronPanelSim, level: bool) {
+        d.rx.next = level;
+    }
+    fn tx(d: &NimatronPanelSim) -> bool {
+        d.tx.val()
+    }
+    fn describe(r: u128) -> String {
+        describe(r)
     }
 
-    impl Run {
-        fn new() -> Run {
-            let state = State::power_on();
-            let counters = Counters::default();
-            Run {
-                bench: Bench::new(NimatronPanel::new(PACE as u64, CPB as u64)),
-                line: LineDriver::new(CPB),
-                receiver: LineReceiver::new(CPB),
-                lines: Lines::default(),
-                got: vec![],
-                want: vec![report(&state, &counters)],
-                state,
-                counters,
-            }
-        }
-
-        /// `cycles` clock cycles of the wrapper; `input` reaches the oracle
-        /// when the wrapper's receiver has the whole byte.
-        fn run(&mut self, input: Input, cycles: usize) {
+    /// Two games: combination No. 1 won by a correct player (a token), No.
+    /// 2 lost by one who always puts out a lamp in the first lit row;
+    /// refused presses on the way (MTR before a lamp, a second row in a
+    /// turn), then reset.
+    fn script() -> Script {
+        let pace = NIMATRON_PANEL_SIM_PACE as u32;
+        let mut state = State::power_on();
+        let mut counters = Counters::default();
+        // Two report lines (18 bytes of 10 bits each) and a margin.
+        let line_cycles = 18 * 10 * Self::CLOCKS_PER_BIT;
+        let mut script = Script::new(report(&state, &counters), 2 * line_cycles + 60);
+        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
+        // A press, then enough cycles for the machine to finish what it
+        // does and for the reports to catch up.
+        let mut press = |input: Input, state: &mut State, counters: &mut Counters| {
             if let Some(k) = key(input) {
-                self.line.send(k);
+                line.send(k);
             }
-            let mut pending = key(input).is_some();
-            for _ in 0..cycles {
-                let level = self.line.level();
-                self.bench.uut.rx.next = level;
-                self.bench.tick(|u| &mut u.clock);
-                // 10 bits on the line, 2 synchroniser flip-flops and the
-                // receiver's own register: the machine sees the press a
-                // few cycles after the stop bit is sampled. The order of
-                // states, not the cycle, is what the checks compare.
-                let now = if pending && self.line.idle() {
-                    pending = false;
-                    input
-                } else {
-                    Input::None
-                };
-                self.counters = self.counters.after(&self.state, now);
-                self.state = self.state.step(now, PACE);
-                self.want.push(report(&self.state, &self.counters));
-                if let Some(byte) = self.receiver.sample(self.bench.uut.tx.val()).unwrap() {
-                    if let Some(l) = self.lines.push(byte) {
-                        self.got.push(parse_report(&l, REPORT_BITS).unwrap());
-                    }
-                }
+            let step = |state: &mut State, counters: &mut Counters, arrived: bool| {
+                let now = if arrived { input } else { Input::None };
+                *counters = counters.after(state, now);
+                *state = state.step(now, pace);
+                report(state, counters)
+            };
+            script.run(&mut line, 15 * Self::CLOCKS_PER_BIT, |a| step(state, counters, a));
+            while state.phase != Phase::Player {
+                script.run(&mut line, 256, |a| step(state, counters, a));
             }
-        }
-
-        /// A press, then enough cycles for the machine to finish what it
-        /// does and for the reports to catch up.
-        fn press(&mut self, input: Input) {
-            self.run(input, 60 * CPB);
-            while self.state.phase != Phase::Player {
-                self.run(Input::None, 256);
-            }
-            self.run(Input::None, 4 * 18 * 10 * CPB);
-        }
-
-        fn check(&self) {
-            // Runs of equal reports as the oracle held them, the one-cycle
-            // indications aside (they are counted below).
-            let mut runs: Vec<(u128, usize)> = vec![];
-            for &w in &self.want {
-                match runs.last_mut() {
-                    Some((v, n)) if *v == w & !STICKY => *n += 1,
-                    _ => runs.push((w & !STICKY, 1)),
-                }
-            }
-            let mut seen = vec![false; runs.len()];
-            let mut at = 0;
-            for (i, &g) in self.got.iter().enumerate() {
-                while at < runs.len() && runs[at].0 != g & !STICKY {
-                    at += 1;
-                }
-                assert!(at < runs.len(), "line {i} ({}) is no state the oracle passed through next", describe(g));
-                seen[at] = true;
-            }
-            for (r, &(v, n)) in runs.iter().enumerate() {
-                assert!(!(n >= 1500 && !seen[r]), "the oracle held {} for {n} cycles; no line said it", describe(v));
-            }
-            for flag in [ILLEGAL, TOKEN] {
-                let raised = self.want.iter().filter(|&&w| w >> flag & 1 == 1).count();
-                let told = self.got.iter().filter(|&&g| g >> flag & 1 == 1).count();
-                assert_eq!(told, raised, "lines with bit {flag}");
-            }
-            assert_eq!(self.got.last(), self.want.last(), "the last line");
-        }
-    }
-
-    /// The move that leaves every parity even, else one lamp from the first
-    /// lit row: a correct player.
-    fn best(rows: [u8; ROWS]) -> (usize, u8) {
-        let x = rows.iter().fold(0, |a, &r| a ^ r);
-        (0..ROWS)
-            .find(|&i| x != 0 && rows[i] ^ x < rows[i])
-            .map(|i| (i, rows[i] - (rows[i] ^ x)))
-            .unwrap_or_else(|| ((0..ROWS).find(|&i| rows[i] > 0).unwrap(), 1))
-    }
-
-    /// Combination No. 1 won by a correct player (a token), No. 2 lost by
-    /// one who always takes a lamp from the first lit row, refused presses
-    /// on the way (MTR before a lamp, a second row), then reset.
-    #[test]
-    fn two_games_through_the_uart() {
-        let mut run = Run::new();
-        run.press(Input::None);
-        run.press(Input::Mtr);
+            script.run(&mut line, 3 * line_cycles, |a| step(state, counters, a));
+        };
+        press(Input::None, &mut state, &mut counters);
+        press(Input::Mtr, &mut state, &mut counters);
         for correct in [true, false] {
-            let games = run.counters.tp;
+            let games = counters.tp;
             let mut first = true;
-            while run.counters.tp == games {
-                let first_lit = (0..ROWS).find(|&i| run.state.rows[i] > 0).unwrap();
-                let (row, n) = if correct { best(run.state.rows) } else { (first_lit, 1) };
+            while counters.tp == games {
+                let first_lit = (0..ROWS).find(|&i| state.rows[i] > 0).expect("a lamp is lit in the player's turn");
+                let (row, n) = if correct { best(state.rows) } else { (first_lit, 1) };
                 for _ in 0..n {
-                    run.press(Input::Row(row));
+                    press(Input::Row(row), &mut state, &mut counters);
                 }
                 if first {
-                    run.press(Input::Row((row + 1) % ROWS));
+                    press(Input::Row((row + 1) % ROWS), &mut state, &mut counters);
                     first = false;
                 }
-                if run.state.phase == Phase::Player && run.state.lock.is_some() {
-                    run.press(Input::Mtr);
+                if state.phase == Phase::Player && state.lock.is_some() {
+                    press(Input::Mtr, &mut state, &mut counters);
                 }
             }
         }
-        assert_eq!((run.counters.tp, run.counters.pwc, run.counters.mwc), (2, 1, 1));
-        run.press(Input::Reset);
-        run.check();
-        assert!(run.got.len() > 50, "only {} lines", run.got.len());
+        assert_eq!((counters.tp, counters.pwc, counters.mwc), (2, 1, 1), "the script plays one game each way");
+        press(Input::Reset, &mut state, &mut counters);
+        script
+    }
+}
+
+/// The move that leaves every parity even, else one lamp from the first lit
+/// row: a correct player.
+fn best(rows: [u8; ROWS]) -> (usize, u8) {
+    let x = rows.iter().fold(0, |a, &r| a ^ r);
+    (0..ROWS)
+        .find(|&i| x != 0 && rows[i] ^ x < rows[i])
+        .map(|i| (i, rows[i] - (rows[i] ^ x)))
+        .unwrap_or_else(|| ((0..ROWS).find(|&i| rows[i] > 0).expect("a lamp is lit"), 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::panel;
+
+    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
+    /// level of `nimforge verify nimatron`).
+    #[test]
+    fn two_games_through_the_uart() {
+        let script = NimatronPanel::script();
+        let r = panel::rtl::<NimatronPanel>(&script);
+        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+    }
+
+    /// The checks catch a line out of order, a line missing, and a held
+    /// indication reported twice.
+    #[test]
+    fn the_checks_can_fail() {
+        let script = NimatronPanel::script();
+        let mut bench_lines = vec![];
+        let mut last = None;
+        for &w in &script.want {
+            if last != Some(w) {
+                bench_lines.push(w);
+                last = Some(w);
+            }
+        }
+        assert!(panel::check::<NimatronPanel>(&script, &bench_lines).is_empty());
+        let mut swapped = bench_lines.clone();
+        swapped.swap(3, 4);
+        assert!(!panel::check::<NimatronPanel>(&script, &swapped).is_empty());
+        let mut short = bench_lines.clone();
+        short.remove(5);
+        assert!(!panel::check::<NimatronPanel>(&script, &short).is_empty());
+        let illegal = bench_lines.iter().position(|&l| l >> ILLEGAL & 1 == 1).unwrap();
+        let mut twice = bench_lines.clone();
+        twice.insert(illegal, bench_lines[illegal]);
+        assert!(!panel::check::<NimatronPanel>(&script, &twice).is_empty());
     }
 }

@@ -27,7 +27,7 @@ impl Places {
         let stem = if bitwise { format!("{module}_bitstream_tb.v") } else { format!("{module}_tb.v") };
         self.root.join("testbenches").join(stem)
     }
-    fn dir(&self, sub: &str) -> Result<PathBuf, ToolError> {
+    pub fn dir(&self, sub: &str) -> Result<PathBuf, ToolError> {
         let d = self.work.join(sub);
         std::fs::create_dir_all(&d).map_err(|error| ToolError::Io { what: format!("creating {}", d.display()), error })?;
         Ok(d)

@@ -14,6 +14,7 @@
 
 pub mod hdl;
 pub mod nimatron;
+pub mod panel;
 pub mod relay_nim;
 pub mod rtl;
 pub mod tour;
@@ -254,13 +255,16 @@ pub enum Level {
     Verilog,
     Netlist,
     Bitstream,
+    /// The board wrapper end to end through its UART (`verify::panel`):
+    /// rust-hdl, Icarus, Verilator.
+    Panel,
     All,
 }
 
 impl Level {
     pub fn expand(self) -> Vec<Level> {
         match self {
-            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream],
+            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Panel],
             l => vec![l],
         }
     }

@@ -35,6 +35,7 @@ pub struct UartRx<const D: usize> {
     start_bit: Constant<Bits<4>>,
     stop_bit: Constant<Bits<4>>,
     line: Signal<Local, Bit>,
+    rx_n: Signal<Local, Bit>,
 }
 
 impl<const D: usize> UartRx<D> {
@@ -56,6 +57,7 @@ impl<const D: usize> UartRx<D> {
             start_bit: Constant::new(START.into()),
             stop_bit: Constant::new(STOP.into()),
             line: Default::default(),
+            rx_n: Default::default(),
         }
     }
 }
@@ -64,7 +66,9 @@ impl<const D: usize> Logic for UartRx<D> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, sync_n, stage, timer, shift, got);
-        self.sync_n.d.next = (self.sync_n.q.val() << 1) | bit_cast::<2, 1>((!self.rx.val()).into());
+        // Negated apart: inside a widening cast Verilog would widen first.
+        self.rx_n.next = !self.rx.val();
+        self.sync_n.d.next = (self.sync_n.q.val() << 1) | bit_cast::<2, 1>(self.rx_n.val().into());
         self.line.next = !self.sync_n.q.val().get_bit(1);
         self.data.next = self.shift.q.val();
         self.valid.next = self.got.q.val();

@@ -55,6 +55,8 @@ pub struct NimatronPanel<const D: usize, const U: usize> {
     key: Signal<Local, Bits<8>>,
     valid: Signal<Local, Bit>,
     player_turn: Signal<Local, Bit>,
+    machine_turn: Signal<Local, Bit>,
+    machine_won: Signal<Local, Bit>,
 }
 
 impl<const D: usize, const U: usize> NimatronPanel<D, U> {
@@ -76,6 +78,8 @@ impl<const D: usize, const U: usize> NimatronPanel<D, U> {
             key: Default::default(),
             valid: Default::default(),
             player_turn: Default::default(),
+            machine_turn: Default::default(),
+            machine_won: Default::default(),
         }
     }
 }
@@ -125,17 +129,20 @@ impl<const D: usize, const U: usize> Logic for NimatronPanel<D, U> {
         self.transmitter.start.next = self.reporter.start.val();
         self.tx.next = self.transmitter.tx.val();
 
-        // The board's LEDs.
+        // The board's LEDs. Negations apart: inside a widening cast Verilog
+        // would widen first.
+        self.player_turn.next = self.machine.phase.val() == self.player.val();
+        self.machine_won.next = !self.machine.player_won.val();
+        self.machine_turn.next = !self.player_turn.val() & !self.machine.ended.val();
         if self.machine.reset.val() {
             self.result.d.next = 0.into();
         }
         if self.machine.ended.val() {
-            self.result.d.next = bit_cast::<2, 1>((!self.machine.player_won.val()).into())
+            self.result.d.next = bit_cast::<2, 1>(self.machine_won.val().into())
                 | (bit_cast::<2, 1>(self.machine.player_won.val().into()) << 1);
         }
-        self.player_turn.next = self.machine.phase.val() == self.player.val();
         self.leds.next = bit_cast::<5, 1>((self.player_turn.val() & !self.machine.ended.val()).into())
-            | (bit_cast::<5, 1>((!self.player_turn.val() & !self.machine.ended.val()).into()) << 1)
+            | (bit_cast::<5, 1>(self.machine_turn.val().into()) << 1)
             | (bit_cast::<5, 1>(self.result.q.val().get_bit(0).into()) << 2)
             | (bit_cast::<5, 1>(self.machine.lamp_m.val().into()) << 3)
             | (bit_cast::<5, 1>(self.result.q.val().get_bit(1).into()) << 4);

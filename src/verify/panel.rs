@@ -1,0 +1,231 @@
+//! The `panel` level: a machine's board wrapper end to end, bytes into its
+//! RX pin, the machine, report lines out of its TX pin (`fpga/protocol.md`),
+//! in the rust-hdl simulation, in Icarus and in Verilator, against the
+//! oracle run on the same presses.
+//!
+//! The wrapper is built for simulation with a few clocks per UART bit and a
+//! pace longer than two report lines, so every state the machine holds for a
+//! whole step must appear in the reports. What is checked:
+//! - every line is the report of a state the oracle passed through, in the
+//!   oracle's order (the held one-cycle indications aside: the wrapper
+//!   keeps them until the next line, which may already show the state
+//!   after);
+//! - every state the oracle held for `must_show` cycles or more has its line;
+//! - as many lines carry each held indication as the oracle raised it;
+//! - the last line is the oracle's last state.
+
+use super::{hdl::Places, verdict, LevelReport};
+use crate::emit::testbench;
+use crate::flow::{iverilog, verilator, ToolError};
+use crate::panel::{parse_report, LineDriver, LineReceiver, Lines};
+use nimforge_designs::harness::Bench;
+use rust_hdl::prelude::*;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// A machine's front panel as the `panel` level drives it.
+pub trait Panel {
+    /// The machine's command-line name.
+    const NAME: &'static str;
+    /// The simulation wrapper's module in `generated/`.
+    const MODULE: &'static str;
+    const CLOCKS_PER_BIT: usize;
+    const REPORT_BITS: usize;
+    /// Report bits the wrapper holds until a line has carried them.
+    const HELD: &'static [u32];
+    type Design: Block;
+    fn design() -> Self::Design;
+    fn clock(d: &mut Self::Design) -> &mut Signal<In, Clock>;
+    fn set_rx(d: &mut Self::Design, level: bool);
+    fn tx(d: &Self::Design) -> bool;
+    /// The presses and what the oracle reports meanwhile.
+    fn script() -> Script;
+    /// A report in words, for mismatch messages.
+    fn describe(report: u128) -> String;
+}
+
+/// The RX line, one level per cycle, and the oracle's report each cycle.
+pub struct Script {
+    pub rx: Vec<bool>,
+    pub want: Vec<u128>,
+    /// A state held this many cycles must have its line.
+    pub must_show: usize,
+}
+
+impl Script {
+    /// An empty script; `report` is the oracle's report at power-on.
+    pub fn new(report: u128, must_show: usize) -> Script {
+        Script { rx: vec![], want: vec![report], must_show }
+    }
+
+    /// `cycles` cycles: `line` gives RX; `step` advances the oracle one
+    /// cycle, told whether the byte on the line has just finished, and
+    /// returns its report.
+    pub fn run(&mut self, line: &mut LineDriver, cycles: usize, mut step: impl FnMut(bool) -> u128) {
+        let mut busy = !line.idle();
+        for _ in 0..cycles {
+            self.rx.push(line.level());
+            let arrived = busy && line.idle();
+            busy &= !arrived;
+            self.want.push(step(arrived));
+        }
+    }
+}
+
+/// Report lines out of a TX line sampled each cycle.
+pub fn lines<P: Panel>(tx: impl IntoIterator<Item = bool>) -> Result<Vec<u128>, String> {
+    let mut receiver = LineReceiver::new(P::CLOCKS_PER_BIT);
+    let mut lines = Lines::default();
+    let mut out = vec![];
+    for level in tx {
+        if let Some(byte) = receiver.sample(level)? {
+            if let Some(l) = lines.push(byte) {
+                out.push(parse_report(&l, P::REPORT_BITS)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What is wrong with `got` as the reports of `script`; nothing when right.
+pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
+    let held: u128 = P::HELD.iter().map(|&b| 1u128 << b).sum();
+    let mut problems = vec![];
+    let mut runs: Vec<(u128, usize)> = vec![];
+    for &w in &script.want {
+        match runs.last_mut() {
+            Some((v, n)) if *v == w & !held => *n += 1,
+            _ => runs.push((w & !held, 1)),
+        }
+    }
+    let mut seen = vec![false; runs.len()];
+    let mut at = 0;
+    for (i, &g) in got.iter().enumerate() {
+        while at < runs.len() && runs[at].0 != g & !held {
+            at += 1;
+        }
+        if at == runs.len() {
+            problems.push(format!("line {i} ({}) is no state the oracle passed through next", P::describe(g)));
+            return problems;
+        }
+        seen[at] = true;
+    }
+    if let Some((v, n)) = runs.iter().zip(&seen).find(|((_, n), s)| *n >= script.must_show && !**s).map(|(r, _)| r) {
+        problems.push(format!("the oracle held {} for {n} cycles; no line said it", P::describe(*v)));
+    }
+    for &b in P::HELD {
+        let raised = script.want.iter().filter(|&&w| w >> b & 1 == 1).count();
+        let told = got.iter().filter(|&&g| g >> b & 1 == 1).count();
+        if told != raised {
+            problems.push(format!("{told} lines carry report bit {b}; the oracle raised it {raised} times"));
+        }
+    }
+    if got.last() != script.want.last() {
+        problems.push(format!(
+            "the last line is {}; the oracle ends at {}",
+            got.last().map_or("missing".into(), |&g| P::describe(g)),
+            P::describe(*script.want.last().unwrap())
+        ));
+    }
+    problems
+}
+
+fn report<P: Panel>(level: &str, script: &Script, got: Result<Vec<u128>, String>, t0: Instant) -> LevelReport {
+    let problems = match got {
+        Ok(got) => check::<P>(script, &got),
+        Err(e) => vec![e],
+    };
+    LevelReport {
+        machine: P::NAME.into(),
+        level: level.into(),
+        vectors: script.rx.len(),
+        mismatches: problems.len(),
+        seconds: t0.elapsed().as_secs_f64(),
+        skipped: None,
+        coverage: format!("the board wrapper end to end: {} cycles of UART presses and reports", script.rx.len()),
+        first_mismatch: problems.first().cloned(),
+    }
+}
+
+/// The wrapper in the rust-hdl simulation.
+pub fn rtl<P: Panel>(script: &Script) -> LevelReport {
+    let t0 = Instant::now();
+    let mut bench = Bench::new(P::design());
+    let mut tx = Vec::with_capacity(script.rx.len());
+    for &level in &script.rx {
+        P::set_rx(&mut bench.uut, level);
+        bench.tick(P::clock);
+        tx.push(P::tx(&bench.uut));
+    }
+    report::<P>("panel/rtl", script, lines::<P>(tx), t0)
+}
+
+/// The TX line from the testbench's "TX <cycle> <level>" lines and its
+/// "END <cycles>".
+fn tx_levels(output: &str) -> Result<Vec<bool>, String> {
+    verdict::line_changes(output).map_err(|e| format!("{e}; the testbench printed:\n{}", crate::flow::tail(output, 20)))
+}
+
+/// The wrapper's generated Verilog in Icarus and Verilator, through
+/// `testbenches/<module>_tb.v`.
+pub fn verilog<P: Panel>(script: &Script, places: &Places) -> Vec<LevelReport> {
+    let source = places.generated(P::MODULE);
+    let tb = places.testbench(P::MODULE, false);
+    let rx = places.work.join("panel_rx.txt");
+    let mut out = vec![];
+    if let Err(e) = write_rx(&script.rx, &rx) {
+        for level in ["panel/icarus", "panel/verilator"] {
+            out.push(report::<P>(level, script, Err(e.to_string()), Instant::now()));
+        }
+        return out;
+    }
+    let plusargs = vec![format!("+rx={}", rx.display())];
+    let t0 = Instant::now();
+    let icarus = places
+        .dir("panel-icarus")
+        .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs, &d));
+    out.push(finish::<P>("panel/icarus", script, icarus, t0));
+    let t0 = Instant::now();
+    let verilated = places.dir("panel-verilator").and_then(|d| {
+        verilator::lint(&source, P::MODULE, &d)?;
+        let main = places.root.join("testbenches/verilator_main.cpp");
+        verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs, &d)
+    });
+    out.push(finish::<P>("panel/verilator", script, verilated, t0));
+    out
+}
+
+fn finish<P: Panel>(level: &str, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
+    match run {
+        Ok(text) => report::<P>(level, script, tx_levels(&text).and_then(lines::<P>), t0),
+        Err(ToolError::Missing(tool)) => LevelReport {
+            machine: P::NAME.into(),
+            level: level.into(),
+            vectors: script.rx.len(),
+            mismatches: 0,
+            seconds: t0.elapsed().as_secs_f64(),
+            skipped: Some(format!("{} is not installed (Debian package {})", tool.program, tool.package)),
+            coverage: String::new(),
+            first_mismatch: None,
+        },
+        Err(e) => report::<P>(level, script, Err(e.to_string()), t0),
+    }
+}
+
+fn write_rx(rx: &[bool], path: &Path) -> Result<(), ToolError> {
+    let io = |error| ToolError::Io { what: format!("writing {}", path.display()), error };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    for &level in rx {
+        writeln!(w, "{}", level as u8).map_err(io)?;
+    }
+    w.flush().map_err(io)
+}
+
+/// The testbench for a wrapper module with `leds` LEDs.
+pub fn testbench_of(module: &str, leds: usize) -> String {
+    testbench::render_panel(module, leds)
+}
