@@ -61,21 +61,13 @@ module nimatron_panel(clock,rx,tx,leds);
     wire  [7:0] machine$pwc;
     wire  machine$lamp_p;
     wire  machine$lamp_m;
-    reg  receiver$clock;
-    reg  receiver$rx;
-    wire  [7:0] receiver$data;
-    wire  receiver$valid;
-    reg  transmitter$clock;
-    reg  [7:0] transmitter$data;
-    reg  transmitter$start;
-    wire  transmitter$tx;
-    wire  transmitter$busy;
-    reg  reporter$clock;
-    reg  [67:0] reporter$state;
-    reg  reporter$busy;
-    wire  [7:0] reporter$data;
-    wire  reporter$start;
-    wire  reporter$taken;
+    reg  panel$clock;
+    reg  panel$rx;
+    wire  panel$tx;
+    reg  [67:0] panel$state;
+    wire  [7:0] panel$key;
+    wire  panel$pressed;
+    wire  panel$taken;
     reg  illegal_seen$d;
     wire  illegal_seen$q;
     reg  illegal_seen$clock;
@@ -127,26 +119,14 @@ module nimatron_panel(clock,rx,tx,leds);
         .lamp_p(machine$lamp_p),
         .lamp_m(machine$lamp_m)
     );
-    nimatron_panel$receiver receiver(
-        .clock(receiver$clock),
-        .rx(receiver$rx),
-        .data(receiver$data),
-        .valid(receiver$valid)
-    );
-    nimatron_panel$transmitter transmitter(
-        .clock(transmitter$clock),
-        .data(transmitter$data),
-        .start(transmitter$start),
-        .tx(transmitter$tx),
-        .busy(transmitter$busy)
-    );
-    nimatron_panel$reporter reporter(
-        .clock(reporter$clock),
-        .state(reporter$state),
-        .busy(reporter$busy),
-        .data(reporter$data),
-        .start(reporter$start),
-        .taken(reporter$taken)
+    nimatron_panel$panel panel(
+        .clock(panel$clock),
+        .rx(panel$rx),
+        .tx(panel$tx),
+        .state(panel$state),
+        .key(panel$key),
+        .pressed(panel$pressed),
+        .taken(panel$taken)
     );
     nimatron_panel$illegal_seen illegal_seen(
         .d(illegal_seen$d),
@@ -173,25 +153,20 @@ module nimatron_panel(clock,rx,tx,leds);
         token_seen$d = token_seen$q;
         result$d = result$q;
         machine$clock = clock;
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
-        receiver$rx = rx;
-        key = receiver$data;
-        valid = receiver$valid;
+        panel$clock = clock;
+        panel$rx = rx;
+        tx = panel$tx;
+        key = panel$key;
+        valid = panel$pressed;
         machine$pa = valid & (key == 32'h61);
         machine$pb = valid & (key == 32'h62);
         machine$pc = valid & (key == 32'h63);
         machine$pd = valid & (key == 32'h64);
         machine$mtr = valid & (key == 32'h6d);
         machine$reset = valid & (key == 32'h72);
-        illegal_seen$d = machine$illegal | (illegal_seen$q & ~reporter$taken);
-        token_seen$d = machine$token | (token_seen$q & ~reporter$taken);
-        reporter$state = (((machine$phase) & 68'hfffffffffffffffff) << 32'h42) | (((machine$lamp_p) & 68'hfffffffffffffffff) << 32'h41) | (((machine$lamp_m) & 68'hfffffffffffffffff) << 32'h40) | (((machine$ended) & 68'hfffffffffffffffff) << 32'h3f) | (((machine$player_won) & 68'hfffffffffffffffff) << 32'h3e) | (((illegal_seen$q) & 68'hfffffffffffffffff) << 32'h3d) | (((token_seen$q) & 68'hfffffffffffffffff) << 32'h3c) | (((machine$lock) & 68'hfffffffffffffffff) << 32'h38) | (((machine$combination) & 68'hfffffffffffffffff) << 32'h34) | (((machine$lamps_a) & 68'hfffffffffffffffff) << 32'h2d) | (((machine$lamps_b) & 68'hfffffffffffffffff) << 32'h26) | (((machine$lamps_c) & 68'hfffffffffffffffff) << 32'h1f) | (((machine$lamps_d) & 68'hfffffffffffffffff) << 32'h18) | (((machine$tp) & 68'hfffffffffffffffff) << 32'h10) | (((machine$mwc) & 68'hfffffffffffffffff) << 32'h8) | ((machine$pwc) & 68'hfffffffffffffffff);
-        reporter$busy = transmitter$busy;
-        transmitter$data = reporter$data;
-        transmitter$start = reporter$start;
-        tx = transmitter$tx;
+        illegal_seen$d = machine$illegal | (illegal_seen$q & ~panel$taken);
+        token_seen$d = machine$token | (token_seen$q & ~panel$taken);
+        panel$state = (((machine$phase) & 68'hfffffffffffffffff) << 32'h42) | (((machine$lamp_p) & 68'hfffffffffffffffff) << 32'h41) | (((machine$lamp_m) & 68'hfffffffffffffffff) << 32'h40) | (((machine$ended) & 68'hfffffffffffffffff) << 32'h3f) | (((machine$player_won) & 68'hfffffffffffffffff) << 32'h3e) | (((illegal_seen$q) & 68'hfffffffffffffffff) << 32'h3d) | (((token_seen$q) & 68'hfffffffffffffffff) << 32'h3c) | (((machine$lock) & 68'hfffffffffffffffff) << 32'h38) | (((machine$combination) & 68'hfffffffffffffffff) << 32'h34) | (((machine$lamps_a) & 68'hfffffffffffffffff) << 32'h2d) | (((machine$lamps_b) & 68'hfffffffffffffffff) << 32'h26) | (((machine$lamps_c) & 68'hfffffffffffffffff) << 32'h1f) | (((machine$lamps_d) & 68'hfffffffffffffffff) << 32'h18) | (((machine$tp) & 68'hfffffffffffffffff) << 32'h10) | (((machine$mwc) & 68'hfffffffffffffffff) << 32'h8) | ((machine$pwc) & 68'hfffffffffffffffff);
         player_turn = machine$phase == player;
         machine_won = ~machine$player_won;
         machine_turn = ~player_turn & ~machine$ended;
@@ -1856,7 +1831,76 @@ module nimatron_panel$machine$tp_counter$wheels(d,q,clock);
 
 endmodule // nimatron_panel$machine$tp_counter$wheels
 
-module nimatron_panel$receiver(clock,rx,data,valid);
+module nimatron_panel$panel(clock,rx,tx,state,key,pressed,taken);
+
+    // Module arguments
+    input wire  clock;
+    input wire  rx;
+    output reg  tx;
+    input wire  [67:0] state;
+    output reg  [7:0] key;
+    output reg  pressed;
+    output reg  taken;
+
+    // Stub signals
+    reg  receiver$clock;
+    reg  receiver$rx;
+    wire  [7:0] receiver$data;
+    wire  receiver$valid;
+    reg  transmitter$clock;
+    reg  [7:0] transmitter$data;
+    reg  transmitter$start;
+    wire  transmitter$tx;
+    wire  transmitter$busy;
+    reg  reporter$clock;
+    reg  [67:0] reporter$state;
+    reg  reporter$busy;
+    wire  [7:0] reporter$data;
+    wire  reporter$start;
+    wire  reporter$taken;
+
+    // Sub module instances
+    nimatron_panel$panel$receiver receiver(
+        .clock(receiver$clock),
+        .rx(receiver$rx),
+        .data(receiver$data),
+        .valid(receiver$valid)
+    );
+    nimatron_panel$panel$transmitter transmitter(
+        .clock(transmitter$clock),
+        .data(transmitter$data),
+        .start(transmitter$start),
+        .tx(transmitter$tx),
+        .busy(transmitter$busy)
+    );
+    nimatron_panel$panel$reporter reporter(
+        .clock(reporter$clock),
+        .state(reporter$state),
+        .busy(reporter$busy),
+        .data(reporter$data),
+        .start(reporter$start),
+        .taken(reporter$taken)
+    );
+
+    // Update code
+    always @(*) begin
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
+        receiver$rx = rx;
+        key = receiver$data;
+        pressed = receiver$valid;
+        reporter$state = state;
+        taken = reporter$taken;
+        reporter$busy = transmitter$busy;
+        transmitter$data = reporter$data;
+        transmitter$start = reporter$start;
+        tx = transmitter$tx;
+    end
+
+endmodule // nimatron_panel$panel
+
+module nimatron_panel$panel$receiver(clock,rx,data,valid);
 
     // Module arguments
     input wire  clock;
@@ -1893,27 +1937,27 @@ module nimatron_panel$receiver(clock,rx,data,valid);
     reg  rx_n;
 
     // Sub module instances
-    nimatron_panel$receiver$sync_n sync_n(
+    nimatron_panel$panel$receiver$sync_n sync_n(
         .d(sync_n$d),
         .q(sync_n$q),
         .clock(sync_n$clock)
     );
-    nimatron_panel$receiver$stage stage(
+    nimatron_panel$panel$receiver$stage stage(
         .d(stage$d),
         .q(stage$q),
         .clock(stage$clock)
     );
-    nimatron_panel$receiver$timer timer(
+    nimatron_panel$panel$receiver$timer timer(
         .d(timer$d),
         .q(timer$q),
         .clock(timer$clock)
     );
-    nimatron_panel$receiver$shift shift(
+    nimatron_panel$panel$receiver$shift shift(
         .d(shift$d),
         .q(shift$q),
         .clock(shift$clock)
     );
-    nimatron_panel$receiver$got got(
+    nimatron_panel$panel$receiver$got got(
         .d(got$d),
         .q(got$q),
         .clock(got$clock)
@@ -1969,9 +2013,9 @@ module nimatron_panel$receiver(clock,rx,data,valid);
         end
     end
 
-endmodule // nimatron_panel$receiver
+endmodule // nimatron_panel$panel$receiver
 
-module nimatron_panel$receiver$got(d,q,clock);
+module nimatron_panel$panel$receiver$got(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -1987,9 +2031,9 @@ module nimatron_panel$receiver$got(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$receiver$got
+endmodule // nimatron_panel$panel$receiver$got
 
-module nimatron_panel$receiver$shift(d,q,clock);
+module nimatron_panel$panel$receiver$shift(d,q,clock);
 
     // Module arguments
     input wire  [7:0] d;
@@ -2005,9 +2049,9 @@ module nimatron_panel$receiver$shift(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$receiver$shift
+endmodule // nimatron_panel$panel$receiver$shift
 
-module nimatron_panel$receiver$stage(d,q,clock);
+module nimatron_panel$panel$receiver$stage(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -2023,9 +2067,9 @@ module nimatron_panel$receiver$stage(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$receiver$stage
+endmodule // nimatron_panel$panel$receiver$stage
 
-module nimatron_panel$receiver$sync_n(d,q,clock);
+module nimatron_panel$panel$receiver$sync_n(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -2041,9 +2085,9 @@ module nimatron_panel$receiver$sync_n(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$receiver$sync_n
+endmodule // nimatron_panel$panel$receiver$sync_n
 
-module nimatron_panel$receiver$timer(d,q,clock);
+module nimatron_panel$panel$receiver$timer(d,q,clock);
 
     // Module arguments
     input wire  [6:0] d;
@@ -2059,9 +2103,9 @@ module nimatron_panel$receiver$timer(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$receiver$timer
+endmodule // nimatron_panel$panel$receiver$timer
 
-module nimatron_panel$reporter(clock,state,busy,data,start,taken);
+module nimatron_panel$panel$reporter(clock,state,busy,data,start,taken);
 
     // Module arguments
     input wire  clock;
@@ -2093,22 +2137,22 @@ module nimatron_panel$reporter(clock,state,busy,data,start,taken);
     reg  [7:0] nibble;
 
     // Sub module instances
-    nimatron_panel$reporter$last last(
+    nimatron_panel$panel$reporter$last last(
         .d(last$d),
         .q(last$q),
         .clock(last$clock)
     );
-    nimatron_panel$reporter$shift shift(
+    nimatron_panel$panel$reporter$shift shift(
         .d(shift$d),
         .q(shift$q),
         .clock(shift$clock)
     );
-    nimatron_panel$reporter$left left(
+    nimatron_panel$panel$reporter$left left(
         .d(left$d),
         .q(left$q),
         .clock(left$clock)
     );
-    nimatron_panel$reporter$primed primed(
+    nimatron_panel$panel$reporter$primed primed(
         .d(primed$d),
         .q(primed$q),
         .clock(primed$clock)
@@ -2152,9 +2196,9 @@ module nimatron_panel$reporter(clock,state,busy,data,start,taken);
         end
     end
 
-endmodule // nimatron_panel$reporter
+endmodule // nimatron_panel$panel$reporter
 
-module nimatron_panel$reporter$last(d,q,clock);
+module nimatron_panel$panel$reporter$last(d,q,clock);
 
     // Module arguments
     input wire  [67:0] d;
@@ -2170,9 +2214,9 @@ module nimatron_panel$reporter$last(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$reporter$last
+endmodule // nimatron_panel$panel$reporter$last
 
-module nimatron_panel$reporter$left(d,q,clock);
+module nimatron_panel$panel$reporter$left(d,q,clock);
 
     // Module arguments
     input wire  [5:0] d;
@@ -2188,9 +2232,9 @@ module nimatron_panel$reporter$left(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$reporter$left
+endmodule // nimatron_panel$panel$reporter$left
 
-module nimatron_panel$reporter$primed(d,q,clock);
+module nimatron_panel$panel$reporter$primed(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -2206,9 +2250,9 @@ module nimatron_panel$reporter$primed(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$reporter$primed
+endmodule // nimatron_panel$panel$reporter$primed
 
-module nimatron_panel$reporter$shift(d,q,clock);
+module nimatron_panel$panel$reporter$shift(d,q,clock);
 
     // Module arguments
     input wire  [67:0] d;
@@ -2224,7 +2268,134 @@ module nimatron_panel$reporter$shift(d,q,clock);
        q <= d;
     end
 
-endmodule // nimatron_panel$reporter$shift
+endmodule // nimatron_panel$panel$reporter$shift
+
+module nimatron_panel$panel$transmitter(clock,data,start,tx,busy);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [7:0] data;
+    input wire  start;
+    output reg  tx;
+    output reg  busy;
+
+    // Constant declarations
+    localparam  bit_last = 7'b1100111;
+
+    // Stub signals
+    reg  [9:0] frame_n$d;
+    wire  [9:0] frame_n$q;
+    reg  frame_n$clock;
+    reg  [3:0] bits_left$d;
+    wire  [3:0] bits_left$q;
+    reg  bits_left$clock;
+    reg  [6:0] timer$d;
+    wire  [6:0] timer$q;
+    reg  timer$clock;
+
+    // Local signals
+    reg  sending;
+
+    // Sub module instances
+    nimatron_panel$panel$transmitter$frame_n frame_n(
+        .d(frame_n$d),
+        .q(frame_n$q),
+        .clock(frame_n$clock)
+    );
+    nimatron_panel$panel$transmitter$bits_left bits_left(
+        .d(bits_left$d),
+        .q(bits_left$q),
+        .clock(bits_left$clock)
+    );
+    nimatron_panel$panel$transmitter$timer timer(
+        .d(timer$d),
+        .q(timer$q),
+        .clock(timer$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        frame_n$clock = clock;
+        bits_left$clock = clock;
+        timer$clock = clock;
+        frame_n$d = frame_n$q;
+        bits_left$d = bits_left$q;
+        timer$d = timer$q;
+        sending = |bits_left$q;
+        busy = sending;
+        tx = ~frame_n$q[32'h0];
+        if (sending) begin
+            if (timer$q == bit_last) begin
+                timer$d = 32'h0;
+                frame_n$d = frame_n$q >> 32'h1;
+                bits_left$d = bits_left$q - 32'h1;
+            end
+            else begin
+                timer$d = timer$q + 32'h1;
+            end
+        end
+        else if (start) begin
+            frame_n$d = ~((((data) & 10'h3ff) << 32'h1) | 32'h200);
+            bits_left$d = 32'ha;
+            timer$d = 32'h0;
+        end
+    end
+
+endmodule // nimatron_panel$panel$transmitter
+
+module nimatron_panel$panel$transmitter$bits_left(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // nimatron_panel$panel$transmitter$bits_left
+
+module nimatron_panel$panel$transmitter$frame_n(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // nimatron_panel$panel$transmitter$frame_n
+
+module nimatron_panel$panel$transmitter$timer(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // nimatron_panel$panel$transmitter$timer
 
 module nimatron_panel$result(d,q,clock);
 
@@ -2261,130 +2432,3 @@ module nimatron_panel$token_seen(d,q,clock);
     end
 
 endmodule // nimatron_panel$token_seen
-
-module nimatron_panel$transmitter(clock,data,start,tx,busy);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [7:0] data;
-    input wire  start;
-    output reg  tx;
-    output reg  busy;
-
-    // Constant declarations
-    localparam  bit_last = 7'b1100111;
-
-    // Stub signals
-    reg  [9:0] frame_n$d;
-    wire  [9:0] frame_n$q;
-    reg  frame_n$clock;
-    reg  [3:0] bits_left$d;
-    wire  [3:0] bits_left$q;
-    reg  bits_left$clock;
-    reg  [6:0] timer$d;
-    wire  [6:0] timer$q;
-    reg  timer$clock;
-
-    // Local signals
-    reg  sending;
-
-    // Sub module instances
-    nimatron_panel$transmitter$frame_n frame_n(
-        .d(frame_n$d),
-        .q(frame_n$q),
-        .clock(frame_n$clock)
-    );
-    nimatron_panel$transmitter$bits_left bits_left(
-        .d(bits_left$d),
-        .q(bits_left$q),
-        .clock(bits_left$clock)
-    );
-    nimatron_panel$transmitter$timer timer(
-        .d(timer$d),
-        .q(timer$q),
-        .clock(timer$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        frame_n$clock = clock;
-        bits_left$clock = clock;
-        timer$clock = clock;
-        frame_n$d = frame_n$q;
-        bits_left$d = bits_left$q;
-        timer$d = timer$q;
-        sending = |bits_left$q;
-        busy = sending;
-        tx = ~frame_n$q[32'h0];
-        if (sending) begin
-            if (timer$q == bit_last) begin
-                timer$d = 32'h0;
-                frame_n$d = frame_n$q >> 32'h1;
-                bits_left$d = bits_left$q - 32'h1;
-            end
-            else begin
-                timer$d = timer$q + 32'h1;
-            end
-        end
-        else if (start) begin
-            frame_n$d = ~((((data) & 10'h3ff) << 32'h1) | 32'h200);
-            bits_left$d = 32'ha;
-            timer$d = 32'h0;
-        end
-    end
-
-endmodule // nimatron_panel$transmitter
-
-module nimatron_panel$transmitter$bits_left(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimatron_panel$transmitter$bits_left
-
-module nimatron_panel$transmitter$frame_n(d,q,clock);
-
-    // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 10'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimatron_panel$transmitter$frame_n
-
-module nimatron_panel$transmitter$timer(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimatron_panel$transmitter$timer

@@ -52,6 +52,7 @@ pub struct Panel {
 /// The front-panel wrapper of `machine`, when it has one yet.
 pub fn panel(machine: &str) -> Option<Panel> {
     match machine {
+        "relay-nim" => Some(Panel { module: "relay_nim_panel", leds: 5 }),
         "nimatron" => Some(Panel { module: "nimatron_panel", leds: 5 }),
         _ => None,
     }
@@ -77,6 +78,12 @@ pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
+    let mut relay_nim_board = nimforge_designs::RelayNimBoard::new(nimforge_designs::RELAY_NIM_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
+    out.push(Generated {
+        path: "generated/relay_nim_panel.v".into(),
+        contents: verilog::emit(&mut relay_nim_board, "relay_nim_panel", "designs/src/panels/relay_nim.rs"),
+    });
+    out.extend(panel_sim_files::<crate::panel::relay_nim::RelayNimPanel>("designs/src/panels/relay_nim.rs", 5));
     let mut nimatron_board = nimforge_designs::NimatronBoard::new(nimforge_designs::NIMATRON_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
     out.push(Generated {
         path: "generated/nimatron_panel.v".into(),

@@ -33,3 +33,14 @@ pub const NIMATRON_BOARD_PACE: u64 = 1_500_000;
 pub type NimatronPanelSim = panels::nimatron::NimatronPanel<11, 2>;
 pub const NIMATRON_PANEL_SIM_PACE: u64 = 2048;
 pub const PANEL_SIM_CLOCKS_PER_BIT: u64 = 4;
+
+/// The relay NIM on a board behind the front panel: a sequencer step every
+/// quarter of a second at 12 MHz.
+pub type RelayNimBoard = panels::relay_nim::RelayNimPanel<22, 7>;
+/// Cycles per step in [`RelayNimBoard`].
+pub const RELAY_NIM_BOARD_PACE: u64 = 3_000_000;
+
+/// The relay NIM's board wrapper as the `panel` level simulates it: 4 cycles
+/// per UART bit, and a step of 1,024 cycles, longer than two report lines.
+pub type RelayNimPanelSim = panels::relay_nim::RelayNimPanel<10, 2>;
+pub const RELAY_NIM_PANEL_SIM_PACE: u64 = 1024;

@@ -26,8 +26,9 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
         });
         if level.expand().contains(&Level::Panel) {
             match name {
+                "relay-nim" => reports.extend(panel_levels::<crate::panel::relay_nim::RelayNimPanel>(root)),
                 "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
-                other => eprintln!("{other}: no board wrapper yet, so no panel level"),
+                _ => unreachable!("every machine has a board wrapper"),
             }
         }
     }

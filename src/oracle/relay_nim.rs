@@ -88,7 +88,7 @@ pub struct State {
     pub randomizer: u8,
     pub step: Step,
     /// Cycles spent in the present step.
-    pub wait: u8,
+    pub wait: u32,
     /// The selection register (latched pile), if anything has been latched since RESET.
     pub selected: Option<usize>,
     pub xor_was_zero: bool,
@@ -119,7 +119,7 @@ impl State {
     }
 
     /// One clock cycle with the sequencer's steps lasting `pace` cycles.
-    pub fn step(&self, b: Buttons, pace: u8) -> State {
+    pub fn step(&self, b: Buttons, pace: u32) -> State {
         let mut s = *self;
         if b.reset {
             // RESET fills every pile; the randomizer keeps counting across games.

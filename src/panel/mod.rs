@@ -5,6 +5,7 @@
 //! One file per machine says what its keys and its report's fields are.
 
 pub mod nimatron;
+pub mod relay_nim;
 
 use std::collections::VecDeque;
 
@@ -33,6 +34,10 @@ impl LineDriver {
 
     pub fn idle(&self) -> bool {
         self.levels.is_empty()
+    }
+
+    pub fn clocks_per_bit(&self) -> usize {
+        self.clocks_per_bit
     }
 }
 

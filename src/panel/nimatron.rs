@@ -4,7 +4,7 @@
 
 use super::LineDriver;
 use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
-use crate::verify::panel::{Panel, Script};
+use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 use rust_hdl::prelude::*;
 
@@ -115,54 +115,61 @@ impl Panel for NimatronPanel {
     /// refused presses on the way (MTR before a lamp, a second row in a
     /// turn), then reset.
     fn script() -> Script {
-        let pace = NIMATRON_PANEL_SIM_PACE as u32;
-        let mut state = State::power_on();
-        let mut counters = Counters::default();
-        // Two report lines (18 bytes of 10 bits each) and a margin.
+        let mut oracle = Oracle { state: State::power_on(), counters: Counters::default() };
+        // A report line: 18 bytes of 10 bits.
         let line_cycles = 18 * 10 * Self::CLOCKS_PER_BIT;
-        let mut script = Script::new(report(&state, &counters), 2 * line_cycles + 60);
+        let mut script = Script::new(report(&oracle.state, &oracle.counters), 2 * line_cycles + 60);
         let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
-        // A press, then enough cycles for the machine to finish what it
-        // does and for the reports to catch up.
-        let mut press = |input: Input, state: &mut State, counters: &mut Counters| {
-            if let Some(k) = key(input) {
-                line.send(k);
-            }
-            let step = |state: &mut State, counters: &mut Counters, arrived: bool| {
-                let now = if arrived { input } else { Input::None };
-                *counters = counters.after(state, now);
-                *state = state.step(now, pace);
-                report(state, counters)
-            };
-            script.run(&mut line, 15 * Self::CLOCKS_PER_BIT, |a| step(state, counters, a));
-            while state.phase != Phase::Player {
-                script.run(&mut line, 256, |a| step(state, counters, a));
-            }
-            script.run(&mut line, 3 * line_cycles, |a| step(state, counters, a));
+        // Power-on: the set-up step, then MTR before a lamp is out (refused).
+        script.settle(&mut line, &mut oracle, line_cycles);
+        let mut press = |input: Input, oracle: &mut Oracle| {
+            let k = key(input).expect("a press has a key");
+            script.press(&mut line, oracle, k, input, true, line_cycles);
         };
-        press(Input::None, &mut state, &mut counters);
-        press(Input::Mtr, &mut state, &mut counters);
+        press(Input::Mtr, &mut oracle);
         for correct in [true, false] {
-            let games = counters.tp;
+            let games = oracle.counters.tp;
             let mut first = true;
-            while counters.tp == games {
-                let first_lit = (0..ROWS).find(|&i| state.rows[i] > 0).expect("a lamp is lit in the player's turn");
-                let (row, n) = if correct { best(state.rows) } else { (first_lit, 1) };
+            while oracle.counters.tp == games {
+                let rows = oracle.state.rows;
+                let first_lit = (0..ROWS).find(|&i| rows[i] > 0).expect("a lamp is lit in the player's turn");
+                let (row, n) = if correct { best(rows) } else { (first_lit, 1) };
                 for _ in 0..n {
-                    press(Input::Row(row), &mut state, &mut counters);
+                    press(Input::Row(row), &mut oracle);
                 }
                 if first {
-                    press(Input::Row((row + 1) % ROWS), &mut state, &mut counters);
+                    // A second row in the same turn: refused.
+                    press(Input::Row((row + 1) % ROWS), &mut oracle);
                     first = false;
                 }
-                if state.phase == Phase::Player && state.lock.is_some() {
-                    press(Input::Mtr, &mut state, &mut counters);
+                if oracle.state.phase == Phase::Player && oracle.state.lock.is_some() {
+                    press(Input::Mtr, &mut oracle);
                 }
             }
         }
-        assert_eq!((counters.tp, counters.pwc, counters.mwc), (2, 1, 1), "the script plays one game each way");
-        press(Input::Reset, &mut state, &mut counters);
+        let c = oracle.counters;
+        assert_eq!((c.tp, c.pwc, c.mwc), (2, 1, 1), "the script plays one game each way");
+        press(Input::Reset, &mut oracle);
         script
+    }
+}
+
+/// The oracle as the script steps it.
+struct Oracle {
+    state: State,
+    counters: Counters,
+}
+
+impl Stepper for Oracle {
+    type Input = Input;
+    const NONE: Input = Input::None;
+    fn cycle(&mut self, input: Input) -> u128 {
+        self.counters = self.counters.after(&self.state, input);
+        self.state = self.state.step(input, NIMATRON_PANEL_SIM_PACE as u32);
+        report(&self.state, &self.counters)
+    }
+    fn working(&self) -> bool {
+        self.state.phase != Phase::Player
     }
 }
 

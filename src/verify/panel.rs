@@ -73,6 +73,40 @@ impl Script {
     }
 }
 
+/// The oracle's side of a script, one clock cycle at a time.
+pub trait Stepper {
+    type Input: Copy;
+    /// No press.
+    const NONE: Self::Input;
+    /// One cycle with `input`; the report of the state after it.
+    fn cycle(&mut self, input: Self::Input) -> u128;
+    /// The machine is moving and will change state without a press.
+    fn working(&self) -> bool;
+}
+
+impl Script {
+    /// `key` sent on the line, `input` reaching the oracle when its stop bit
+    /// is in; then, when `settle`, cycles until the machine has stopped
+    /// working and three report lines' time more (`line_cycles` each).
+    pub fn press<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, key: u8, input: S::Input, settle: bool, line_cycles: usize) {
+        line.send(key);
+        let mut step = |arrived: bool| oracle.cycle(if arrived { input } else { S::NONE });
+        self.run(line, 15 * line.clocks_per_bit(), &mut step);
+        if settle {
+            self.settle(line, oracle, line_cycles);
+        }
+    }
+
+    /// Cycles without a press until the machine has stopped working, then
+    /// three report lines' time.
+    pub fn settle<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, line_cycles: usize) {
+        while oracle.working() {
+            self.run(line, 256, |_| oracle.cycle(S::NONE));
+        }
+        self.run(line, 3 * line_cycles, |_| oracle.cycle(S::NONE));
+    }
+}
+
 /// Report lines out of a TX line sampled each cycle.
 pub fn lines<P: Panel>(tx: impl IntoIterator<Item = bool>) -> Result<Vec<u128>, String> {
     let mut receiver = LineReceiver::new(P::CLOCKS_PER_BIT);

@@ -84,7 +84,7 @@ impl Machine for RelayNim {
     }
 
     fn step(state: &State, letter: usize) -> State {
-        state.step(buttons(letter), RELAY_NIM_SIM_PACE as u8)
+        state.step(buttons(letter), RELAY_NIM_SIM_PACE as u32)
     }
 
     fn extra_step(_: (), _: &State, _: usize) {}
@@ -239,7 +239,7 @@ mod tests {
             State::power_on()
         }
         fn step(s: &State, l: usize) -> State {
-            s.step(buttons(l), RELAY_NIM_SIM_PACE as u8 + 1)
+            s.step(buttons(l), RELAY_NIM_SIM_PACE as u32 + 1)
         }
         fn extra_step(_: (), _: &State, _: usize) {}
         fn observe(s: &State, e: &()) -> Vec<u64> {

@@ -14,3 +14,4 @@ pub mod row_chooser;
 pub mod reporter;
 pub mod uart_rx;
 pub mod uart_tx;
+pub mod front_panel;

@@ -3,3 +3,4 @@
 //! machine's buttons, and a reporter that sends its visible state.
 
 pub mod nimatron;
+pub mod relay_nim;

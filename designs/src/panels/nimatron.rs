@@ -28,9 +28,7 @@
 //! last game, 3 lamp M, 4 the player won the last game (the iCEstick's green
 //! D5). The last game's result stays lit until the next game ends or `r`.
 
-use crate::blocks::reporter::Reporter;
-use crate::blocks::uart_rx::UartRx;
-use crate::blocks::uart_tx::UartTx;
+use crate::blocks::front_panel::FrontPanel;
 use crate::nimatron::{Nimatron, PLAYER};
 use rust_hdl::prelude::*;
 
@@ -44,9 +42,7 @@ pub struct NimatronPanel<const D: usize, const U: usize> {
     pub tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<5>>,
     machine: Nimatron<D>,
-    receiver: UartRx<U>,
-    transmitter: UartTx<U>,
-    reporter: Reporter<REPORT_BITS>,
+    panel: FrontPanel<U, REPORT_BITS>,
     illegal_seen: DFF<Bit>,
     token_seen: DFF<Bit>,
     /// The last game's result: bit 0 the machine won, bit 1 the player won.
@@ -68,9 +64,7 @@ impl<const D: usize, const U: usize> NimatronPanel<D, U> {
             tx: Default::default(),
             leds: Default::default(),
             machine: Nimatron::new(pace),
-            receiver: UartRx::new(clocks_per_bit),
-            transmitter: UartTx::new(clocks_per_bit),
-            reporter: Reporter::new(),
+            panel: FrontPanel::new(clocks_per_bit),
             illegal_seen: Default::default(),
             token_seen: Default::default(),
             result: Default::default(),
@@ -89,14 +83,13 @@ impl<const D: usize, const U: usize> Logic for NimatronPanel<D, U> {
     fn update(&mut self) {
         dff_setup!(self, clock, illegal_seen, token_seen, result);
         self.machine.clock.next = self.clock.val();
-        self.receiver.clock.next = self.clock.val();
-        self.transmitter.clock.next = self.clock.val();
-        self.reporter.clock.next = self.clock.val();
+        self.panel.clock.next = self.clock.val();
+        self.panel.rx.next = self.rx.val();
+        self.tx.next = self.panel.tx.val();
 
         // Bytes in become one-cycle button pulses.
-        self.receiver.rx.next = self.rx.val();
-        self.key.next = self.receiver.data.val();
-        self.valid.next = self.receiver.valid.val();
+        self.key.next = self.panel.key.val();
+        self.valid.next = self.panel.pressed.val();
         self.machine.pa.next = self.valid.val() & (self.key.val() == 0x61);
         self.machine.pb.next = self.valid.val() & (self.key.val() == 0x62);
         self.machine.pc.next = self.valid.val() & (self.key.val() == 0x63);
@@ -105,10 +98,10 @@ impl<const D: usize, const U: usize> Logic for NimatronPanel<D, U> {
         self.machine.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
         // One-cycle indications are held until a report has carried them.
-        self.illegal_seen.d.next = self.machine.illegal.val() | (self.illegal_seen.q.val() & !self.reporter.taken.val());
-        self.token_seen.d.next = self.machine.token.val() | (self.token_seen.q.val() & !self.reporter.taken.val());
+        self.illegal_seen.d.next = self.machine.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        self.token_seen.d.next = self.machine.token.val() | (self.token_seen.q.val() & !self.panel.taken.val());
 
-        self.reporter.state.next = (bit_cast::<68, 2>(self.machine.phase.val()) << 66)
+        self.panel.state.next = (bit_cast::<68, 2>(self.machine.phase.val()) << 66)
             | (bit_cast::<68, 1>(self.machine.lamp_p.val().into()) << 65)
             | (bit_cast::<68, 1>(self.machine.lamp_m.val().into()) << 64)
             | (bit_cast::<68, 1>(self.machine.ended.val().into()) << 63)
@@ -124,10 +117,6 @@ impl<const D: usize, const U: usize> Logic for NimatronPanel<D, U> {
             | (bit_cast::<68, 8>(self.machine.tp.val()) << 16)
             | (bit_cast::<68, 8>(self.machine.mwc.val()) << 8)
             | bit_cast::<68, 8>(self.machine.pwc.val());
-        self.reporter.busy.next = self.transmitter.busy.val();
-        self.transmitter.data.next = self.reporter.data.val();
-        self.transmitter.start.next = self.reporter.start.val();
-        self.tx.next = self.transmitter.tx.val();
 
         // The board's LEDs. Negations apart: inside a widening cast Verilog
         // would widen first.

@@ -1,0 +1,125 @@
+//! The relay NIM on a board, behind the front panel (`fpga/protocol.md`):
+//! the machine and the shared [`FrontPanel`]: bytes in become its buttons,
+//! its visible state goes out after every change.
+//!
+//! Keys: `a` `b` `c` TAKE a stone from pile A, B, C; `g` GO; `r` RESET. The
+//! report is 28 bits, 7 hex digits, most significant first:
+//!
+//! | bits  | field |
+//! |-------|-------|
+//! | 25-24 | winner (0 nobody yet, 1 the human, 2 the machine) |
+//! | 23    | illegal (a refused press since the last report) |
+//! | 22    | the machine is moving (the sequencer is not idle) |
+//! | 21    | in game (the machine has moved since RESET) |
+//! | 18-16 | the selection register, one-hot (bit 16 = A) |
+//! | 14-12 | the pile the human is taking from this turn, one-hot (bit 12 = A) |
+//! | 10-8  | pile A's size |
+//! | 6-4   | pile B's size |
+//! | 2-0   | pile C's size |
+//!
+//! LEDs: 0 the human's turn, 1 the machine is moving, 2 the machine won,
+//! 3 in game, 4 the human won (the iCEstick's green D5).
+
+use crate::blocks::front_panel::FrontPanel;
+use crate::relay_nim::{RelayNim, HUMAN, MACHINE, NOBODY};
+use rust_hdl::prelude::*;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 28;
+
+#[derive(LogicBlock)]
+pub struct RelayNimPanel<const D: usize, const U: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rx: Signal<In, Bit>,
+    pub tx: Signal<Out, Bit>,
+    pub leds: Signal<Out, Bits<5>>,
+    nim: RelayNim<D>,
+    panel: FrontPanel<U, REPORT_BITS>,
+    illegal_seen: DFF<Bit>,
+    nobody: Constant<Bits<2>>,
+    human: Constant<Bits<2>>,
+    machine_won: Constant<Bits<2>>,
+    key: Signal<Local, Bits<8>>,
+    valid: Signal<Local, Bit>,
+    moving: Signal<Local, Bit>,
+    human_turn: Signal<Local, Bit>,
+    size_a: Signal<Local, Bits<3>>,
+    size_b: Signal<Local, Bits<3>>,
+    size_c: Signal<Local, Bits<3>>,
+}
+
+impl<const D: usize, const U: usize> RelayNimPanel<D, U> {
+    /// `pace` cycles per sequencer step; `clocks_per_bit` on the UART.
+    pub fn new(pace: u64, clocks_per_bit: u64) -> Self {
+        Self {
+            clock: Default::default(),
+            rx: Default::default(),
+            tx: Default::default(),
+            leds: Default::default(),
+            nim: RelayNim::new(pace),
+            panel: FrontPanel::new(clocks_per_bit),
+            illegal_seen: Default::default(),
+            nobody: Constant::new(NOBODY.into()),
+            human: Constant::new(HUMAN.into()),
+            machine_won: Constant::new(MACHINE.into()),
+            key: Default::default(),
+            valid: Default::default(),
+            moving: Default::default(),
+            human_turn: Default::default(),
+            size_a: Default::default(),
+            size_b: Default::default(),
+            size_c: Default::default(),
+        }
+    }
+}
+
+impl<const D: usize, const U: usize> Logic for RelayNimPanel<D, U> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, illegal_seen);
+        self.nim.clock.next = self.clock.val();
+        self.panel.clock.next = self.clock.val();
+        self.panel.rx.next = self.rx.val();
+        self.tx.next = self.panel.tx.val();
+
+        // Bytes in become one-cycle button pulses.
+        self.key.next = self.panel.key.val();
+        self.valid.next = self.panel.pressed.val();
+        self.nim.take_a.next = self.valid.val() & (self.key.val() == 0x61);
+        self.nim.take_b.next = self.valid.val() & (self.key.val() == 0x62);
+        self.nim.take_c.next = self.valid.val() & (self.key.val() == 0x63);
+        self.nim.go.next = self.valid.val() & (self.key.val() == 0x67);
+        self.nim.reset.next = self.valid.val() & (self.key.val() == 0x72);
+
+        // A refused press is held until a report has carried it.
+        self.illegal_seen.d.next = self.nim.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+
+        // Sizes from the ones'-complement registers; negations apart, as
+        // inside a widening cast Verilog would widen first.
+        self.size_a.next = !self.nim.count_a.val();
+        self.size_b.next = !self.nim.count_b.val();
+        self.size_c.next = !self.nim.count_c.val();
+        self.moving.next = self.nim.step.val().any();
+        self.panel.state.next = (bit_cast::<28, 2>(self.nim.winner.val()) << 24)
+            | (bit_cast::<28, 1>(self.illegal_seen.q.val().into()) << 23)
+            | (bit_cast::<28, 1>(self.moving.val().into()) << 22)
+            | (bit_cast::<28, 1>(self.nim.in_game.val().into()) << 21)
+            | (bit_cast::<28, 1>(self.nim.selected_c.val().into()) << 18)
+            | (bit_cast::<28, 1>(self.nim.selected_b.val().into()) << 17)
+            | (bit_cast::<28, 1>(self.nim.selected_a.val().into()) << 16)
+            | (bit_cast::<28, 1>(self.nim.turn_c.val().into()) << 14)
+            | (bit_cast::<28, 1>(self.nim.turn_b.val().into()) << 13)
+            | (bit_cast::<28, 1>(self.nim.turn_a.val().into()) << 12)
+            | (bit_cast::<28, 3>(self.size_a.val()) << 8)
+            | (bit_cast::<28, 3>(self.size_b.val()) << 4)
+            | bit_cast::<28, 3>(self.size_c.val());
+
+        // The board's LEDs.
+        self.human_turn.next = !self.moving.val() & (self.nim.winner.val() == self.nobody.val());
+        self.leds.next = bit_cast::<5, 1>(self.human_turn.val().into())
+            | (bit_cast::<5, 1>(self.moving.val().into()) << 1)
+            | (bit_cast::<5, 1>((self.nim.winner.val() == self.machine_won.val()).into()) << 2)
+            | (bit_cast::<5, 1>(self.nim.in_game.val().into()) << 3)
+            | (bit_cast::<5, 1>((self.nim.winner.val() == self.human.val()).into()) << 4);
+    }
+}

@@ -1,0 +1,201 @@
+//! The relay NIM's front panel (`fpga/protocol.md`, "Relay NIM"): its keys
+//! and its 28-bit report, and what the report must say for a state of the
+//! oracle. The board wrapper is `designs/src/panels/relay_nim.rs`.
+
+use super::LineDriver;
+use crate::oracle::relay_nim::{Buttons, State, Step, Winner, PILES};
+use crate::verify::panel::{Panel, Script, Stepper};
+use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
+use rust_hdl::prelude::*;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 28;
+/// Bit positions of the one-bit fields.
+pub const ILLEGAL: u32 = 23;
+pub const MOVING: u32 = 22;
+pub const IN_GAME: u32 = 21;
+
+/// A press on the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    Take(usize),
+    Go,
+    Reset,
+}
+
+impl Press {
+    pub fn key(self) -> u8 {
+        match self {
+            Press::Take(p) => b'a' + p as u8,
+            Press::Go => b'g',
+            Press::Reset => b'r',
+        }
+    }
+
+    fn buttons(press: Option<Press>) -> Buttons {
+        let mut b = Buttons::default();
+        match press {
+            None => {}
+            Some(Press::Take(p)) => b.take[p] = true,
+            Some(Press::Go) => b.go = true,
+            Some(Press::Reset) => b.reset = true,
+        }
+        b
+    }
+}
+
+/// The report for the oracle's state; `illegal` is the one-cycle indication
+/// of this very cycle, which the wrapper holds until a report has carried it.
+pub fn report(s: &State) -> u128 {
+    let one_hot = |x: Option<usize>| x.map_or(0, |p| 1u128 << p);
+    let mut r = (s.winner as u128) << 24
+        | (s.illegal as u128) << ILLEGAL
+        | ((s.step != Step::Idle) as u128) << MOVING
+        | (s.in_game as u128) << IN_GAME
+        | one_hot(s.selected) << 16
+        | one_hot(s.turn) << 12;
+    for p in 0..PILES {
+        r |= (s.sizes[p] as u128) << (8 - 4 * p);
+    }
+    r
+}
+
+/// A report in words.
+pub fn describe(r: u128) -> String {
+    let size = |p: usize| (r >> (8 - 4 * p)) & 7;
+    let winner = match (r >> 24) & 3 {
+        0 => "nobody yet",
+        1 => "the human",
+        2 => "the machine",
+        _ => "?",
+    };
+    let pile = |x: u128| ["", "A", "B", "", "C"].get(x as usize).copied().unwrap_or("?");
+    let flag = |at: u32, name: &str| if r >> at & 1 == 1 { format!(" {name}") } else { String::new() };
+    format!(
+        "piles A {} B {} C {} selected {} turn {} winner {}{}{}{}",
+        size(0),
+        size(1),
+        size(2),
+        pile((r >> 16) & 7),
+        pile((r >> 12) & 7),
+        winner,
+        flag(MOVING, "moving"),
+        flag(IN_GAME, "in-game"),
+        flag(ILLEGAL, "illegal"),
+    )
+}
+
+/// The relay NIM's wrapper for the `panel` level (`verify::panel`).
+pub struct RelayNimPanel;
+
+struct Oracle(State);
+
+impl Stepper for Oracle {
+    type Input = Option<Press>;
+    const NONE: Option<Press> = None;
+    fn cycle(&mut self, input: Option<Press>) -> u128 {
+        self.0 = self.0.step(Press::buttons(input), RELAY_NIM_PANEL_SIM_PACE as u32);
+        report(&self.0)
+    }
+    fn working(&self) -> bool {
+        self.0.step != Step::Idle
+    }
+}
+
+impl Panel for RelayNimPanel {
+    const NAME: &'static str = "relay-nim";
+    const MODULE: &'static str = "relay_nim_panel_sim";
+    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
+    const REPORT_BITS: usize = REPORT_BITS;
+    const HELD: &'static [u32] = &[ILLEGAL];
+    type Design = RelayNimPanelSim;
+
+    fn design() -> RelayNimPanelSim {
+        RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT)
+    }
+    fn clock(d: &mut RelayNimPanelSim) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+    fn set_rx(d: &mut RelayNimPanelSim, level: bool) {
+        d.rx.next = level;
+    }
+    fn tx(d: &RelayNimPanelSim) -> bool {
+        d.tx.val()
+    }
+    fn describe(r: u128) -> String {
+        describe(r)
+    }
+
+    /// Two games. The first: set up 3, 5, 6 (XOR zero), GO, then a correct
+    /// human wins;
+    /// on the way a press while the machine moves, a second pile in one
+    /// turn and GO before a stone are refused. RESET, then the second: GO at
+    /// once, and a human who always takes one stone from the first pile
+    /// that has any loses.
+    fn script() -> Script {
+        let mut oracle = Oracle(State::power_on());
+        // A report line: 8 bytes of 10 bits.
+        let line_cycles = 8 * 10 * Self::CLOCKS_PER_BIT;
+        let mut script = Script::new(report(&oracle.0), 2 * line_cycles + 60);
+        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
+        script.settle(&mut line, &mut oracle, line_cycles);
+        let mut press = |p: Press, oracle: &mut Oracle, settle: bool| {
+            script.press(&mut line, oracle, p.key(), Some(p), settle, line_cycles);
+        };
+        for (pile, n) in [(0, 4), (1, 2), (2, 1)] {
+            for _ in 0..n {
+                press(Press::Take(pile), &mut oracle, true);
+            }
+        }
+        press(Press::Go, &mut oracle, false);
+        // Refused: the machine is moving.
+        press(Press::Take(2), &mut oracle, true);
+        // Refused: GO before a stone.
+        press(Press::Go, &mut oracle, true);
+        for correct in [true, false] {
+            let mut first = true;
+            while oracle.0.winner == Winner::Nobody {
+                let sizes = oracle.0.sizes;
+                let first_full = (0..PILES).find(|&p| sizes[p] > 0).expect("a stone is left");
+                let x = sizes.iter().fold(0, |a, &s| a ^ s);
+                let (pile, n) = match (0..PILES).find(|&p| correct && x != 0 && sizes[p] ^ x < sizes[p]) {
+                    Some(p) => (p, sizes[p] - (sizes[p] ^ x)),
+                    None => (first_full, 1),
+                };
+                for _ in 0..n {
+                    press(Press::Take(pile), &mut oracle, true);
+                }
+                if first {
+                    // Refused: a second pile in one turn.
+                    press(Press::Take((pile + 1) % PILES), &mut oracle, true);
+                    first = false;
+                }
+                if oracle.0.winner == Winner::Nobody {
+                    press(Press::Go, &mut oracle, true);
+                }
+            }
+            let want = if correct { Winner::Human } else { Winner::Machine };
+            assert_eq!(oracle.0.winner, want, "the script's game {}", if correct { 1 } else { 2 });
+            press(Press::Reset, &mut oracle, true);
+            if correct {
+                press(Press::Go, &mut oracle, true);
+            }
+        }
+        script
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::panel;
+
+    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
+    /// level of `nimforge verify relay-nim`).
+    #[test]
+    fn two_games_through_the_uart() {
+        let script = RelayNimPanel::script();
+        let r = panel::rtl::<RelayNimPanel>(&script);
+        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+    }
+}
