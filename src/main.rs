@@ -58,7 +58,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Synthesise, place and route a machine for a board.
+    /// Every machine built for every board: one table of cells and Fmax.
+    Report {
+        /// One JSON object per build.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Synthesise, place and route a machine's board wrapper (UART front panel) for a board.
     Build {
         machine: String,
         /// icestick or icebreaker.
@@ -89,6 +95,7 @@ fn main() {
             other => Err(format!("replay is for nimatron; {other} has no scripted game yet")),
         }),
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
+        Command::Report { json } => commands::build::report(json, &root),
     };
     match result {
         Ok(code) => std::process::exit(code),

@@ -1,45 +1,32 @@
-//! `nimforge build MACHINE --board B`: the machine's Verilog through yosys,
-//! nextpnr-ice40 and icepack into `build/<machine>-<board>/`, with a report
-//! of the cells and timing.
+//! `nimforge build MACHINE --board B`: the machine's board wrapper (the
+//! front panel, `fpga/protocol.md`) through yosys, nextpnr-ice40 and icepack
+//! into `build/<machine>-<board>/`, with a report of the cells and timing;
+//! `nimforge report`: every machine on every board in one table.
 
 use crate::boards;
-use crate::verify::{nimatron::Nimatron, relay_nim::RelayNim, Machine};
 use std::path::Path;
 
 #[derive(serde::Serialize)]
-struct Report {
-    machine: String,
-    board: String,
-    lut4: u64,
-    dff: u64,
-    carry: u64,
-    lc_used: u64,
-    lc_available: u64,
-    fmax_mhz: f64,
+pub struct Report {
+    pub machine: String,
+    pub board: String,
+    pub lut4: u64,
+    pub dff: u64,
+    pub carry: u64,
+    pub lc_used: u64,
+    pub lc_available: u64,
+    pub fmax_mhz: f64,
 }
 
-pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, String> {
+/// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
+pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, String), String> {
     let machine = crate::machines::check_name(machine)?;
     let b = boards::board(board)?;
-    let (module, inputs, outputs) = match machine {
-        "relay-nim" => (RelayNim::MODULE, RelayNim::inputs(), RelayNim::outputs()),
-        "nimatron" => (Nimatron::MODULE, Nimatron::inputs(), Nimatron::outputs()),
-        _ => unreachable!(),
-    };
+    let panel = crate::machines::panel(machine).expect("every machine has a board wrapper");
     let dir = root.join("build").join(format!("{machine}-{board}"));
-    // The playable wrapper when the machine has one; else every port on a pin.
-    let built = match crate::machines::panel(machine) {
-        Some(panel) => {
-            let source = root.join("generated").join(format!("{}.v", panel.module));
-            let pcf = crate::emit::pcf::panel(&b, panel.module, panel.leds)?;
-            crate::build::implement_with(&b, &source, panel.module, &pcf, &dir)
-        }
-        None => {
-            let source = root.join("generated").join(format!("{module}.v"));
-            crate::build::implement(&b, &source, module, &inputs, &outputs, &dir)
-        }
-    }
-    .map_err(|e| e.to_string())?;
+    let source = root.join("generated").join(format!("{}.v", panel.module));
+    let pcf = crate::emit::pcf::panel(&b, panel.module, panel.leds)?;
+    let built = crate::build::implement_with(&b, &source, panel.module, &pcf, &dir).map_err(|e| e.to_string())?;
     let r = Report {
         machine: machine.into(),
         board: b.name.clone(),
@@ -50,24 +37,57 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, S
         lc_available: built.placement.lc_available,
         fmax_mhz: (built.placement.fmax_mhz * 100.0).round() / 100.0,
     };
+    Ok((r, built.bin.display().to_string()))
+}
+
+fn table(reports: &[Report]) -> String {
+    let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", ""];
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            vec![
+                r.machine.clone(),
+                r.board.clone(),
+                r.lut4.to_string(),
+                r.dff.to_string(),
+                r.carry.to_string(),
+                format!("{}/{}", r.lc_used, r.lc_available),
+                format!("{:.2}", r.fmax_mhz),
+                String::new(),
+            ]
+        })
+        .collect();
+    let right = [false, false, true, true, true, true, true, false];
+    crate::emit::report::table(&header, &rows, &right)
+}
+
+pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, String> {
+    let (r, bin) = implement(machine, board, root)?;
     if json {
         println!("{}", serde_json::to_string(&r).expect("serialises"));
     } else {
-        println!("{machine} on {} -> {}", b.description, dir.display());
-        let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", ""];
-        let row = vec![
-            r.machine.clone(),
-            r.board.clone(),
-            r.lut4.to_string(),
-            r.dff.to_string(),
-            r.carry.to_string(),
-            format!("{}/{}", r.lc_used, r.lc_available),
-            format!("{:.2}", r.fmax_mhz),
-            String::new(),
-        ];
-        let right = [false, false, true, true, true, true, true, false];
-        println!("{}", crate::emit::report::table(&header, &[row], &right));
-        println!("bitstream: {}", built.bin.display());
+        let b = boards::board(board)?;
+        println!("{} on {} -> {}", r.machine, b.description, root.join("build").join(format!("{}-{}", r.machine, b.name)).display());
+        println!("{}", table(std::slice::from_ref(&r)));
+        println!("bitstream: {bin}");
+    }
+    Ok(0)
+}
+
+/// `nimforge report [--json]`: every machine on every board.
+pub fn report(json: bool, root: &Path) -> Result<i32, String> {
+    let mut reports = Vec::new();
+    for machine in crate::machines::NAMES {
+        for board in boards::names() {
+            let (r, _) = implement(machine, board, root)?;
+            if json {
+                println!("{}", serde_json::to_string(&r).expect("serialises"));
+            }
+            reports.push(r);
+        }
+    }
+    if !json {
+        println!("{}", table(&reports));
     }
     Ok(0)
 }
