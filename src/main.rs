@@ -58,6 +58,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Wilson's number problem in software: the tables, a position judged.
+    Wilson {
+        #[command(subcommand)]
+        command: WilsonCommand,
+    },
     /// Every machine built for every board: one table of cells and Fmax.
     Report {
         /// One JSON object per build.
@@ -70,6 +75,22 @@ enum Command {
         /// icestick or icebreaker.
         #[arg(long)]
         board: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum WilsonCommand {
+    /// Wilson's tables derived from the brute-force solver, each beside the article's.
+    Table {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Won or lost for the side that just moved, the bases, every sound move.
+    Judge {
+        /// Groups of counters in a row, e.g. 28,53,1,16.
+        groups: String,
         #[arg(long)]
         json: bool,
     },
@@ -96,6 +117,10 @@ fn main() {
         }),
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::Wilson { command } => match command {
+            WilsonCommand::Table { json } => commands::wilson::table(json),
+            WilsonCommand::Judge { groups, json } => commands::wilson::judge(&groups, json),
+        },
     };
     match result {
         Ok(code) => std::process::exit(code),

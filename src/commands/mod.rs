@@ -5,6 +5,7 @@ pub mod build;
 pub mod generate;
 pub mod moves;
 pub mod verify;
+pub mod wilson;
 
 use std::path::PathBuf;
 

@@ -3,3 +3,5 @@
 
 pub mod relay_nim;
 pub mod nimatron;
+pub mod wilson;
+pub mod wilson_article;

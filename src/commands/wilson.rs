@@ -1,0 +1,237 @@
+//! `nimforge wilson table` and `nimforge wilson judge`: Wilson's number
+//! problem in software (seed 004). The tables come from the brute-force
+//! solver and the codes it confirms (`oracle::wilson`); the article's own
+//! tables (`oracle::wilson_article`) are only compared against.
+
+use crate::oracle::wilson::{self as w, Kind, Solver};
+use crate::oracle::wilson_article as article;
+use std::time::Instant;
+
+/// Groups of up to this many counters get codes for the table: the period
+/// must hold over the second half, well past the last exception (52).
+const TABLE_RANGE: usize = 600;
+/// The solver checks the value rule on every position of up to this many
+/// counters before the table is printed.
+const SOLVER_COUNTERS: u16 = 30;
+/// The judge lists every move; beyond this many counters the moves of kind
+/// (2) run to millions.
+pub const JUDGE_MAX_COUNTERS: u32 = 240;
+
+#[derive(serde::Serialize)]
+struct Row<T: serde::Serialize> {
+    derived: T,
+    article: T,
+    matches: bool,
+}
+
+fn mark(ok: bool) -> &'static str {
+    if ok {
+        "matches the article"
+    } else {
+        "DIFFERS from the article"
+    }
+}
+
+pub fn table(json: bool) -> Result<i32, String> {
+    // The value rule, confirmed by brute force first.
+    let t0 = Instant::now();
+    let codes = w::codes(64);
+    let mut solver = Solver::new();
+    let mut checked = 0usize;
+    for total in 0..=SOLVER_COUNTERS {
+        for p in w::positions(total, total as usize) {
+            checked += 1;
+            if solver.won(&p) != w::rule_won(&p, &codes) {
+                return Err(format!("the value rule fails on {p:?}: the solver's tables cannot be trusted"));
+            }
+        }
+    }
+    let solver_seconds = t0.elapsed().as_secs_f64();
+    let t = w::tables(TABLE_RANGE);
+
+    let bases = Row { derived: t.bases.clone(), article: article::BASES.to_vec(), matches: t.bases == article::BASES };
+    let period = Row { derived: t.period, article: article::PERIOD, matches: t.period == article::PERIOD };
+    let law: Vec<Row<u16>> = (0..article::LAW.len())
+        .map(|r| {
+            let d = t.law.get(r).copied().unwrap_or(0);
+            Row { derived: d, article: article::LAW[r], matches: d == article::LAW[r] }
+        })
+        .collect();
+    let mut want_exc = article::EXCEPTIONS.to_vec();
+    want_exc.sort();
+    let exceptions = Row { derived: t.exceptions.clone(), article: want_exc.clone(), matches: t.exceptions == want_exc };
+    let chart: Vec<Row<Vec<u16>>> = article::CHART
+        .iter()
+        .map(|(base, groups)| {
+            let d: Vec<u16> = (1..=52).filter(|&n| t.base_of[n as usize] == *base).collect();
+            Row { matches: d == *groups, derived: d, article: groups.to_vec() }
+        })
+        .collect();
+    let wins: Vec<Row<(Vec<u16>, bool)>> = (0..t.three_base_wins.len().max(article::THREE_BASE_WINS.len()))
+        .map(|i| {
+            let d = t.three_base_wins.get(i).map_or((vec![], false), |w| (w.to_vec(), t.fundamental[i]));
+            let a = article::THREE_BASE_WINS.get(i).map_or((vec![], false), |(w, f)| (w.to_vec(), *f));
+            Row { matches: d == a, derived: d, article: a }
+        })
+        .collect();
+    let all = bases.matches
+        && period.matches
+        && law.iter().all(|r| r.matches)
+        && exceptions.matches
+        && chart.iter().all(|r| r.matches)
+        && wins.iter().all(|r| r.matches);
+
+    if json {
+        let v = serde_json::json!({
+            "solver": {"counters": SOLVER_COUNTERS, "positions": checked, "seconds": solver_seconds},
+            "bases": bases, "period": period, "law": law, "exceptions": exceptions,
+            "chart": chart, "three_base_wins": wins,
+            "derived_from": t.derived_from, "matches": all,
+        });
+        println!("{v}");
+        return Ok(if all { 0 } else { 1 });
+    }
+    println!("Wilson's tables, derived by nimforge (src/oracle/wilson.rs), each beside the article's.");
+    println!();
+    println!(
+        "The brute-force solver (every move of all three kinds) agrees with the value rule on all {checked} \
+         positions of up to {SOLVER_COUNTERS} counters ({solver_seconds:.1} s): an odd number of counters loses for \
+         the side that just moved; an even number wins when the groups' codes cancel, a code being a group's \
+         value under move (3) alone (brute-force mex over its splits) and its parity. Groups with equal codes are \
+         equivalents; a base is the least group of its code."
+    );
+    println!();
+    let list = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
+    println!("Bases: {}  [{}]", list(&t.bases), mark(bases.matches));
+    println!(
+        "Period: {} from group {} on (the last exception is {})  [{}]",
+        t.period,
+        t.exceptions.last().map_or(1, |e| e.0 + 1),
+        t.exceptions.last().map_or(0, |e| e.0),
+        mark(period.matches)
+    );
+    println!();
+    println!("Table of equivalents (groups up to {} compared), apart from the exceptions:", t.checked);
+    for (r, row) in law.iter().enumerate() {
+        println!("  {}n + {:<2} = {:<3} [{}]", t.period, r, row.derived, mark(row.matches));
+    }
+    let exc = |v: &[(u16, u16)]| v.iter().map(|(n, b)| format!("{n} = {b}")).collect::<Vec<_>>().join(", ");
+    println!("The exceptions: {}  [{}]", exc(&t.exceptions), mark(exceptions.matches));
+    println!();
+    println!("Groups 1 to 52 by base:");
+    for ((base, _), row) in article::CHART.iter().zip(&chart) {
+        println!("  {:>2}: {:<40} [{}]", base, list(&row.derived), mark(row.matches));
+    }
+    println!();
+    println!("Three-base wins (* fundamental: the first with its largest base):");
+    for (i, row) in wins.iter().enumerate() {
+        let (bases, fundamental) = &row.derived;
+        let how = if *fundamental {
+            "*".to_string()
+        } else {
+            let parts: Vec<String> = t.derived_from.get(i).map_or(vec![], |d| d.iter().map(|&f| format!("({})", list(&t.three_base_wins[f]))).collect());
+            format!("  = {}", parts.join(" + "))
+        };
+        println!("  {:<12}{:<40} [{}]", list(bases), how, mark(row.matches));
+    }
+    println!();
+    println!("{}", if all { "Every table matches the article." } else { "Some tables differ from the article (marked above)." });
+    Ok(if all { 0 } else { 1 })
+}
+
+/// Parses "28,53,1,16": 1 to 16 groups of 1 to 127 counters each.
+pub fn parse_groups(text: &str) -> Result<Vec<u16>, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 16 {
+        return Err(format!("expected 1 to 16 groups separated by commas, got {} in '{text}'", parts.len()));
+    }
+    parts
+        .iter()
+        .map(|p| match p.parse::<u16>() {
+            Ok(v) if (1..=127).contains(&v) => Ok(v),
+            _ => Err(format!("'{p}' is not a group: each must be a whole number of counters from 1 to 127")),
+        })
+        .collect()
+}
+
+pub fn judge(text: &str, json: bool) -> Result<i32, String> {
+    let groups = parse_groups(text)?;
+    let total: u32 = groups.iter().map(|&g| g as u32).sum();
+    if total > JUDGE_MAX_COUNTERS {
+        return Err(format!(
+            "{total} counters: the judge lists every move and takes at most {JUDGE_MAX_COUNTERS}; \
+             `nimforge move wilson --groups {text}` finds one sound move for any position of up to 8 groups of 127"
+        ));
+    }
+    let j = w::judge(&groups);
+    if json {
+        println!("{}", serde_json::to_string(&j).expect("serialises"));
+        return Ok(0);
+    }
+    let list = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
+    println!(
+        "{} ({} counters) is {} for the side that just moved",
+        list(&groups),
+        total,
+        if j.won { "won" } else { "lost" }
+    );
+    println!("each group's base: {}", list(&j.group_bases));
+    if j.won {
+        println!("the bases cancel: equivalent to nothing");
+    } else {
+        println!("equivalent to the bases {}", list(&j.bases));
+    }
+    println!("{} moves leave an even number of counters; {} sound moves:", j.even_moves, j.sound_moves.len());
+    for m in &j.sound_moves {
+        let kind = match m.kind {
+            Kind::One => "one counter",
+            Kind::Three => "three counters",
+            Kind::TwoAdjacent => "two adjacent",
+        };
+        println!("  {kind:<15} leaving {}", list(&m.leaves));
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The article's closing example: lost, 48 moves leave an even number of
+    /// counters, and the sound moves are exactly the six it names.
+    #[test]
+    fn the_article_s_example() {
+        let j = w::judge(&article::EXAMPLE);
+        assert!(!j.won);
+        assert_eq!(j.even_moves, article::EXAMPLE_EVEN_MOVES);
+        let mut got: Vec<Vec<u16>> = j.sound_moves.iter().map(|m| m.leaves.clone()).collect();
+        got.sort();
+        let mut want: Vec<Vec<u16>> = article::EXAMPLE_SOUND_MOVES.iter().map(|p| w::canon(p.to_vec())).collect();
+        want.sort();
+        assert_eq!(got, want);
+        assert!(j.sound_moves.iter().all(|m| m.kind == Kind::TwoAdjacent));
+        assert_eq!(j.bases, vec![4, 16]);
+    }
+
+    #[test]
+    fn the_tables_match_the_article() {
+        let t = w::tables(TABLE_RANGE);
+        assert_eq!(t.bases, article::BASES);
+        assert_eq!(t.period, article::PERIOD);
+        assert_eq!(t.law, article::LAW);
+        let mut e = article::EXCEPTIONS.to_vec();
+        e.sort();
+        assert_eq!(t.exceptions, e);
+        let wins: Vec<([u16; 3], bool)> = t.three_base_wins.iter().copied().zip(t.fundamental.iter().copied()).collect();
+        assert_eq!(wins, article::THREE_BASE_WINS);
+        assert!(t.derived_from.iter().zip(&t.fundamental).all(|(d, &f)| f || !d.is_empty()));
+    }
+
+    #[test]
+    fn groups_parse() {
+        assert_eq!(parse_groups("28, 53,1,16"), Ok(vec![28, 53, 1, 16]));
+        assert!(parse_groups("28,0").unwrap_err().contains("'0'"));
+        assert!(parse_groups("28,128").unwrap_err().contains("1 to 127"));
+        assert!(parse_groups("a").is_err());
+    }
+}
