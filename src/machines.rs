@@ -5,7 +5,7 @@ use crate::emit::{testbench, verilog};
 use crate::verify::{self, Machine};
 
 /// Command-line names, in the order the tables list them.
-pub const NAMES: [&str; 2] = [verify::relay_nim::RelayNim::NAME, verify::nimatron::Nimatron::NAME];
+pub const NAMES: [&str; 3] = [verify::relay_nim::RelayNim::NAME, verify::nimatron::Nimatron::NAME, verify::wilson::Wilson::NAME];
 
 /// The machine called `name`, or a line naming the machines there are.
 pub fn check_name(name: &str) -> Result<&'static str, String> {
@@ -78,6 +78,7 @@ pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
+    out.extend(files_of::<verify::wilson::Wilson>("designs/src/wilson.rs"));
     let mut relay_nim_board = nimforge_designs::RelayNimBoard::new(nimforge_designs::RELAY_NIM_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
     out.push(Generated {
         path: "generated/relay_nim_panel.v".into(),

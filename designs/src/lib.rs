@@ -8,6 +8,7 @@ pub mod harness;
 pub mod nimatron;
 pub mod panels;
 pub mod relay_nim;
+pub mod wilson;
 
 /// The relay NIM as it is verified: two cycles per sequencer step.
 pub type RelayNimSim = relay_nim::RelayNim<1>;

@@ -22,11 +22,21 @@ pub struct Report {
 pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, String), String> {
     let machine = crate::machines::check_name(machine)?;
     let b = boards::board(board)?;
-    let panel = crate::machines::panel(machine).expect("every machine has a board wrapper");
     let dir = root.join("build").join(format!("{machine}-{board}"));
-    let source = root.join("generated").join(format!("{}.v", panel.module));
-    let pcf = crate::emit::pcf::panel(&b, panel.module, panel.leds)?;
-    let built = crate::build::implement_with(&b, &source, panel.module, &pcf, &dir).map_err(|e| e.to_string())?;
+    // The board wrapper when the machine has one; else every port on a pin.
+    let (module, pcf) = match crate::machines::panel(machine) {
+        Some(panel) => (panel.module, crate::emit::pcf::panel(&b, panel.module, panel.leds)?),
+        None => {
+            use crate::verify::{wilson::Wilson, Machine};
+            let (module, inputs, outputs) = match machine {
+                "wilson" => (Wilson::MODULE, Wilson::inputs(), Wilson::outputs()),
+                _ => unreachable!("the other machines have wrappers"),
+            };
+            (module, crate::emit::pcf::all_ports(&b, module, &inputs, &outputs)?)
+        }
+    };
+    let source = root.join("generated").join(format!("{module}.v"));
+    let built = crate::build::implement_with(&b, &source, module, &pcf, &dir).map_err(|e| e.to_string())?;
     let r = Report {
         machine: machine.into(),
         board: b.name.clone(),

@@ -22,13 +22,14 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
             _ if !machine_levels => vec![],
             "relay-nim" => levels::<RelayNim>(level, root, json)?,
             "nimatron" => levels::<Nimatron>(level, root, json)?,
+            "wilson" => levels::<crate::verify::wilson::Wilson>(level, root, json)?,
             _ => unreachable!("every machine name is matched"),
         });
         if level.expand().contains(&Level::Panel) {
             match name {
                 "relay-nim" => reports.extend(panel_levels::<crate::panel::relay_nim::RelayNimPanel>(root)),
                 "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
-                _ => unreachable!("every machine has a board wrapper"),
+                other => eprintln!("{other}: no board wrapper yet, so no panel level"),
             }
         }
     }
@@ -60,6 +61,9 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
             println!("{s}")
         }
     };
+    if !M::walks_tour() {
+        say(format!("{}: no tour (see src/verify/{}.rs); {} cycles of position runs", M::NAME, M::MODULE, plan.len()));
+    } else {
     say(format!(
         "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
          whole-move runs add {} cycles; {} vectors in all",
@@ -72,6 +76,7 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
         plan.len() - plan.tour_cycles,
         plan.len()
     ));
+    }
     let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
     let wanted = level.expand();
     let mut reports: Vec<LevelReport> = Vec::new();

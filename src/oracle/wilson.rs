@@ -415,3 +415,293 @@ mod tests {
         assert!(take_one(&p).contains(&canon(vec![28, 20, 32, 1, 16])));
     }
 }
+
+/// The hardware judge (`designs/src/wilson.rs`), as the article and the
+/// rulings ask for it: up to 8 groups of up to 127 counters, one slot each
+/// (0 is no group).
+pub mod judge {
+    use super::{codes, Kind};
+
+    pub const SLOTS: usize = 8;
+    pub const MAX_GROUP: u8 = 127;
+
+    /// Codes of groups 0..=127 (value under move (3), parity).
+    fn code_table() -> &'static [u8] {
+        use std::sync::OnceLock;
+        static CODES: OnceLock<Vec<u8>> = OnceLock::new();
+        CODES.get_or_init(|| codes(MAX_GROUP as usize))
+    }
+
+    fn code(n: u8) -> u8 {
+        code_table()[n as usize]
+    }
+
+    /// A sound move as the judge reports it: the slot and the piece left of
+    /// the gap; for three counters also the second removal, from slot
+    /// `second` (8 and 9: the left and right pieces of the first) and the
+    /// piece left of it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct HwMove {
+        pub kind: Kind,
+        pub group: u8,
+        pub left: u8,
+        pub second: u8,
+        pub second_left: u8,
+    }
+
+    impl HwMove {
+        /// The position the move leaves (slots as groups, zeros dropped).
+        pub fn leaves(&self, groups: &[u8; SLOTS]) -> Vec<u16> {
+            let mut out: Vec<u16> = groups.iter().map(|&g| g as u16).collect();
+            let n = groups[self.group as usize];
+            let width = if self.kind == Kind::One { 1 } else { 2 };
+            let right = n - width - self.left;
+            out[self.group as usize] = 0;
+            let mut pieces = vec![self.left as u16, right as u16];
+            if self.kind == Kind::Three {
+                let m = match self.second {
+                    8 => self.left,
+                    9 => right,
+                    s => groups[s as usize],
+                };
+                let r2 = (m - 1 - self.second_left) as u16;
+                match self.second {
+                    8 => pieces[0] = 0,
+                    9 => pieces[1] = 0,
+                    s => out[s as usize] = 0,
+                }
+                pieces.push(self.second_left as u16);
+                pieces.push(r2);
+            }
+            out.extend(pieces);
+            super::canon(out)
+        }
+    }
+
+    /// The judge's answer: won for the side that just moved, and the first
+    /// sound move in its search order (none when won).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Verdict {
+        pub won: bool,
+        pub found: Option<HwMove>,
+    }
+
+    /// The move-level function: the search as plain loops. The order is the
+    /// judge's: with an odd number of counters, one counter from each slot
+    /// and each split in turn, then two adjacent counters (each slot, each
+    /// split) with one more counter (each other slot, then the two pieces,
+    /// each split); with an even number, two adjacent counters.
+    pub fn judge(groups: &[u8; SLOTS]) -> Verdict {
+        let x = groups.iter().fold(0, |x, &g| x ^ code(g));
+        if x == 0 {
+            return Verdict { won: true, found: None };
+        }
+        let odd = groups.iter().map(|&g| g as u32).sum::<u32>() % 2 == 1;
+        let splits = |n: u8, width: u8| (0..=n).filter(move |&a| 2 * a as u32 + width as u32 <= n as u32);
+        let delta = |n: u8, width: u8, a: u8| code(n) ^ code(a) ^ code(n - width - a);
+        let width = if odd { 1 } else { 2 };
+        for (i, &n) in groups.iter().enumerate() {
+            for a in splits(n, width) {
+                if delta(n, width, a) == x {
+                    let kind = if odd { Kind::One } else { Kind::TwoAdjacent };
+                    let m = HwMove { kind, group: i as u8, left: a, second: 0, second_left: 0 };
+                    return Verdict { won: false, found: Some(m) };
+                }
+            }
+        }
+        if odd {
+            for (i, &n) in groups.iter().enumerate() {
+                for a in splits(n, 2) {
+                    let y = x ^ delta(n, 2, a);
+                    for j in 0..10u8 {
+                        let m = match j {
+                            8 => a,
+                            9 => n - 2 - a,
+                            s if s as usize == i => 0,
+                            s => groups[s as usize],
+                        };
+                        for b in splits(m, 1) {
+                            if delta(m, 1, b) == y {
+                                let mv = HwMove { kind: Kind::Three, group: i as u8, left: a, second: j, second_left: b };
+                                return Verdict { won: false, found: Some(mv) };
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Verdict { won: false, found: None }
+    }
+
+    /// The stages, as the design numbers them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Stage {
+        Idle = 0,
+        Sum = 1,
+        Choose = 2,
+        One = 3,
+        Two = 4,
+        Outer = 5,
+        Inner = 6,
+    }
+
+    /// One clock cycle's inputs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Input {
+        None,
+        Reset,
+        Load { slot: u8, size: u8 },
+        Start,
+    }
+
+    /// The judge's registers, cycle by cycle. `x` and `y` hold codes in the
+    /// oracle's own form (value and parity); the design's bases have codes
+    /// of their own, and only whether they cancel is compared.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct State {
+        pub groups: [u8; SLOTS],
+        pub stage: u8,
+        pub i: u8,
+        pub a: u8,
+        pub j: u8,
+        pub b: u8,
+        pub x: u8,
+        pub odd: bool,
+        pub y: u8,
+        pub finished: bool,
+        pub found: Option<HwMove>,
+        pub illegal: bool,
+    }
+
+    impl State {
+        pub fn power_on() -> State {
+            State::default()
+        }
+
+        pub fn working(&self) -> bool {
+            self.stage != Stage::Idle as u8
+        }
+
+        pub fn won(&self) -> bool {
+            self.finished && self.x == 0
+        }
+
+        /// One clock cycle.
+        pub fn step(&self, input: Input) -> State {
+            if input == Input::Reset {
+                return State::power_on();
+            }
+            let mut s = *self;
+            s.illegal = false;
+            let g = |k: u8| if (k as usize) < SLOTS { self.groups[k as usize] } else { 0 };
+            // The split the scan stands on, as the design computes it.
+            let m = g(self.i);
+            let width = if self.stage == Stage::One as u8 { 1 } else { 2 };
+            let valid = m as u32 >= 2 * self.a as u32 + width as u32;
+            let delta = |n: u8, w: u8, a: u8| code(n) ^ code(a) ^ code(n - w - a);
+            const IDLE: u8 = Stage::Idle as u8;
+            const SUM: u8 = Stage::Sum as u8;
+            const CHOOSE: u8 = Stage::Choose as u8;
+            const ONE: u8 = Stage::One as u8;
+            const TWO: u8 = Stage::Two as u8;
+            const OUTER: u8 = Stage::Outer as u8;
+            const INNER: u8 = Stage::Inner as u8;
+            match self.stage {
+                SUM => {
+                    s.x ^= code(m);
+                    s.odd ^= m & 1 == 1;
+                    s.i = (self.i + 1) % 8;
+                    if self.i == 7 {
+                        s.stage = CHOOSE;
+                    }
+                }
+                CHOOSE => {
+                    s.i = 0;
+                    s.a = 0;
+                    s.stage = if self.x == 0 {
+                        s.finished = true;
+                        IDLE
+                    } else if self.odd {
+                        ONE
+                    } else {
+                        TWO
+                    };
+                }
+                ONE | TWO => {
+                    if valid && delta(m, width, self.a) == self.x {
+                        let kind = if self.stage == ONE { Kind::One } else { Kind::TwoAdjacent };
+                        s.found = Some(HwMove { kind, group: self.i, left: self.a, second: 0, second_left: 0 });
+                        s.stage = IDLE;
+                        s.finished = true;
+                    } else if valid {
+                        s.a = self.a + 1;
+                    } else {
+                        s.a = 0;
+                        s.i = (self.i + 1) % 8;
+                        if self.i == 7 {
+                            if self.stage == ONE {
+                                s.stage = OUTER;
+                            } else {
+                                s.stage = IDLE;
+                                s.finished = true;
+                            }
+                        }
+                    }
+                }
+                OUTER => {
+                    if valid {
+                        s.y = self.x ^ delta(m, 2, self.a);
+                        s.j = 0;
+                        s.b = 0;
+                        s.stage = INNER;
+                    } else {
+                        s.a = 0;
+                        s.i = (self.i + 1) % 8;
+                        if self.i == 7 {
+                            s.stage = IDLE;
+                            s.finished = true;
+                        }
+                    }
+                }
+                INNER => {
+                    let m2 = match self.j {
+                        8 => self.a,
+                        9 => m - 2 - self.a,
+                        k if k == self.i => 0,
+                        k => g(k),
+                    };
+                    let valid2 = m2 as u32 >= 2 * self.b as u32 + 1;
+                    if valid2 && delta(m2, 1, self.b) == self.y {
+                        s.found = Some(HwMove { kind: Kind::Three, group: self.i, left: self.a, second: self.j, second_left: self.b });
+                        s.stage = IDLE;
+                        s.finished = true;
+                    } else if valid2 {
+                        s.b = self.b + 1;
+                    } else {
+                        s.b = 0;
+                        s.j = (self.j + 1) % 16;
+                        if self.j == 9 {
+                            s.a = self.a + 1;
+                            s.stage = OUTER;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            match input {
+                Input::Load { .. } | Input::Start if self.working() => s.illegal = true,
+                Input::Load { slot, size } => s.groups[slot as usize] = size,
+                Input::Start => {
+                    s.stage = SUM;
+                    s.i = 0;
+                    s.x = 0;
+                    s.odd = false;
+                    s.finished = false;
+                    s.found = None;
+                }
+                _ => {}
+            }
+            s
+        }
+    }
+}

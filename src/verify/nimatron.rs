@@ -87,7 +87,7 @@ impl Machine for Nimatron {
     }
 
     fn letters() -> Vec<Letter> {
-        let l = |name, i: [u64; 6]| Letter { name, inputs: i.to_vec() };
+        let l = |name: &str, i: [u64; 6]| Letter { name: name.to_string(), inputs: i.to_vec() };
         vec![
             l("none", [0, 0, 0, 0, 0, 0]),
             l("RESET", [1, 0, 0, 0, 0, 0]),

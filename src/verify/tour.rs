@@ -49,6 +49,7 @@ pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, step: impl Fn(&S,
 }
 
 /// A tour and what it covers.
+#[derive(Default)]
 pub struct Tour {
     /// The letters, one per clock cycle, from power-on.
     pub letters: Vec<usize>,

@@ -15,3 +15,4 @@ pub mod reporter;
 pub mod uart_rx;
 pub mod uart_tx;
 pub mod front_panel;
+pub mod base_code;

@@ -1,0 +1,436 @@
+//! Wilson's number problem (seed 004; rulings in spec/machines.md): a
+//! position judge and sound-move finder for up to 8 groups of up to 127
+//! counters.
+//!
+//! The position is loaded a group at a time (`load` with `slot` and `size`;
+//! size 0 is no group), then `start`. The judge then works one step a cycle:
+//! - SUM: each group's base by the Table of Equivalents ([`BaseCode`]),
+//!   the bases' codes added (XOR: "all pairs in this series may be
+//!   ignored") and the counters' parity counted, one group a cycle;
+//! - CHOOSE: codes that cancel mean the position is won for the side that
+//!   just moved, and there is no sound move; an odd number of counters means
+//!   the sound move leaves an even number, so it takes one counter or three;
+//!   an even number means it takes two adjacent;
+//! - ONE or TWO: every group and every way to split it around the counter
+//!   (or the two adjacent counters) taken, in order, one a cycle, until the
+//!   pieces' codes make the position's codes cancel;
+//! - OUTER and INNER, when no single counter will do: two adjacent counters
+//!   from one group (OUTER, each split in turn), then one more counter from
+//!   any group or from either piece (INNER), the two together being three
+//!   counters "from anywhere".
+//! The result holds until the next `start`: `won`, and when there is a sound
+//! move, its kind as the article numbers them ((1) one counter, (2) three,
+//! (3) two adjacent), the group and the piece left of the gap, and for
+//! three counters the second removal: a group (8 and 9 are the left and
+//! right pieces of the first) and the piece left of it.
+//!
+//! A `load` or `start` while the judge works changes nothing and raises
+//! `illegal` for one cycle.
+
+use crate::blocks::base_code::BaseCode;
+use rust_hdl::prelude::*;
+
+/// The stages (the `stage` output).
+pub const IDLE: u64 = 0;
+pub const SUM: u64 = 1;
+pub const CHOOSE: u64 = 2;
+pub const ONE: u64 = 3;
+pub const TWO: u64 = 4;
+pub const OUTER: u64 = 5;
+pub const INNER: u64 = 6;
+
+/// Kinds of move, the article's numbers.
+pub const KIND_ONE: u64 = 1;
+pub const KIND_THREE: u64 = 2;
+pub const KIND_TWO_ADJACENT: u64 = 3;
+
+/// The article's tables, typed in from seed 004: the wiring of [`BaseCode`].
+pub const BASES: [u16; 14] = [1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86];
+pub const PERIOD: u16 = 34;
+/// Table of Equivalents: 34n + r is the equivalent of LAW[r].
+pub const LAW: [u16; 34] = [
+    14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6,
+    33,
+];
+/// "The seven exceptions": group, base.
+pub const EXCEPTIONS: [(u16, u16); 7] = [(1, 1), (15, 1), (35, 1), (18, 4), (32, 4), (52, 4), (17, 13)];
+/// Table of 3-base Wins; `true` for the nine fundamental ones.
+pub const THREE_BASE_WINS: [([u16; 3], bool); 18] = [
+    ([3, 2, 1], true),
+    ([6, 4, 2], true),
+    ([11, 4, 3], true),
+    ([11, 6, 1], false),
+    ([13, 4, 1], true),
+    ([13, 6, 3], false),
+    ([13, 11, 2], false),
+    ([16, 14, 2], true),
+    ([31, 14, 3], true),
+    ([31, 16, 1], false),
+    ([33, 14, 11], true),
+    ([33, 16, 13], false),
+    ([33, 31, 4], false),
+    ([49, 14, 1], true),
+    ([49, 16, 3], false),
+    ([49, 31, 2], false),
+    ([49, 33, 6], false),
+    ([86, 69, 3], true),
+];
+/// The chart of groups 1 to 52 by base (for the tests).
+pub const CHART: [(u16, &[u16]); 12] = [
+    (1, &[1, 5, 9, 15, 21, 25, 29, 35, 39, 43]),
+    (2, &[2, 8, 22, 28, 36, 42]),
+    (3, &[3, 7, 23, 27, 37, 41]),
+    (4, &[4, 12, 18, 26, 32, 38, 46, 52]),
+    (6, &[6, 10, 20, 24, 40, 44]),
+    (11, &[11, 19, 45]),
+    (13, &[13, 17, 47]),
+    (14, &[14, 30, 34, 48]),
+    (16, &[16, 50]),
+    (31, &[31, 51]),
+    (33, &[33]),
+    (49, &[49]),
+];
+
+/// A base's code, 5 bits: the bases that are never the largest of a
+/// fundamental three-base win (1, 2, 4, 14, 69) are one bit each; the
+/// largest base of each fundamental win is the XOR of its other two, so the
+/// three cancel. The derived wins then cancel too (the block test checks).
+pub fn base_code(base: u16) -> u64 {
+    let mut codes: Vec<(u16, u64)> = Vec::new();
+    let mut next_bit = 0;
+    for &b in &BASES {
+        let made = THREE_BASE_WINS.iter().find(|(w, fundamental)| *fundamental && w[0] == b);
+        let code = match made {
+            Some((w, _)) => {
+                let of = |x: u16| codes.iter().find(|(y, _)| *y == x).expect("smaller bases first").1;
+                of(w[1]) ^ of(w[2])
+            }
+            None => {
+                next_bit += 1;
+                1 << (next_bit - 1)
+            }
+        };
+        codes.push((b, code));
+    }
+    codes.iter().find(|(b, _)| *b == base).map_or(0, |c| c.1)
+}
+
+#[derive(LogicBlock)]
+pub struct Wilson {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// Write `size` into group `slot`.
+    pub load: Signal<In, Bit>,
+    pub slot: Signal<In, Bits<3>>,
+    pub size: Signal<In, Bits<7>>,
+    pub start: Signal<In, Bit>,
+    pub stage: Signal<Out, Bits<3>>,
+    pub busy: Signal<Out, Bit>,
+    /// A judgement is complete; the outputs below hold it.
+    pub done: Signal<Out, Bit>,
+    /// Won for the side that just moved.
+    pub won: Signal<Out, Bit>,
+    pub found: Signal<Out, Bit>,
+    pub kind: Signal<Out, Bits<2>>,
+    pub group: Signal<Out, Bits<3>>,
+    pub left: Signal<Out, Bits<7>>,
+    pub second: Signal<Out, Bits<4>>,
+    pub second_left: Signal<Out, Bits<7>>,
+    pub illegal: Signal<Out, Bit>,
+    groups: [DFF<Bits<7>>; 8],
+    lookup: [BaseCode; 3],
+    phase: DFF<Bits<3>>,
+    i: DFF<Bits<3>>,
+    a: DFF<Bits<7>>,
+    j: DFF<Bits<4>>,
+    b: DFF<Bits<7>>,
+    x: DFF<Bits<5>>,
+    odd: DFF<Bit>,
+    y: DFF<Bits<5>>,
+    finished: DFF<Bit>,
+    hit: DFF<Bit>,
+    move_kind: DFF<Bits<2>>,
+    move_group: DFF<Bits<3>>,
+    move_left: DFF<Bits<7>>,
+    move_second: DFF<Bits<4>>,
+    move_second_left: DFF<Bits<7>>,
+    refused: DFF<Bit>,
+    stages: [Constant<Bits<3>>; 7],
+    /// The group under the scan, and the removal's width (1 or 2).
+    m: Signal<Local, Bits<7>>,
+    width: Signal<Local, Bits<9>>,
+    need: Signal<Local, Bits<9>>,
+    valid: Signal<Local, Bit>,
+    right: Signal<Local, Bits<7>>,
+    m2: Signal<Local, Bits<7>>,
+    need2: Signal<Local, Bits<9>>,
+    valid2: Signal<Local, Bit>,
+    right2: Signal<Local, Bits<7>>,
+    pieces: Signal<Local, Bits<5>>,
+    working: Signal<Local, Bit>,
+}
+
+impl Default for Wilson {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            load: Default::default(),
+            slot: Default::default(),
+            size: Default::default(),
+            start: Default::default(),
+            stage: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            won: Default::default(),
+            found: Default::default(),
+            kind: Default::default(),
+            group: Default::default(),
+            left: Default::default(),
+            second: Default::default(),
+            second_left: Default::default(),
+            illegal: Default::default(),
+            groups: Default::default(),
+            lookup: Default::default(),
+            phase: Default::default(),
+            i: Default::default(),
+            a: Default::default(),
+            j: Default::default(),
+            b: Default::default(),
+            x: Default::default(),
+            odd: Default::default(),
+            y: Default::default(),
+            finished: Default::default(),
+            hit: Default::default(),
+            move_kind: Default::default(),
+            move_group: Default::default(),
+            move_left: Default::default(),
+            move_second: Default::default(),
+            move_second_left: Default::default(),
+            refused: Default::default(),
+            stages: array_init::array_init(|s| Constant::new((s as u64).into())),
+            m: Default::default(),
+            width: Default::default(),
+            need: Default::default(),
+            valid: Default::default(),
+            right: Default::default(),
+            m2: Default::default(),
+            need2: Default::default(),
+            valid2: Default::default(),
+            right2: Default::default(),
+            pieces: Default::default(),
+            working: Default::default(),
+        }
+    }
+}
+
+impl Logic for Wilson {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, phase, i, a, j, b, x, odd, y, finished, hit, move_kind, move_group, move_left, move_second,
+            move_second_left, refused
+        );
+        for k in 0..8 {
+            self.groups[k].clock.next = self.clock.val();
+            self.groups[k].d.next = self.groups[k].q.val();
+        }
+        self.working.next = self.phase.q.val().any();
+
+        // The group at i, and the split of it the scan stands on: a counters
+        // left of the gap, `right` right of it. Valid while a <= right.
+        self.m.next = 0.into();
+        for k in 0..8 {
+            if self.i.q.val().index() == k {
+                self.m.next = self.groups[k].q.val();
+            }
+        }
+        self.width.next = 2.into();
+        if self.phase.q.val() == self.stages[3].val() {
+            self.width.next = 1.into();
+        }
+        self.need.next = (bit_cast::<9, 7>(self.a.q.val()) << 1) + self.width.val();
+        self.valid.next = bit_cast::<9, 7>(self.m.val()) >= self.need.val();
+        self.right.next = self.m.val() - self.a.q.val() - bit_cast::<7, 9>(self.width.val());
+
+        // INNER: the second removal's group: another group, or a piece of
+        // the first (8 left, 9 right).
+        self.m2.next = 0.into();
+        for k in 0..8 {
+            if (self.j.q.val().index() == k) & (self.i.q.val().index() != k) {
+                self.m2.next = self.groups[k].q.val();
+            }
+        }
+        if self.j.q.val() == 8 {
+            self.m2.next = self.a.q.val();
+        }
+        if self.j.q.val() == 9 {
+            self.m2.next = self.right.val();
+        }
+        self.need2.next = (bit_cast::<9, 7>(self.b.q.val()) << 1) + 1;
+        self.valid2.next = bit_cast::<9, 7>(self.m2.val()) >= self.need2.val();
+        self.right2.next = self.m2.val() - self.b.q.val() - 1;
+
+        // Three lookups in the Table of Equivalents, shared by the stages.
+        self.lookup[0].group.next = self.m.val();
+        self.lookup[1].group.next = self.a.q.val();
+        self.lookup[2].group.next = self.right.val();
+        if self.phase.q.val() == self.stages[6].val() {
+            self.lookup[0].group.next = self.m2.val();
+            self.lookup[1].group.next = self.b.q.val();
+            self.lookup[2].group.next = self.right2.val();
+        }
+        // The change a removal makes: the group's code out, the pieces' in.
+        self.pieces.next = self.lookup[0].code.val() ^ self.lookup[1].code.val() ^ self.lookup[2].code.val();
+
+        self.refused.d.next = false;
+        if self.phase.q.val() == self.stages[1].val() {
+            // SUM
+            self.x.d.next = self.x.q.val() ^ self.lookup[0].code.val();
+            self.odd.d.next = self.odd.q.val() ^ self.m.val().get_bit(0);
+            self.i.d.next = self.i.q.val() + 1;
+            if self.i.q.val() == 7 {
+                self.phase.d.next = self.stages[2].val();
+            }
+        }
+        if self.phase.q.val() == self.stages[2].val() {
+            // CHOOSE
+            self.i.d.next = 0.into();
+            self.a.d.next = 0.into();
+            if !self.x.q.val().any() {
+                self.phase.d.next = self.stages[0].val();
+                self.finished.d.next = true;
+            } else if self.odd.q.val() {
+                self.phase.d.next = self.stages[3].val();
+            } else {
+                self.phase.d.next = self.stages[4].val();
+            }
+        }
+        if (self.phase.q.val() == self.stages[3].val()) | (self.phase.q.val() == self.stages[4].val()) {
+            // ONE or TWO
+            if self.valid.val() & (self.pieces.val() == self.x.q.val()) {
+                self.hit.d.next = true;
+                self.move_kind.d.next = 3.into();
+                if self.phase.q.val() == self.stages[3].val() {
+                    self.move_kind.d.next = 1.into();
+                }
+                self.move_group.d.next = self.i.q.val();
+                self.move_left.d.next = self.a.q.val();
+                self.phase.d.next = self.stages[0].val();
+                self.finished.d.next = true;
+            } else if self.valid.val() {
+                self.a.d.next = self.a.q.val() + 1;
+            } else {
+                self.a.d.next = 0.into();
+                self.i.d.next = self.i.q.val() + 1;
+                if self.i.q.val() == 7 {
+                    if self.phase.q.val() == self.stages[3].val() {
+                        self.phase.d.next = self.stages[5].val();
+                    } else {
+                        self.phase.d.next = self.stages[0].val();
+                        self.finished.d.next = true;
+                    }
+                }
+            }
+        }
+        if self.phase.q.val() == self.stages[5].val() {
+            // OUTER: two adjacent from group i, split at a.
+            if self.valid.val() {
+                self.y.d.next = self.x.q.val() ^ self.pieces.val();
+                self.j.d.next = 0.into();
+                self.b.d.next = 0.into();
+                self.phase.d.next = self.stages[6].val();
+            } else {
+                self.a.d.next = 0.into();
+                self.i.d.next = self.i.q.val() + 1;
+                if self.i.q.val() == 7 {
+                    self.phase.d.next = self.stages[0].val();
+                    self.finished.d.next = true;
+                }
+            }
+        }
+        if self.phase.q.val() == self.stages[6].val() {
+            // INNER: one more counter, from group j split at b.
+            if self.valid2.val() & (self.pieces.val() == self.y.q.val()) {
+                self.hit.d.next = true;
+                self.move_kind.d.next = 2.into();
+                self.move_group.d.next = self.i.q.val();
+                self.move_left.d.next = self.a.q.val();
+                self.move_second.d.next = self.j.q.val();
+                self.move_second_left.d.next = self.b.q.val();
+                self.phase.d.next = self.stages[0].val();
+                self.finished.d.next = true;
+            } else if self.valid2.val() {
+                self.b.d.next = self.b.q.val() + 1;
+            } else {
+                self.b.d.next = 0.into();
+                self.j.d.next = self.j.q.val() + 1;
+                if self.j.q.val() == 9 {
+                    self.a.d.next = self.a.q.val() + 1;
+                    self.phase.d.next = self.stages[5].val();
+                }
+            }
+        }
+
+        // The buttons: refused while the judge works.
+        if self.load.val() | self.start.val() {
+            if self.working.val() {
+                self.refused.d.next = true;
+            } else {
+                if self.load.val() {
+                    for k in 0..8 {
+                        if self.slot.val().index() == k {
+                            self.groups[k].d.next = self.size.val();
+                        }
+                    }
+                }
+                if self.start.val() {
+                    self.phase.d.next = self.stages[1].val();
+                    self.i.d.next = 0.into();
+                    self.x.d.next = 0.into();
+                    self.odd.d.next = false;
+                    self.finished.d.next = false;
+                    self.hit.d.next = false;
+                    self.move_kind.d.next = 0.into();
+                    self.move_group.d.next = 0.into();
+                    self.move_left.d.next = 0.into();
+                    self.move_second.d.next = 0.into();
+                    self.move_second_left.d.next = 0.into();
+                }
+            }
+        }
+        if self.reset.val() {
+            for k in 0..8 {
+                self.groups[k].d.next = 0.into();
+            }
+            self.phase.d.next = 0.into();
+            self.i.d.next = 0.into();
+            self.a.d.next = 0.into();
+            self.j.d.next = 0.into();
+            self.b.d.next = 0.into();
+            self.x.d.next = 0.into();
+            self.odd.d.next = false;
+            self.y.d.next = 0.into();
+            self.finished.d.next = false;
+            self.hit.d.next = false;
+            self.move_kind.d.next = 0.into();
+            self.move_group.d.next = 0.into();
+            self.move_left.d.next = 0.into();
+            self.move_second.d.next = 0.into();
+            self.move_second_left.d.next = 0.into();
+            self.refused.d.next = false;
+        }
+
+        self.stage.next = self.phase.q.val();
+        self.busy.next = self.working.val();
+        self.done.next = self.finished.q.val();
+        self.won.next = self.finished.q.val() & !self.x.q.val().any();
+        self.found.next = self.hit.q.val();
+        self.kind.next = self.move_kind.q.val();
+        self.group.next = self.move_group.q.val();
+        self.left.next = self.move_left.q.val();
+        self.second.next = self.move_second.q.val();
+        self.second_left.next = self.move_second_left.q.val();
+        self.illegal.next = self.refused.q.val();
+    }
+}

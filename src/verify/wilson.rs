@@ -1,0 +1,343 @@
+//! Wilson's judge for the harness: its ports, its letters, the oracle
+//! (`oracle::wilson::judge`) and the design (`designs::wilson`) side by side.
+//!
+//! No tour: the judge holds eight 7-bit groups and its search registers,
+//! far more states than a tour can walk. The parts are checked exhaustively
+//! on their own (`BaseCode`, every group size, in `designs`; the value rule
+//! against the brute-force solver on every position of up to 30 counters in
+//! `oracle::wilson`), and the whole judge by position runs, every level
+//! comparing every output every cycle with the cycle-level oracle:
+//! - every position of at most 4 groups and at most 30 counters, its
+//!   verdict and its move checked against the brute-force solver (the move
+//!   is legal and leaves a position the solver says is won; no move only
+//!   when the solver says the position is won);
+//! - 10,000 seeded random positions of up to 8 groups of up to 127, beyond
+//!   any brute force, checked against the value rule the solver confirmed
+//!   (the verdict agrees, a move found is legal and sound, and none only
+//!   when the rule says won, for a position lost for the side that just
+//!   moved always has a sound move);
+//! - on the way: a reset, and a load and a start while the judge works
+//!   (refused, `illegal`).
+
+use super::{Letter, Machine, Port};
+use crate::oracle::wilson::judge::{self as oracle, Input, State, SLOTS};
+use crate::oracle::wilson::{self as w, Kind, Solver};
+use nimforge_designs::wilson::Wilson as Design;
+use rust_hdl::prelude::*;
+
+pub struct Wilson;
+
+const INPUTS: [Port; 5] = [
+    Port { name: "reset", width: 1 },
+    Port { name: "load", width: 1 },
+    Port { name: "slot", width: 3 },
+    Port { name: "size", width: 7 },
+    Port { name: "start", width: 1 },
+];
+
+const OUTPUTS: [Port; 11] = [
+    Port { name: "stage", width: 3 },
+    Port { name: "busy", width: 1 },
+    Port { name: "done", width: 1 },
+    Port { name: "won", width: 1 },
+    Port { name: "found", width: 1 },
+    Port { name: "kind", width: 2 },
+    Port { name: "group", width: 3 },
+    Port { name: "left", width: 7 },
+    Port { name: "second", width: 4 },
+    Port { name: "second_left", width: 7 },
+    Port { name: "illegal", width: 1 },
+];
+
+/// Letters: none, reset, start, then a load for every slot and size.
+pub const NONE: usize = 0;
+pub const RESET: usize = 1;
+pub const START: usize = 2;
+pub fn load(slot: usize, size: u8) -> usize {
+    3 + slot * 128 + size as usize
+}
+
+fn input(letter: usize) -> Input {
+    match letter {
+        NONE => Input::None,
+        RESET => Input::Reset,
+        START => Input::Start,
+        l => Input::Load { slot: ((l - 3) / 128) as u8, size: ((l - 3) % 128) as u8 },
+    }
+}
+
+/// The article's numbers for the kinds of move, as the `kind` output.
+pub fn kind_number(k: Kind) -> u64 {
+    match k {
+        Kind::One => 1,
+        Kind::Three => 2,
+        Kind::TwoAdjacent => 3,
+    }
+}
+
+/// Every position of at most 4 groups and at most 30 counters, largest
+/// group in slot 0.
+pub fn small_positions() -> Vec<[u8; SLOTS]> {
+    let mut out = Vec::new();
+    for total in 0..=30 {
+        for p in w::positions(total, 4) {
+            let mut slots = [0u8; SLOTS];
+            for (k, &g) in p.iter().rev().enumerate() {
+                slots[k] = g as u8;
+            }
+            out.push(slots);
+        }
+    }
+    out
+}
+
+/// `n` seeded random positions: each slot empty one time in four, else 1 to
+/// 127 counters.
+pub fn random_positions(n: usize, seed: u64) -> Vec<[u8; SLOTS]> {
+    let mut rng = seed;
+    let mut next = move || {
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        rng >> 33
+    };
+    (0..n)
+        .map(|_| {
+            let mut slots = [0u8; SLOTS];
+            for s in slots.iter_mut() {
+                *s = if next() % 4 == 0 { 0 } else { (next() % 127 + 1) as u8 };
+            }
+            slots
+        })
+        .collect()
+}
+
+/// The move-level function's answer checked against the ground truth:
+/// `won_by` says whether a position is won for the side that just moved.
+pub fn check_verdict(slots: &[u8; SLOTS], v: &oracle::Verdict, won_by: &mut dyn FnMut(&w::Position) -> bool) -> Result<(), String> {
+    let p = w::canon(slots.iter().map(|&g| g as u16).collect());
+    let won = won_by(&p);
+    if v.won != won {
+        return Err(format!("{slots:?}: the judge says won={} but the ground truth says {won}", v.won));
+    }
+    match v.found {
+        None if !won => Err(format!("{slots:?}: no move found, yet the position is lost for the side that just moved")),
+        None => Ok(()),
+        Some(m) => {
+            let leaves = m.leaves(slots);
+            let legal = match m.kind {
+                Kind::One => w::take_one(&p).contains(&leaves),
+                Kind::TwoAdjacent => w::take_two_adjacent(&p).contains(&leaves),
+                // Three counters from anywhere; beyond 30 counters, those
+                // made of two adjacent and one more (all the judge looks
+                // for), as taking every three is millions of positions.
+                Kind::Three if p.iter().sum::<u16>() <= 30 => w::take_three(&p).contains(&leaves),
+                Kind::Three => w::take_two_adjacent(&p).iter().any(|q| w::take_one(q).contains(&leaves)),
+            };
+            if !legal {
+                return Err(format!("{slots:?}: {m:?} leaving {leaves:?} is no legal move"));
+            }
+            if !won_by(&leaves) {
+                return Err(format!("{slots:?}: {m:?} leaves {leaves:?}, which is lost for the mover: not sound"));
+            }
+            Ok(())
+        }
+    }
+}
+
+impl Machine for Wilson {
+    type State = State;
+    type Extra = ();
+    type Design = Design;
+    const NAME: &'static str = "wilson";
+    const MODULE: &'static str = "wilson";
+
+    fn inputs() -> Vec<Port> {
+        INPUTS.to_vec()
+    }
+
+    fn outputs() -> Vec<Port> {
+        OUTPUTS.to_vec()
+    }
+
+    fn letters() -> Vec<Letter> {
+        let l = |name: String, i: [u64; 5]| Letter { name, inputs: i.to_vec() };
+        let mut out = vec![l("none".into(), [0; 5]), l("reset".into(), [1, 0, 0, 0, 0]), l("start".into(), [0, 0, 0, 0, 1])];
+        for slot in 0..SLOTS as u64 {
+            for size in 0..128u64 {
+                out.push(l(format!("load {slot} {size}"), [0, 1, slot, size, 0]));
+            }
+        }
+        out
+    }
+
+    fn walks_tour() -> bool {
+        false
+    }
+
+    fn power_on() -> State {
+        State::power_on()
+    }
+
+    fn step(state: &State, letter: usize) -> State {
+        state.step(input(letter))
+    }
+
+    fn extra_step(_: (), _: &State, _: usize) {}
+
+    fn observe(s: &State, _: &()) -> Vec<u64> {
+        let m = s.found;
+        vec![
+            s.stage as u64,
+            s.working() as u64,
+            s.finished as u64,
+            s.won() as u64,
+            m.is_some() as u64,
+            m.map_or(0, |m| kind_number(m.kind)),
+            m.map_or(0, |m| m.group as u64),
+            m.map_or(0, |m| m.left as u64),
+            m.map_or(0, |m| m.second as u64),
+            m.map_or(0, |m| m.second_left as u64),
+            s.illegal as u64,
+        ]
+    }
+
+    fn move_runs() -> Result<Vec<usize>, String> {
+        let mut out = vec![RESET];
+        let mut s = State::power_on().step(Input::Reset);
+        let codes = w::codes(127);
+        let mut solver = Solver::new();
+        let small = small_positions();
+        let random = random_positions(10_000, 1);
+        for (n, slots) in small.iter().chain(&random).enumerate() {
+            let is_small = n < small.len();
+            let mut push = |s: &mut State, l: usize| {
+                *s = s.step(input(l));
+                out.push(l);
+            };
+            for (k, &g) in slots.iter().enumerate() {
+                push(&mut s, load(k, g));
+            }
+            push(&mut s, START);
+            let mut cycles = 0;
+            while !s.finished {
+                // Now and then a press while the judge works: refused.
+                let l = match (n % 97, cycles) {
+                    (5, 3) => load(n % SLOTS, 1),
+                    (11, 4) => START,
+                    _ => NONE,
+                };
+                push(&mut s, l);
+                cycles += 1;
+                if cycles > 1_000_000 {
+                    return Err(format!("{slots:?}: the oracle's judge never finished"));
+                }
+            }
+            let v = oracle::judge(slots);
+            let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
+            if cycle_level != v {
+                return Err(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}"));
+            }
+            if is_small {
+                check_verdict(slots, &v, &mut |p| solver.won(p))?;
+            } else {
+                check_verdict(slots, &v, &mut |p| w::rule_won(p, &codes))?;
+            }
+            if n == small.len() {
+                push(&mut s, RESET);
+            }
+        }
+        Ok(out)
+    }
+
+    fn design() -> Design {
+        Design::default()
+    }
+
+    fn clock(d: &mut Design) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+
+    fn drive(d: &mut Design, i: &[u64]) {
+        d.reset.next = i[0] == 1;
+        d.load.next = i[1] == 1;
+        d.slot.next = i[2].into();
+        d.size.next = i[3].into();
+        d.start.next = i[4] == 1;
+    }
+
+    fn read(d: &Design) -> Vec<u64> {
+        let b = |x: bool| x as u64;
+        vec![
+            d.stage.val().index() as u64,
+            b(d.busy.val()),
+            b(d.done.val()),
+            b(d.won.val()),
+            b(d.found.val()),
+            d.kind.val().index() as u64,
+            d.group.val().index() as u64,
+            d.left.val().index() as u64,
+            d.second.val().index() as u64,
+            d.second_left.val().index() as u64,
+            b(d.illegal.val()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The article's example in slots: lost, and the judge's move is one of
+    /// the six the article names.
+    #[test]
+    fn the_article_s_example() {
+        let slots = [28, 53, 1, 16, 0, 0, 0, 0];
+        let v = oracle::judge(&slots);
+        assert!(!v.won);
+        let m = v.found.unwrap();
+        assert_eq!(m.kind, Kind::TwoAdjacent);
+        let want: Vec<Vec<u16>> = crate::oracle::wilson_article::EXAMPLE_SOUND_MOVES.iter().map(|p| w::canon(p.to_vec())).collect();
+        assert!(want.contains(&m.leaves(&slots)), "{m:?}");
+    }
+
+    /// A judge that always answers "won, no move" is caught.
+    #[test]
+    fn a_wrong_verdict_is_caught() {
+        let codes = w::codes(127);
+        let slots = [28, 53, 1, 16, 0, 0, 0, 0];
+        let wrong = oracle::Verdict { won: true, found: None };
+        assert!(check_verdict(&slots, &wrong, &mut |p| w::rule_won(p, &codes)).is_err());
+        let mut m = oracle::judge(&slots).found.unwrap();
+        m.left += 1;
+        let unsound = oracle::Verdict { won: false, found: Some(m) };
+        assert!(check_verdict(&slots, &unsound, &mut |p| w::rule_won(p, &codes)).is_err());
+    }
+}
+
+#[cfg(test)]
+mod coverage {
+    use super::*;
+
+    /// The position runs meet every kind of move and every outcome, the
+    /// three-counter search's second removal from another group and from a
+    /// piece of the first.
+    #[test]
+    fn the_runs_meet_every_kind() {
+        let mut kinds = std::collections::BTreeMap::new();
+        let mut seconds = std::collections::BTreeSet::new();
+        for slots in small_positions().iter().chain(&random_positions(10_000, 1)) {
+            let v = oracle::judge(slots);
+            let key = v.found.map_or("none", |m| match m.kind {
+                Kind::One => "one",
+                Kind::Three => "three",
+                Kind::TwoAdjacent => "two-adjacent",
+            });
+            *kinds.entry(key).or_insert(0) += 1;
+            if let Some(m) = v.found.filter(|m| m.kind == Kind::Three) {
+                seconds.insert(m.second >= 8);
+            }
+        }
+        println!("{kinds:?}");
+        assert!(kinds.len() == 4 && kinds.values().all(|&n| n >= 10), "{kinds:?}");
+        assert_eq!(seconds.len(), 2, "the second removal from a piece and from another group");
+    }
+}

@@ -1,0 +1,121 @@
+// Made by nimforge from testbenches/testbench.v.j2: replays a vector file on
+// wilson as icebox_vlog writes it back from a bitstream (one port per bit).
+// Each line of the file is "<inputs> <outputs>" in hex: the inputs for one
+// clock cycle, and every output as the oracle expects it after that cycle's
+// rising edge. Run with +vectors=FILE. Prints "MISMATCH <cycle> <outputs>" for
+// the first ten mismatches and "RESULT <cycles> <mismatches>" at the end.
+//
+// nimforge_tb takes its clock from outside and needs no delays, so Verilator
+// runs it without --timing (testbenches/verilator_main.cpp toggles the
+// clock); Icarus runs nimforge_clock around it. Inputs change and outputs are
+// compared at the falling edge, half a cycle away from the rising one.
+module nimforge_tb (input wire clock);
+    reg [12:0] vin;
+    reg [30:0] want;
+    wire [30:0] got;
+    wire [0:0] in_reset = vin[12:12];
+    wire [0:0] in_load = vin[11:11];
+    wire [2:0] in_slot = vin[10:8];
+    wire [6:0] in_size = vin[7:1];
+    wire [0:0] in_start = vin[0:0];
+    wire [2:0] out_stage;
+    wire [0:0] out_busy;
+    wire [0:0] out_done;
+    wire [0:0] out_won;
+    wire [0:0] out_found;
+    wire [1:0] out_kind;
+    wire [2:0] out_group;
+    wire [6:0] out_left;
+    wire [3:0] out_second;
+    wire [6:0] out_second_left;
+    wire [0:0] out_illegal;
+    assign got = { out_stage, out_busy, out_done, out_won, out_found, out_kind, out_group, out_left, out_second, out_second_left, out_illegal };
+
+    wilson dut (
+        .clock(clock),
+        .reset(in_reset),
+        .load(in_load),
+        .\slot[0] (in_slot[0]),
+        .\slot[1] (in_slot[1]),
+        .\slot[2] (in_slot[2]),
+        .\size[0] (in_size[0]),
+        .\size[1] (in_size[1]),
+        .\size[2] (in_size[2]),
+        .\size[3] (in_size[3]),
+        .\size[4] (in_size[4]),
+        .\size[5] (in_size[5]),
+        .\size[6] (in_size[6]),
+        .start(in_start),
+        .\stage[0] (out_stage[0]),
+        .\stage[1] (out_stage[1]),
+        .\stage[2] (out_stage[2]),
+        .busy(out_busy),
+        .done(out_done),
+        .won(out_won),
+        .found(out_found),
+        .\kind[0] (out_kind[0]),
+        .\kind[1] (out_kind[1]),
+        .\group[0] (out_group[0]),
+        .\group[1] (out_group[1]),
+        .\group[2] (out_group[2]),
+        .\left[0] (out_left[0]),
+        .\left[1] (out_left[1]),
+        .\left[2] (out_left[2]),
+        .\left[3] (out_left[3]),
+        .\left[4] (out_left[4]),
+        .\left[5] (out_left[5]),
+        .\left[6] (out_left[6]),
+        .\second[0] (out_second[0]),
+        .\second[1] (out_second[1]),
+        .\second[2] (out_second[2]),
+        .\second[3] (out_second[3]),
+        .\second_left[0] (out_second_left[0]),
+        .\second_left[1] (out_second_left[1]),
+        .\second_left[2] (out_second_left[2]),
+        .\second_left[3] (out_second_left[3]),
+        .\second_left[4] (out_second_left[4]),
+        .\second_left[5] (out_second_left[5]),
+        .\second_left[6] (out_second_left[6]),
+        .illegal(out_illegal)
+    );
+
+    integer fd, r, cycle, mismatches;
+    reg [8*1024-1:0] path;
+    initial begin
+        cycle = 0;
+        mismatches = 0;
+        if (!$value$plusargs("vectors=%s", path)) begin
+            $display("ERROR give the vector file as +vectors=FILE");
+            $finish;
+        end
+        fd = $fopen(path, "r");
+        if (fd == 0) begin
+            $display("ERROR cannot open the vector file");
+            $finish;
+        end
+        r = $fscanf(fd, "%h %h\n", vin, want);
+        if (r != 2) begin
+            $display("RESULT 0 0");
+            $finish;
+        end
+    end
+
+    always @(negedge clock) begin
+        if (got !== want) begin
+            if (mismatches < 10) $display("MISMATCH %0d %h", cycle, got);
+            mismatches = mismatches + 1;
+        end
+        cycle = cycle + 1;
+        r = $fscanf(fd, "%h %h\n", vin, want);
+        if (r != 2) begin
+            $display("RESULT %0d %0d", cycle, mismatches);
+            $finish;
+        end
+    end
+endmodule
+
+module nimforge_clock;
+    reg clock = 1'b0;
+    always #5 clock = !clock;
+    nimforge_tb tb (.clock(clock));
+endmodule
