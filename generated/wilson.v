@@ -392,13 +392,15 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
         need2 = (((b$q) & 9'h1ff) << 32'h1) + 32'h1;
         valid2 = ((m2) & 9'h1ff) >= need2;
         right2 = m2 - b$q - 32'h1;
-        lookup$0$group = m;
-        lookup$1$group = a$q;
-        lookup$2$group = right;
         if (phase$q == stages$6) begin
             lookup$0$group = m2;
             lookup$1$group = b$q;
             lookup$2$group = right2;
+        end
+        else begin
+            lookup$0$group = m;
+            lookup$1$group = a$q;
+            lookup$2$group = right;
         end
         pieces = lookup$0$code ^ lookup$1$code ^ lookup$2$code;
         refused$d = 1'b0;

@@ -31,7 +31,7 @@ enum Command {
     },
     /// One machine move in the cycle-accurate simulation.
     Move {
-        /// relay-nim or nimatron
+        /// relay-nim, nimatron or wilson
         machine: String,
         /// Pile sizes, e.g. 5,6,7 (relay-nim).
         #[arg(long)]
@@ -45,6 +45,9 @@ enum Command {
         /// R1, R2 or R3 as 1, 2, 3 (nimatron).
         #[arg(long, default_value_t = 1)]
         r: u8,
+        /// Groups of counters, up to 8 of up to 127, e.g. 28,53,1,16 (wilson).
+        #[arg(long)]
+        groups: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -102,8 +105,12 @@ fn main() {
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
         Command::Verify { machine, level, json } => commands::verify::run(&machine, level, json, &root),
-        Command::Move { machine, piles, randomizer, rows, r, json } => {
+        Command::Move { machine, piles, randomizer, rows, r, groups, json } => {
             nimforge::machines::check_name(&machine).and_then(|m| match (m, piles, rows) {
+                ("wilson", _, _) => match groups {
+                    Some(g) => commands::wilson::hardware_move(&g, json),
+                    None => Err("wilson needs --groups, e.g. --groups 28,53,1,16".into()),
+                },
                 ("relay-nim", Some(piles), _) => commands::moves::relay_nim(&piles, randomizer, json),
                 ("relay-nim", None, _) => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
                 ("nimatron", _, Some(rows)) => commands::nimatron::one_move(&rows, r, json),

@@ -272,13 +272,17 @@ impl Logic for Wilson {
         self.right2.next = self.m2.val() - self.b.q.val() - 1;
 
         // Three lookups in the Table of Equivalents, shared by the stages.
-        self.lookup[0].group.next = self.m.val();
-        self.lookup[1].group.next = self.a.q.val();
-        self.lookup[2].group.next = self.right.val();
+        // Each input is written once a pass (if/else, no default then
+        // override): a child's input that changes twice in one pass makes
+        // an event-driven simulator re-run parent and child for ever.
         if self.phase.q.val() == self.stages[6].val() {
             self.lookup[0].group.next = self.m2.val();
             self.lookup[1].group.next = self.b.q.val();
             self.lookup[2].group.next = self.right2.val();
+        } else {
+            self.lookup[0].group.next = self.m.val();
+            self.lookup[1].group.next = self.a.q.val();
+            self.lookup[2].group.next = self.right.val();
         }
         // The change a removal makes: the group's code out, the pieces' in.
         self.pieces.next = self.lookup[0].code.val() ^ self.lookup[1].code.val() ^ self.lookup[2].code.val();

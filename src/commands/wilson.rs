@@ -235,3 +235,114 @@ mod tests {
         assert!(parse_groups("a").is_err());
     }
 }
+
+/// The judge's answer from the cycle-accurate design.
+#[derive(serde::Serialize)]
+struct HardwareMove {
+    groups: Vec<u16>,
+    won: bool,
+    /// "one", "three", "two-adjacent", or null when there is no sound move.
+    kind: Option<Kind>,
+    /// The slot (0 = the first group) and the piece left of the gap.
+    group: Option<u8>,
+    left: Option<u8>,
+    /// Three counters: the second removal's slot (8 and 9: the left and
+    /// right pieces of the first) and the piece left of it.
+    second: Option<u8>,
+    second_left: Option<u8>,
+    leaves: Option<Vec<u16>>,
+    cycles: u64,
+}
+
+/// `nimforge move wilson --groups 28,53,1,16`: the hardware judge in the
+/// rust-hdl simulation, driven through its inputs.
+pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
+    use crate::oracle::wilson::judge::{HwMove, SLOTS};
+    use nimforge_designs::harness::Bench;
+    use nimforge_designs::wilson::Wilson;
+    let groups = parse_groups(text)?;
+    if groups.len() > SLOTS {
+        return Err(format!("{} groups: the judge holds at most {SLOTS}", groups.len()));
+    }
+    let mut slots = [0u8; SLOTS];
+    for (s, &g) in slots.iter_mut().zip(&groups) {
+        *s = g as u8;
+    }
+    let mut b = Bench::new(Wilson::default());
+    fn clock(u: &mut Wilson) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
+        &mut u.clock
+    }
+    for (k, &g) in slots.iter().enumerate() {
+        b.uut.load.next = true;
+        b.uut.slot.next = (k as u64).into();
+        b.uut.size.next = (g as u64).into();
+        b.tick(clock);
+    }
+    b.uut.load.next = false;
+    b.uut.start.next = true;
+    b.tick(clock);
+    b.uut.start.next = false;
+    let mut cycles = 1u64;
+    while !b.uut.done.val() {
+        b.tick(clock);
+        cycles += 1;
+        if cycles > 2_000_000 {
+            return Err("the judge did not finish in 2,000,000 cycles".into());
+        }
+    }
+    let found = b.uut.found.val();
+    let kind = match b.uut.kind.val().index() {
+        1 => Kind::One,
+        2 => Kind::Three,
+        _ => Kind::TwoAdjacent,
+    };
+    let m = HwMove {
+        kind,
+        group: b.uut.group.val().index() as u8,
+        left: b.uut.left.val().index() as u8,
+        second: b.uut.second.val().index() as u8,
+        second_left: b.uut.second_left.val().index() as u8,
+    };
+    let three = found && kind == Kind::Three;
+    let r = HardwareMove {
+        groups: groups.clone(),
+        won: b.uut.won.val(),
+        kind: found.then_some(kind),
+        group: found.then_some(m.group),
+        left: found.then_some(m.left),
+        second: three.then_some(m.second),
+        second_left: three.then_some(m.second_left),
+        leaves: found.then(|| m.leaves(&slots)),
+        cycles,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&r).expect("serialises"));
+        return Ok(0);
+    }
+    let list = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
+    let verdict = if r.won { "won" } else { "lost" };
+    print!("{} is {verdict} for the side that just moved; ", list(&groups));
+    match &r.leaves {
+        None => println!("no sound move ({cycles} clock cycles)"),
+        Some(leaves) => {
+            let g = groups[m.group as usize];
+            let how = match kind {
+                Kind::One => format!("one counter from the {g} (slot {}), {} left of it", m.group, m.left),
+                Kind::TwoAdjacent => format!("two adjacent counters from the {g} (slot {}), {} left of them", m.group, m.left),
+                Kind::Three => {
+                    let from = match m.second {
+                        8 => "the left piece".to_string(),
+                        9 => "the right piece".to_string(),
+                        s => format!("the {} (slot {s})", groups[s as usize]),
+                    };
+                    format!(
+                        "three counters: two adjacent from the {g} (slot {}), {} left of them, and one from {from}, {} left of it",
+                        m.group, m.left, m.second_left
+                    )
+                }
+            };
+            println!("the judge takes {how}, leaving {} ({cycles} clock cycles)", list(leaves));
+        }
+    }
+    Ok(0)
+}
