@@ -2123,9 +2123,6 @@ module nimatron_panel_sim$panel$reporter(clock,state,busy,data,start,taken);
     reg  [67:0] last$d;
     wire  [67:0] last$q;
     reg  last$clock;
-    reg  [67:0] shift$d;
-    wire  [67:0] shift$q;
-    reg  shift$clock;
     reg  [5:0] left$d;
     wire  [5:0] left$q;
     reg  left$clock;
@@ -2142,11 +2139,6 @@ module nimatron_panel_sim$panel$reporter(clock,state,busy,data,start,taken);
         .q(last$q),
         .clock(last$clock)
     );
-    nimatron_panel_sim$panel$reporter$shift shift(
-        .d(shift$d),
-        .q(shift$q),
-        .clock(shift$clock)
-    );
     nimatron_panel_sim$panel$reporter$left left(
         .d(left$d),
         .q(left$q),
@@ -2161,14 +2153,12 @@ module nimatron_panel_sim$panel$reporter(clock,state,busy,data,start,taken);
     // Update code
     always @(*) begin
         last$clock = clock;
-        shift$clock = clock;
         left$clock = clock;
         primed$clock = clock;
         last$d = last$q;
-        shift$d = shift$q;
         left$d = left$q;
         primed$d = primed$q;
-        nibble = ((shift$q[(top)+:(4)]) & 8'hff);
+        nibble = ((last$q[(top)+:(4)]) & 8'hff);
         if (left$q == 32'h1) begin
             data = 32'ha;
         end
@@ -2183,14 +2173,15 @@ module nimatron_panel_sim$panel$reporter(clock,state,busy,data,start,taken);
         if (|left$q) begin
             if (~busy) begin
                 start = 1'b1;
-                shift$d = shift$q << 32'h4;
+                if (left$q != 32'h1) begin
+                    last$d = (last$q << 32'h4) | (last$q >> top);
+                end
                 left$d = left$q - 32'h1;
             end
         end
         else if ((state != last$q) | ~primed$q) begin
             taken = 1'b1;
             last$d = state;
-            shift$d = state;
             left$d = line_bytes;
             primed$d = 1'b1;
         end
@@ -2251,24 +2242,6 @@ module nimatron_panel_sim$panel$reporter$primed(d,q,clock);
     end
 
 endmodule // nimatron_panel_sim$panel$reporter$primed
-
-module nimatron_panel_sim$panel$reporter$shift(d,q,clock);
-
-    // Module arguments
-    input wire  [67:0] d;
-    output reg  [67:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 68'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimatron_panel_sim$panel$reporter$shift
 
 module nimatron_panel_sim$panel$transmitter(clock,data,start,tx,busy);
 

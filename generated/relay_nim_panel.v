@@ -1556,9 +1556,6 @@ module relay_nim_panel$panel$reporter(clock,state,busy,data,start,taken);
     reg  [27:0] last$d;
     wire  [27:0] last$q;
     reg  last$clock;
-    reg  [27:0] shift$d;
-    wire  [27:0] shift$q;
-    reg  shift$clock;
     reg  [5:0] left$d;
     wire  [5:0] left$q;
     reg  left$clock;
@@ -1575,11 +1572,6 @@ module relay_nim_panel$panel$reporter(clock,state,busy,data,start,taken);
         .q(last$q),
         .clock(last$clock)
     );
-    relay_nim_panel$panel$reporter$shift shift(
-        .d(shift$d),
-        .q(shift$q),
-        .clock(shift$clock)
-    );
     relay_nim_panel$panel$reporter$left left(
         .d(left$d),
         .q(left$q),
@@ -1594,14 +1586,12 @@ module relay_nim_panel$panel$reporter(clock,state,busy,data,start,taken);
     // Update code
     always @(*) begin
         last$clock = clock;
-        shift$clock = clock;
         left$clock = clock;
         primed$clock = clock;
         last$d = last$q;
-        shift$d = shift$q;
         left$d = left$q;
         primed$d = primed$q;
-        nibble = ((shift$q[(top)+:(4)]) & 8'hff);
+        nibble = ((last$q[(top)+:(4)]) & 8'hff);
         if (left$q == 32'h1) begin
             data = 32'ha;
         end
@@ -1616,14 +1606,15 @@ module relay_nim_panel$panel$reporter(clock,state,busy,data,start,taken);
         if (|left$q) begin
             if (~busy) begin
                 start = 1'b1;
-                shift$d = shift$q << 32'h4;
+                if (left$q != 32'h1) begin
+                    last$d = (last$q << 32'h4) | (last$q >> top);
+                end
                 left$d = left$q - 32'h1;
             end
         end
         else if ((state != last$q) | ~primed$q) begin
             taken = 1'b1;
             last$d = state;
-            shift$d = state;
             left$d = line_bytes;
             primed$d = 1'b1;
         end
@@ -1684,24 +1675,6 @@ module relay_nim_panel$panel$reporter$primed(d,q,clock);
     end
 
 endmodule // relay_nim_panel$panel$reporter$primed
-
-module relay_nim_panel$panel$reporter$shift(d,q,clock);
-
-    // Module arguments
-    input wire  [27:0] d;
-    output reg  [27:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 28'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // relay_nim_panel$panel$reporter$shift
 
 module relay_nim_panel$panel$transmitter(clock,data,start,tx,busy);
 

@@ -103,6 +103,9 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
     reg  [4:0] y$d;
     wire  [4:0] y$q;
     reg  y$clock;
+    reg  [6:0] first_right$d;
+    wire  [6:0] first_right$q;
+    reg  first_right$clock;
     reg  finished$d;
     wire  finished$q;
     reg  finished$clock;
@@ -234,6 +237,11 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
         .q(y$q),
         .clock(y$clock)
     );
+    wilson$first_right first_right(
+        .d(first_right$d),
+        .q(first_right$q),
+        .clock(first_right$clock)
+    );
     wilson$finished finished(
         .d(finished$d),
         .q(finished$q),
@@ -285,6 +293,7 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
         x$clock = clock;
         odd$clock = clock;
         y$clock = clock;
+        first_right$clock = clock;
         finished$clock = clock;
         hit$clock = clock;
         move_kind$clock = clock;
@@ -301,6 +310,7 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
         x$d = x$q;
         odd$d = odd$q;
         y$d = y$q;
+        first_right$d = first_right$q;
         finished$d = finished$q;
         hit$d = hit$q;
         move_kind$d = move_kind$q;
@@ -387,7 +397,7 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
             m2 = a$q;
         end
         if (j$q == 32'h9) begin
-            m2 = right;
+            m2 = first_right$q;
         end
         need2 = (((b$q) & 9'h1ff) << 32'h1) + 32'h1;
         valid2 = ((m2) & 9'h1ff) >= need2;
@@ -458,6 +468,7 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
         if (phase$q == stages$5) begin
             if (valid) begin
                 y$d = x$q ^ pieces;
+                first_right$d = right;
                 j$d = 32'h0;
                 b$d = 32'h0;
                 phase$d = stages$6;
@@ -557,6 +568,7 @@ module wilson(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,gr
             x$d = 32'h0;
             odd$d = 1'b0;
             y$d = 32'h0;
+            first_right$d = 32'h0;
             finished$d = 1'b0;
             hit$d = 1'b0;
             move_kind$d = 32'h0;
@@ -634,6 +646,24 @@ module wilson$finished(d,q,clock);
     end
 
 endmodule // wilson$finished
+
+module wilson$first_right(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson$first_right
 
 module wilson$groups$0(d,q,clock);
 
@@ -889,21 +919,25 @@ module wilson$lookup$0(group,code);
     localparam  exception_code$5 = 5'b100;
     localparam  exception_code$6 = 5'b101;
     localparam  period = 7'b100010;
+    localparam  period2 = 7'b1000100;
+    localparam  period3 = 7'b1100110;
 
     // Local signals
     reg  [6:0] residue;
 
     // Update code
     always @(*) begin
-        residue = group;
-        if (residue >= period) begin
-            residue = residue - period;
+        if (group >= period3) begin
+            residue = group - period3;
         end
-        if (residue >= period) begin
-            residue = residue - period;
+        else if (group >= period2) begin
+            residue = group - period2;
         end
-        if (residue >= period) begin
-            residue = residue - period;
+        else if (group >= period) begin
+            residue = group - period;
+        end
+        else begin
+            residue = group;
         end
         code = 32'h0;
         if (residue == 0) begin
@@ -1092,21 +1126,25 @@ module wilson$lookup$1(group,code);
     localparam  exception_code$5 = 5'b100;
     localparam  exception_code$6 = 5'b101;
     localparam  period = 7'b100010;
+    localparam  period2 = 7'b1000100;
+    localparam  period3 = 7'b1100110;
 
     // Local signals
     reg  [6:0] residue;
 
     // Update code
     always @(*) begin
-        residue = group;
-        if (residue >= period) begin
-            residue = residue - period;
+        if (group >= period3) begin
+            residue = group - period3;
         end
-        if (residue >= period) begin
-            residue = residue - period;
+        else if (group >= period2) begin
+            residue = group - period2;
         end
-        if (residue >= period) begin
-            residue = residue - period;
+        else if (group >= period) begin
+            residue = group - period;
+        end
+        else begin
+            residue = group;
         end
         code = 32'h0;
         if (residue == 0) begin
@@ -1295,21 +1333,25 @@ module wilson$lookup$2(group,code);
     localparam  exception_code$5 = 5'b100;
     localparam  exception_code$6 = 5'b101;
     localparam  period = 7'b100010;
+    localparam  period2 = 7'b1000100;
+    localparam  period3 = 7'b1100110;
 
     // Local signals
     reg  [6:0] residue;
 
     // Update code
     always @(*) begin
-        residue = group;
-        if (residue >= period) begin
-            residue = residue - period;
+        if (group >= period3) begin
+            residue = group - period3;
         end
-        if (residue >= period) begin
-            residue = residue - period;
+        else if (group >= period2) begin
+            residue = group - period2;
         end
-        if (residue >= period) begin
-            residue = residue - period;
+        else if (group >= period) begin
+            residue = group - period;
+        end
+        else begin
+            residue = group;
         end
         code = 32'h0;
         if (residue == 0) begin

@@ -54,6 +54,7 @@ pub fn panel(machine: &str) -> Option<Panel> {
     match machine {
         "relay-nim" => Some(Panel { module: "relay_nim_panel", leds: 5 }),
         "nimatron" => Some(Panel { module: "nimatron_panel", leds: 5 }),
+        "wilson" => Some(Panel { module: "wilson_panel", leds: 5 }),
         _ => None,
     }
 }
@@ -79,6 +80,12 @@ pub fn generated() -> Vec<Generated> {
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
     out.extend(files_of::<verify::wilson::Wilson>("designs/src/wilson.rs"));
+    let mut wilson_board = nimforge_designs::WilsonBoard::new(nimforge_designs::BOARD_CLOCKS_PER_BIT);
+    out.push(Generated {
+        path: "generated/wilson_panel.v".into(),
+        contents: verilog::emit(&mut wilson_board, "wilson_panel", "designs/src/panels/wilson.rs"),
+    });
+    out.extend(panel_sim_files::<crate::panel::wilson::WilsonPanel>("designs/src/panels/wilson.rs", 5));
     let mut relay_nim_board = nimforge_designs::RelayNimBoard::new(nimforge_designs::RELAY_NIM_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
     out.push(Generated {
         path: "generated/relay_nim_panel.v".into(),

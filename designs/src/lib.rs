@@ -45,3 +45,9 @@ pub const RELAY_NIM_BOARD_PACE: u64 = 3_000_000;
 /// per UART bit, and a step of 1,024 cycles, longer than two report lines.
 pub type RelayNimPanelSim = panels::relay_nim::RelayNimPanel<10, 2>;
 pub const RELAY_NIM_PANEL_SIM_PACE: u64 = 1024;
+
+/// Wilson's judge on a board behind the front panel (the judge needs no
+/// pace: it works at the clock).
+pub type WilsonBoard = panels::wilson::WilsonPanel<7>;
+/// ... and as the `panel` level simulates it: 4 cycles per UART bit.
+pub type WilsonPanelSim = panels::wilson::WilsonPanel<2>;

@@ -147,6 +147,8 @@ pub struct Wilson {
     x: DFF<Bits<5>>,
     odd: DFF<Bit>,
     y: DFF<Bits<5>>,
+    /// INNER: the right piece of the first removal, held (a shorter path).
+    first_right: DFF<Bits<7>>,
     finished: DFF<Bit>,
     hit: DFF<Bit>,
     move_kind: DFF<Bits<2>>,
@@ -200,6 +202,7 @@ impl Default for Wilson {
             x: Default::default(),
             odd: Default::default(),
             y: Default::default(),
+            first_right: Default::default(),
             finished: Default::default(),
             hit: Default::default(),
             move_kind: Default::default(),
@@ -228,7 +231,7 @@ impl Logic for Wilson {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, i, a, j, b, x, odd, y, finished, hit, move_kind, move_group, move_left, move_second,
+            self, clock, phase, i, a, j, b, x, odd, y, first_right, finished, hit, move_kind, move_group, move_left, move_second,
             move_second_left, refused
         );
         for k in 0..8 {
@@ -265,7 +268,7 @@ impl Logic for Wilson {
             self.m2.next = self.a.q.val();
         }
         if self.j.q.val() == 9 {
-            self.m2.next = self.right.val();
+            self.m2.next = self.first_right.q.val();
         }
         self.need2.next = (bit_cast::<9, 7>(self.b.q.val()) << 1) + 1;
         self.valid2.next = bit_cast::<9, 7>(self.m2.val()) >= self.need2.val();
@@ -341,6 +344,7 @@ impl Logic for Wilson {
             // OUTER: two adjacent from group i, split at a.
             if self.valid.val() {
                 self.y.d.next = self.x.q.val() ^ self.pieces.val();
+                self.first_right.d.next = self.right.val();
                 self.j.d.next = 0.into();
                 self.b.d.next = 0.into();
                 self.phase.d.next = self.stages[6].val();
@@ -415,6 +419,7 @@ impl Logic for Wilson {
             self.x.d.next = 0.into();
             self.odd.d.next = false;
             self.y.d.next = 0.into();
+            self.first_right.d.next = 0.into();
             self.finished.d.next = false;
             self.hit.d.next = false;
             self.move_kind.d.next = 0.into();

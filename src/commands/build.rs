@@ -23,18 +23,8 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, Str
     let machine = crate::machines::check_name(machine)?;
     let b = boards::board(board)?;
     let dir = root.join("build").join(format!("{machine}-{board}"));
-    // The board wrapper when the machine has one; else every port on a pin.
-    let (module, pcf) = match crate::machines::panel(machine) {
-        Some(panel) => (panel.module, crate::emit::pcf::panel(&b, panel.module, panel.leds)?),
-        None => {
-            use crate::verify::{wilson::Wilson, Machine};
-            let (module, inputs, outputs) = match machine {
-                "wilson" => (Wilson::MODULE, Wilson::inputs(), Wilson::outputs()),
-                _ => unreachable!("the other machines have wrappers"),
-            };
-            (module, crate::emit::pcf::all_ports(&b, module, &inputs, &outputs)?)
-        }
-    };
+    let panel = crate::machines::panel(machine).expect("every machine has a board wrapper");
+    let (module, pcf) = (panel.module, crate::emit::pcf::panel(&b, panel.module, panel.leds)?);
     let source = root.join("generated").join(format!("{module}.v"));
     let built = crate::build::implement_with(&b, &source, module, &pcf, &dir).map_err(|e| e.to_string())?;
     let r = Report {

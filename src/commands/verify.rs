@@ -29,7 +29,8 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
             match name {
                 "relay-nim" => reports.extend(panel_levels::<crate::panel::relay_nim::RelayNimPanel>(root)),
                 "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
-                other => eprintln!("{other}: no board wrapper yet, so no panel level"),
+                "wilson" => reports.extend(panel_levels::<crate::panel::wilson::WilsonPanel>(root)),
+                _ => unreachable!("every machine has a board wrapper"),
             }
         }
     }

@@ -6,6 +6,7 @@
 
 pub mod nimatron;
 pub mod relay_nim;
+pub mod wilson;
 
 use std::collections::VecDeque;
 

@@ -15,6 +15,8 @@ pub struct BaseCode {
     exception_group: [Constant<Bits<7>>; 7],
     exception_code: [Constant<Bits<5>>; 7],
     period: Constant<Bits<7>>,
+    period2: Constant<Bits<7>>,
+    period3: Constant<Bits<7>>,
     residue: Signal<Local, Bits<7>>,
 }
 
@@ -27,6 +29,8 @@ impl Default for BaseCode {
             exception_group: array_init::array_init(|k| Constant::new((EXCEPTIONS[k].0 as u64).into())),
             exception_code: array_init::array_init(|k| Constant::new(base_code(EXCEPTIONS[k].1).into())),
             period: Constant::new((PERIOD as u64).into()),
+            period2: Constant::new((2 * PERIOD as u64).into()),
+            period3: Constant::new((3 * PERIOD as u64).into()),
             residue: Default::default(),
         }
     }
@@ -35,16 +39,16 @@ impl Default for BaseCode {
 impl Logic for BaseCode {
     #[hdl_gen]
     fn update(&mut self) {
-        // The residue: at most three periods to take away from 127.
-        self.residue.next = self.group.val();
-        if self.residue.val() >= self.period.val() {
-            self.residue.next = self.residue.val() - self.period.val();
-        }
-        if self.residue.val() >= self.period.val() {
-            self.residue.next = self.residue.val() - self.period.val();
-        }
-        if self.residue.val() >= self.period.val() {
-            self.residue.next = self.residue.val() - self.period.val();
+        // The residue: at most three periods to take away from 127; the
+        // three comparisons and subtractions side by side, not in a chain.
+        if self.group.val() >= self.period3.val() {
+            self.residue.next = self.group.val() - self.period3.val();
+        } else if self.group.val() >= self.period2.val() {
+            self.residue.next = self.group.val() - self.period2.val();
+        } else if self.group.val() >= self.period.val() {
+            self.residue.next = self.group.val() - self.period.val();
+        } else {
+            self.residue.next = self.group.val();
         }
         self.code.next = 0.into();
         for r in 0..34 {

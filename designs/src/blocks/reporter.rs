@@ -5,7 +5,9 @@
 //!
 //! `W` is the state's width, a multiple of 4. The state is snapshotted when
 //! a report begins (`taken` is high for that cycle); a change while a line
-//! is on its way is reported by the next line.
+//! is on its way is reported by the next line. One register holds the
+//! snapshot: it rotates by a digit per digit sent, so after the line it
+//! holds the snapshot again, to compare with the state.
 
 use rust_hdl::prelude::*;
 
@@ -21,7 +23,6 @@ pub struct Reporter<const W: usize> {
     /// High in the cycle the state is snapshotted.
     pub taken: Signal<Out, Bit>,
     last: DFF<Bits<W>>,
-    shift: DFF<Bits<W>>,
     /// Bytes of the current line still to send: the digits, then the newline.
     left: DFF<Bits<6>>,
     primed: DFF<Bit>,
@@ -41,7 +42,6 @@ impl<const W: usize> Reporter<W> {
             start: Default::default(),
             taken: Default::default(),
             last: Default::default(),
-            shift: Default::default(),
             left: Default::default(),
             primed: Default::default(),
             line_bytes: Constant::new((W as u64 / 4 + 1).into()),
@@ -60,8 +60,8 @@ impl<const W: usize> Default for Reporter<W> {
 impl<const W: usize> Logic for Reporter<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, last, shift, left, primed);
-        self.nibble.next = bit_cast::<8, 4>(self.shift.q.val().get_bits::<4>(self.top.val().index()));
+        dff_setup!(self, clock, last, left, primed);
+        self.nibble.next = bit_cast::<8, 4>(self.last.q.val().get_bits::<4>(self.top.val().index()));
         if self.left.q.val() == 1 {
             self.data.next = 0x0a.into();
         } else if self.nibble.val() < 10 {
@@ -74,13 +74,14 @@ impl<const W: usize> Logic for Reporter<W> {
         if self.left.q.val().any() {
             if !self.busy.val() {
                 self.start.next = true;
-                self.shift.d.next = self.shift.q.val() << 4;
+                if self.left.q.val() != 1 {
+                    self.last.d.next = (self.last.q.val() << 4) | (self.last.q.val() >> self.top.val());
+                }
                 self.left.d.next = self.left.q.val() - 1;
             }
         } else if (self.state.val() != self.last.q.val()) | !self.primed.q.val() {
             self.taken.next = true;
             self.last.d.next = self.state.val();
-            self.shift.d.next = self.state.val();
             self.left.d.next = self.line_bytes.val();
             self.primed.d.next = true;
         }

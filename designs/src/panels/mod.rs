@@ -4,3 +4,4 @@
 
 pub mod nimatron;
 pub mod relay_nim;
+pub mod wilson;
