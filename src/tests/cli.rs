@@ -137,3 +137,46 @@ fn nimatron_replays_the_patent_s_game() {
     assert_eq!((end["winner"].as_str(), end["tp"].as_u64(), end["mwc"].as_u64(), end["pwc"].as_u64()), (Some("machine"), Some(1), Some(1), Some(0)));
     assert_eq!(end["next_rows"], serde_json::json!([3, 4, 7, 5]));
 }
+
+/// Wilson from the command line: the tables match the article, the judge
+/// agrees with its example (48 and 6), the hardware judge's move is one of
+/// the six; bad groups get one line and status 2.
+#[test]
+fn wilson_commands() {
+    let out = nimforge(&["wilson", "table", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches"], true);
+    assert_eq!(v["bases"]["derived"], serde_json::json!([1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86]));
+
+    let out = nimforge(&["wilson", "judge", "28,53,1,16", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((j["won"].as_bool(), j["even_moves"].as_u64()), (Some(false), Some(48)));
+    let sound: Vec<serde_json::Value> = j["sound_moves"].as_array().unwrap().clone();
+    assert_eq!(sound.len(), 6);
+    assert!(sound.iter().all(|m| m["kind"] == "two-adjacent"));
+
+    let out = nimforge(&["move", "wilson", "--groups", "28,53,1,16", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(m["kind"], "two-adjacent");
+    assert!(sound.iter().any(|s| s["leaves"] == m["leaves"]), "{m}");
+
+    let out = nimforge(&["move", "wilson", "--groups", "3,3", "--json"]);
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((m["won"].as_bool(), m["kind"].is_null()), (Some(true), true));
+
+    for (args, want) in [
+        (&["wilson", "judge", "28,0"][..], "'0' is not a group"),
+        (&["wilson", "judge", "28,x"][..], "'x' is not a group"),
+        (&["move", "wilson", "--groups", "1,2,3,4,5,6,7,8,9"][..], "at most 8"),
+        (&["move", "wilson"][..], "wilson needs --groups"),
+        (&["wilson", "judge", "127,127"][..], "at most 240"),
+    ] {
+        let out = nimforge(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(want) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}

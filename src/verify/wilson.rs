@@ -341,3 +341,30 @@ mod coverage {
         assert_eq!(seconds.len(), 2, "the second removal from a piece and from another group");
     }
 }
+
+#[cfg(test)]
+mod search_form {
+    use super::*;
+
+    /// The judge's search for three counters tries two adjacent and one more
+    /// only. On every position of up to 3 groups of up to 127 counters that
+    /// form suffices: the judge finds a move exactly when the value rule
+    /// says the position is lost for the side that just moved.
+    #[test]
+    fn two_adjacent_and_one_always_suffice_up_to_three_groups() {
+        let codes = w::codes(127);
+        let mut checked = 0;
+        for a in 1..=127u8 {
+            for b in 0..=a {
+                for c in 0..=b {
+                    let slots = [a, b, c, 0, 0, 0, 0, 0];
+                    let v = oracle::judge(&slots);
+                    let p = w::canon(vec![a as u16, b as u16, c as u16]);
+                    assert_eq!(v.found.is_some(), !w::rule_won(&p, &codes), "{slots:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, (1..=127).map(|a| (a + 1) * (a + 2) / 2).sum::<usize>());
+    }
+}
