@@ -16,6 +16,9 @@
 //!   (the verdict agrees, a move found is legal and sound, and none only
 //!   when the rule says won, for a position lost for the side that just
 //!   moved always has a sound move);
+//! - every group size 1 to 127 beside every one of the 14 bases: won
+//!   exactly when the group is that base's equivalent, which pins every
+//!   group size's value (the `BaseCode` block) at every level;
 //! - on the way: a reset, and a load and a start while the judge works
 //!   (refused, `illegal`).
 
@@ -86,6 +89,20 @@ pub fn small_positions() -> Vec<[u8; SLOTS]> {
                 slots[k] = g as u8;
             }
             out.push(slots);
+        }
+    }
+    out
+}
+
+/// Every group size 1 to 127 beside every base (as the solver's codes make
+/// them), in slots 0 and 7: won exactly when the group is the base's
+/// equivalent, so these runs pin every group size's value at every level.
+pub fn base_pairs() -> Vec<[u8; SLOTS]> {
+    let mut out = Vec::new();
+    let bases = w::tables(300).bases;
+    for n in 1..=127u8 {
+        for &b in &bases {
+            out.push([n, 0, 0, 0, 0, 0, 0, b as u8]);
         }
     }
     out
@@ -207,7 +224,8 @@ impl Machine for Wilson {
         let mut solver = Solver::new();
         let small = small_positions();
         let random = random_positions(10_000, 1);
-        for (n, slots) in small.iter().chain(&random).enumerate() {
+        let pairs = base_pairs();
+        for (n, slots) in small.iter().chain(&random).chain(&pairs).enumerate() {
             let is_small = n < small.len();
             let mut push = |s: &mut State, l: usize| {
                 *s = s.step(input(l));
@@ -236,7 +254,7 @@ impl Machine for Wilson {
             if cycle_level != v {
                 return Err(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}"));
             }
-            if is_small {
+            if is_small || slots.iter().map(|&g| g as u16).sum::<u16>() <= 30 {
                 check_verdict(slots, &v, &mut |p| solver.won(p))?;
             } else {
                 check_verdict(slots, &v, &mut |p| w::rule_won(p, &codes))?;
