@@ -66,6 +66,23 @@ enum Command {
         #[command(subcommand)]
         command: WilsonCommand,
     },
+    /// A scripted run of the cycle-accurate design recorded as a VCD.
+    Sim {
+        machine: String,
+        /// Input letters, one clock cycle each, comma-separated, each with an optional " xN": "RESET, PA x2, MTR, none x40".
+        #[arg(long)]
+        script: String,
+        /// The VCD file to write.
+        #[arg(long)]
+        vcd: std::path::PathBuf,
+    },
+    /// Build a machine's board wrapper and flash it with iceprog.
+    Program {
+        machine: String,
+        /// icestick or icebreaker.
+        #[arg(long)]
+        board: String,
+    },
     /// Every machine built for every board: one table of cells and Fmax.
     Report {
         /// One JSON object per build.
@@ -124,6 +141,8 @@ fn main() {
         }),
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
+        Command::Program { machine, board } => commands::build::program(&machine, &board, &root),
         Command::Wilson { command } => match command {
             WilsonCommand::Table { json } => commands::wilson::table(json),
             WilsonCommand::Judge { groups, json } => commands::wilson::judge(&groups, json),

@@ -91,3 +91,18 @@ pub fn report(json: bool, root: &Path) -> Result<i32, String> {
     }
     Ok(0)
 }
+
+/// `nimforge program MACHINE --board B`: build the board wrapper, then
+/// flash it with iceprog.
+pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, String> {
+    let machine = crate::machines::check_name(machine)?;
+    boards::board(board)?;
+    // The programmer first: no point building for a flash that cannot run.
+    crate::flow::iceprog::ICEPROG.find().map_err(|e| e.to_string())?;
+    let (r, bin) = implement(machine, board, root)?;
+    println!("{}", table(std::slice::from_ref(&r)));
+    let dir = root.join("build").join(format!("{machine}-{board}"));
+    crate::flow::iceprog::program(Path::new(&bin), &dir).map_err(|e| e.to_string())?;
+    println!("{machine} is on the {board}: open its serial port at 115200 8N1 (fpga/protocol.md)");
+    Ok(0)
+}

@@ -3,6 +3,7 @@
 
 pub mod icebox_vlog;
 pub mod icepack;
+pub mod iceprog;
 pub mod iverilog;
 pub mod nextpnr;
 pub mod verilator;
