@@ -16,3 +16,4 @@ pub mod uart_rx;
 pub mod uart_tx;
 pub mod front_panel;
 pub mod base_code;
+pub mod debouncer;
