@@ -18,13 +18,14 @@
 /* verilator lint_off DECLFILENAME */
 `default_nettype none
 
-module wilson_panel(clock,rx,tx,leds);
+module wilson_panel(clock,rx,tx,leds,buttons);
 
     // Module arguments
     input wire  clock;
     input wire  rx;
     output reg  tx;
     output reg  [4:0] leds;
+    input wire  [3:0] buttons;
 
     // Stub signals
     reg  judge$clock;
@@ -51,6 +52,8 @@ module wilson_panel(clock,rx,tx,leds);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  [3:0] panel$buttons;
+    wire  [3:0] panel$button_press;
     reg  [6:0] shown$0$d;
     wire  [6:0] shown$0$q;
     reg  shown$0$clock;
@@ -118,7 +121,9 @@ module wilson_panel(clock,rx,tx,leds);
         .state(panel$state),
         .key(panel$key),
         .pressed(panel$pressed),
-        .taken(panel$taken)
+        .taken(panel$taken),
+        .buttons(panel$buttons),
+        .button_press(panel$button_press)
     );
     wilson_panel$shown$0 shown$0(
         .d(shown$0$d),
@@ -196,11 +201,12 @@ module wilson_panel(clock,rx,tx,leds);
         judge$clock = clock;
         panel$clock = clock;
         panel$rx = rx;
+        panel$buttons = buttons;
         tx = panel$tx;
         key = panel$key;
         valid = panel$pressed;
         size_key = valid & key[32'h7];
-        go_key = valid & (key == 32'h67);
+        go_key = (valid & (key == 32'h67)) | panel$button_press[32'h0];
         reset_key = valid & (key == 32'h72);
         judge$load = size_key;
         judge$slot = next_slot$q;
@@ -1939,7 +1945,7 @@ module wilson_panel$next_slot(d,q,clock);
 
 endmodule // wilson_panel$next_slot
 
-module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken);
+module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -1949,8 +1955,22 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken);
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  [3:0] buttons;
+    output reg  [3:0] button_press;
 
     // Stub signals
+    reg  debouncers$0$clock;
+    reg  debouncers$0$button;
+    wire  debouncers$0$press;
+    reg  debouncers$1$clock;
+    reg  debouncers$1$button;
+    wire  debouncers$1$press;
+    reg  debouncers$2$clock;
+    reg  debouncers$2$button;
+    wire  debouncers$2$press;
+    reg  debouncers$3$clock;
+    reg  debouncers$3$button;
+    wire  debouncers$3$press;
     reg  receiver$clock;
     reg  receiver$rx;
     wire  [7:0] receiver$data;
@@ -1968,6 +1988,26 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken);
     wire  reporter$taken;
 
     // Sub module instances
+    wilson_panel$panel$debouncers$0 debouncers$0(
+        .clock(debouncers$0$clock),
+        .button(debouncers$0$button),
+        .press(debouncers$0$press)
+    );
+    wilson_panel$panel$debouncers$1 debouncers$1(
+        .clock(debouncers$1$clock),
+        .button(debouncers$1$button),
+        .press(debouncers$1$press)
+    );
+    wilson_panel$panel$debouncers$2 debouncers$2(
+        .clock(debouncers$2$clock),
+        .button(debouncers$2$button),
+        .press(debouncers$2$press)
+    );
+    wilson_panel$panel$debouncers$3 debouncers$3(
+        .clock(debouncers$3$clock),
+        .button(debouncers$3$button),
+        .press(debouncers$3$press)
+    );
     wilson_panel$panel$receiver receiver(
         .clock(receiver$clock),
         .rx(receiver$rx),
@@ -1992,6 +2032,15 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken);
 
     // Update code
     always @(*) begin
+        debouncers$0$clock = clock;
+        debouncers$0$button = buttons[0];
+        debouncers$1$clock = clock;
+        debouncers$1$button = buttons[1];
+        debouncers$2$clock = clock;
+        debouncers$2$button = buttons[2];
+        debouncers$3$clock = clock;
+        debouncers$3$button = buttons[3];
+        button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
         receiver$clock = clock;
         transmitter$clock = clock;
         reporter$clock = clock;
@@ -2007,6 +2056,606 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken);
     end
 
 endmodule // wilson_panel$panel
+
+module wilson_panel$panel$debouncers$0(clock,button,press);
+
+    // Module arguments
+    input wire  clock;
+    input wire  button;
+    output reg  press;
+
+    // Constant declarations
+    localparam  stable_last = 17'b11101010010111111;
+
+    // Stub signals
+    reg  [1:0] sync$d;
+    wire  [1:0] sync$q;
+    reg  sync$clock;
+    reg  level$d;
+    wire  level$q;
+    reg  level$clock;
+    reg  [16:0] held$d;
+    wire  [16:0] held$q;
+    reg  held$clock;
+    reg  pulse$d;
+    wire  pulse$q;
+    reg  pulse$clock;
+
+    // Local signals
+    reg  raw;
+
+    // Sub module instances
+    wilson_panel$panel$debouncers$0$sync sync(
+        .d(sync$d),
+        .q(sync$q),
+        .clock(sync$clock)
+    );
+    wilson_panel$panel$debouncers$0$level level(
+        .d(level$d),
+        .q(level$q),
+        .clock(level$clock)
+    );
+    wilson_panel$panel$debouncers$0$held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    wilson_panel$panel$debouncers$0$pulse pulse(
+        .d(pulse$d),
+        .q(pulse$q),
+        .clock(pulse$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        sync$clock = clock;
+        level$clock = clock;
+        held$clock = clock;
+        pulse$clock = clock;
+        sync$d = sync$q;
+        level$d = level$q;
+        held$d = held$q;
+        pulse$d = pulse$q;
+        sync$d = (sync$q << 32'h1) | ((button) & 2'h3);
+        raw = sync$q[32'h1];
+        pulse$d = 1'b0;
+        if (raw == level$q) begin
+            held$d = 32'h0;
+        end
+        else if (held$q == stable_last) begin
+            held$d = 32'h0;
+            level$d = raw;
+            pulse$d = raw;
+        end
+        else begin
+            held$d = held$q + 32'h1;
+        end
+        press = pulse$q;
+    end
+
+endmodule // wilson_panel$panel$debouncers$0
+
+module wilson_panel$panel$debouncers$0$held(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$0$held
+
+module wilson_panel$panel$debouncers$0$level(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$0$level
+
+module wilson_panel$panel$debouncers$0$pulse(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$0$pulse
+
+module wilson_panel$panel$debouncers$0$sync(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$0$sync
+
+module wilson_panel$panel$debouncers$1(clock,button,press);
+
+    // Module arguments
+    input wire  clock;
+    input wire  button;
+    output reg  press;
+
+    // Constant declarations
+    localparam  stable_last = 17'b11101010010111111;
+
+    // Stub signals
+    reg  [1:0] sync$d;
+    wire  [1:0] sync$q;
+    reg  sync$clock;
+    reg  level$d;
+    wire  level$q;
+    reg  level$clock;
+    reg  [16:0] held$d;
+    wire  [16:0] held$q;
+    reg  held$clock;
+    reg  pulse$d;
+    wire  pulse$q;
+    reg  pulse$clock;
+
+    // Local signals
+    reg  raw;
+
+    // Sub module instances
+    wilson_panel$panel$debouncers$1$sync sync(
+        .d(sync$d),
+        .q(sync$q),
+        .clock(sync$clock)
+    );
+    wilson_panel$panel$debouncers$1$level level(
+        .d(level$d),
+        .q(level$q),
+        .clock(level$clock)
+    );
+    wilson_panel$panel$debouncers$1$held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    wilson_panel$panel$debouncers$1$pulse pulse(
+        .d(pulse$d),
+        .q(pulse$q),
+        .clock(pulse$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        sync$clock = clock;
+        level$clock = clock;
+        held$clock = clock;
+        pulse$clock = clock;
+        sync$d = sync$q;
+        level$d = level$q;
+        held$d = held$q;
+        pulse$d = pulse$q;
+        sync$d = (sync$q << 32'h1) | ((button) & 2'h3);
+        raw = sync$q[32'h1];
+        pulse$d = 1'b0;
+        if (raw == level$q) begin
+            held$d = 32'h0;
+        end
+        else if (held$q == stable_last) begin
+            held$d = 32'h0;
+            level$d = raw;
+            pulse$d = raw;
+        end
+        else begin
+            held$d = held$q + 32'h1;
+        end
+        press = pulse$q;
+    end
+
+endmodule // wilson_panel$panel$debouncers$1
+
+module wilson_panel$panel$debouncers$1$held(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$1$held
+
+module wilson_panel$panel$debouncers$1$level(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$1$level
+
+module wilson_panel$panel$debouncers$1$pulse(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$1$pulse
+
+module wilson_panel$panel$debouncers$1$sync(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$1$sync
+
+module wilson_panel$panel$debouncers$2(clock,button,press);
+
+    // Module arguments
+    input wire  clock;
+    input wire  button;
+    output reg  press;
+
+    // Constant declarations
+    localparam  stable_last = 17'b11101010010111111;
+
+    // Stub signals
+    reg  [1:0] sync$d;
+    wire  [1:0] sync$q;
+    reg  sync$clock;
+    reg  level$d;
+    wire  level$q;
+    reg  level$clock;
+    reg  [16:0] held$d;
+    wire  [16:0] held$q;
+    reg  held$clock;
+    reg  pulse$d;
+    wire  pulse$q;
+    reg  pulse$clock;
+
+    // Local signals
+    reg  raw;
+
+    // Sub module instances
+    wilson_panel$panel$debouncers$2$sync sync(
+        .d(sync$d),
+        .q(sync$q),
+        .clock(sync$clock)
+    );
+    wilson_panel$panel$debouncers$2$level level(
+        .d(level$d),
+        .q(level$q),
+        .clock(level$clock)
+    );
+    wilson_panel$panel$debouncers$2$held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    wilson_panel$panel$debouncers$2$pulse pulse(
+        .d(pulse$d),
+        .q(pulse$q),
+        .clock(pulse$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        sync$clock = clock;
+        level$clock = clock;
+        held$clock = clock;
+        pulse$clock = clock;
+        sync$d = sync$q;
+        level$d = level$q;
+        held$d = held$q;
+        pulse$d = pulse$q;
+        sync$d = (sync$q << 32'h1) | ((button) & 2'h3);
+        raw = sync$q[32'h1];
+        pulse$d = 1'b0;
+        if (raw == level$q) begin
+            held$d = 32'h0;
+        end
+        else if (held$q == stable_last) begin
+            held$d = 32'h0;
+            level$d = raw;
+            pulse$d = raw;
+        end
+        else begin
+            held$d = held$q + 32'h1;
+        end
+        press = pulse$q;
+    end
+
+endmodule // wilson_panel$panel$debouncers$2
+
+module wilson_panel$panel$debouncers$2$held(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$2$held
+
+module wilson_panel$panel$debouncers$2$level(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$2$level
+
+module wilson_panel$panel$debouncers$2$pulse(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$2$pulse
+
+module wilson_panel$panel$debouncers$2$sync(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$2$sync
+
+module wilson_panel$panel$debouncers$3(clock,button,press);
+
+    // Module arguments
+    input wire  clock;
+    input wire  button;
+    output reg  press;
+
+    // Constant declarations
+    localparam  stable_last = 17'b11101010010111111;
+
+    // Stub signals
+    reg  [1:0] sync$d;
+    wire  [1:0] sync$q;
+    reg  sync$clock;
+    reg  level$d;
+    wire  level$q;
+    reg  level$clock;
+    reg  [16:0] held$d;
+    wire  [16:0] held$q;
+    reg  held$clock;
+    reg  pulse$d;
+    wire  pulse$q;
+    reg  pulse$clock;
+
+    // Local signals
+    reg  raw;
+
+    // Sub module instances
+    wilson_panel$panel$debouncers$3$sync sync(
+        .d(sync$d),
+        .q(sync$q),
+        .clock(sync$clock)
+    );
+    wilson_panel$panel$debouncers$3$level level(
+        .d(level$d),
+        .q(level$q),
+        .clock(level$clock)
+    );
+    wilson_panel$panel$debouncers$3$held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    wilson_panel$panel$debouncers$3$pulse pulse(
+        .d(pulse$d),
+        .q(pulse$q),
+        .clock(pulse$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        sync$clock = clock;
+        level$clock = clock;
+        held$clock = clock;
+        pulse$clock = clock;
+        sync$d = sync$q;
+        level$d = level$q;
+        held$d = held$q;
+        pulse$d = pulse$q;
+        sync$d = (sync$q << 32'h1) | ((button) & 2'h3);
+        raw = sync$q[32'h1];
+        pulse$d = 1'b0;
+        if (raw == level$q) begin
+            held$d = 32'h0;
+        end
+        else if (held$q == stable_last) begin
+            held$d = 32'h0;
+            level$d = raw;
+            pulse$d = raw;
+        end
+        else begin
+            held$d = held$q + 32'h1;
+        end
+        press = pulse$q;
+    end
+
+endmodule // wilson_panel$panel$debouncers$3
+
+module wilson_panel$panel$debouncers$3$held(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$3$held
+
+module wilson_panel$panel$debouncers$3$level(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$3$level
+
+module wilson_panel$panel$debouncers$3$pulse(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$3$pulse
+
+module wilson_panel$panel$debouncers$3$sync(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$debouncers$3$sync
 
 module wilson_panel$panel$receiver(clock,rx,data,valid);
 

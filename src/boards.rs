@@ -25,6 +25,9 @@ pub struct Board {
     pub clock: Clock,
     pub leds: Vec<u32>,
     pub buttons: Vec<u32>,
+    /// For each button, whether it reads low while pressed.
+    #[serde(default)]
+    pub buttons_active_low: Vec<bool>,
     pub uart: Uart,
     /// Pins a build may give to a machine's ports, in order of preference.
     pub free_io: Vec<u32>,

@@ -80,19 +80,19 @@ pub fn generated() -> Vec<Generated> {
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
     out.extend(files_of::<verify::wilson::Wilson>("designs/src/wilson.rs"));
-    let mut wilson_board = nimforge_designs::WilsonBoard::new(nimforge_designs::BOARD_CLOCKS_PER_BIT);
+    let mut wilson_board = nimforge_designs::WilsonBoard::new(nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
     out.push(Generated {
         path: "generated/wilson_panel.v".into(),
         contents: verilog::emit(&mut wilson_board, "wilson_panel", "designs/src/panels/wilson.rs"),
     });
     out.extend(panel_sim_files::<crate::panel::wilson::WilsonPanel>("designs/src/panels/wilson.rs", 5));
-    let mut relay_nim_board = nimforge_designs::RelayNimBoard::new(nimforge_designs::RELAY_NIM_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
+    let mut relay_nim_board = nimforge_designs::RelayNimBoard::new(nimforge_designs::RELAY_NIM_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
     out.push(Generated {
         path: "generated/relay_nim_panel.v".into(),
         contents: verilog::emit(&mut relay_nim_board, "relay_nim_panel", "designs/src/panels/relay_nim.rs"),
     });
     out.extend(panel_sim_files::<crate::panel::relay_nim::RelayNimPanel>("designs/src/panels/relay_nim.rs", 5));
-    let mut nimatron_board = nimforge_designs::NimatronBoard::new(nimforge_designs::NIMATRON_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT);
+    let mut nimatron_board = nimforge_designs::NimatronBoard::new(nimforge_designs::NIMATRON_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
     out.push(Generated {
         path: "generated/nimatron_panel.v".into(),
         contents: verilog::emit(&mut nimatron_board, "nimatron_panel", "designs/src/panels/nimatron.rs"),

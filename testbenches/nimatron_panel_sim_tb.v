@@ -1,13 +1,16 @@
 // Made by nimforge from testbenches/panel_tb.v.j2: the board wrapper
-// nimatron_panel_sim end to end (fpga/protocol.md). Drives its RX pin from a file
-// (+rx=FILE, one level a line, a line a cycle) and prints "TX <cycle> <level>"
-// whenever its TX pin changes, then "END <cycles>".
+// nimatron_panel_sim end to end (fpga/protocol.md). Drives its RX pin and its four
+// buttons from a file (+rx=FILE, a line a cycle: the RX level, then the
+// buttons in hex) and prints "TX <cycle> <level>" whenever its TX pin
+// changes, then "END <cycles>".
 //
 // As in testbench.v.j2, nimforge_tb takes its clock from outside (Verilator
 // runs it from testbenches/verilator_main.cpp) and nimforge_clock drives it
 // under Icarus. RX changes and TX is sampled at the falling edge.
 module nimforge_tb (input wire clock);
     reg rx = 1'b1;
+    reg [3:0] buttons = 4'h0;
+    reg [3:0] pressed;
     wire tx;
     wire [4:0] leds;
 
@@ -15,7 +18,8 @@ module nimforge_tb (input wire clock);
         .clock(clock),
         .rx(rx),
         .tx(tx),
-        .leds(leds)
+        .leds(leds),
+        .buttons(buttons)
     );
 
     integer fd, r, cycle;
@@ -33,12 +37,13 @@ module nimforge_tb (input wire clock);
             $display("ERROR cannot open the RX file");
             $finish;
         end
-        r = $fscanf(fd, "%b\n", level);
-        if (r != 1) begin
+        r = $fscanf(fd, "%b %h\n", level, pressed);
+        if (r != 2) begin
             $display("END 0");
             $finish;
         end
         rx = level;
+        buttons = pressed;
     end
 
     always @(negedge clock) begin
@@ -47,12 +52,13 @@ module nimforge_tb (input wire clock);
             last_tx = tx;
         end
         cycle = cycle + 1;
-        r = $fscanf(fd, "%b\n", level);
-        if (r != 1) begin
+        r = $fscanf(fd, "%b %h\n", level, pressed);
+        if (r != 2) begin
             $display("END %0d", cycle);
             $finish;
         end
         rx = level;
+        buttons = pressed;
     end
 endmodule
 

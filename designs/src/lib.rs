@@ -22,32 +22,36 @@ pub const NIMATRON_SIM_PACE: u64 = 1;
 
 /// Clock cycles per UART bit on a 12 MHz board: 115,200 baud, 0.16% fast.
 pub const BOARD_CLOCKS_PER_BIT: u64 = 104;
+/// Cycles a board button must hold its level to be believed: 10 ms at 12 MHz.
+pub const BOARD_BUTTON_STABLE: u64 = 120_000;
+/// ... and in the simulated wrappers.
+pub const PANEL_SIM_BUTTON_STABLE: u64 = 16;
 
 /// Nimatron on a board behind the front panel: a T relay or pulse every
 /// eighth of a second at 12 MHz, so lamp M dims over about a second.
-pub type NimatronBoard = panels::nimatron::NimatronPanel<21, 7>;
+pub type NimatronBoard = panels::nimatron::NimatronPanel<21, 7, 17>;
 /// Cycles per step in [`NimatronBoard`].
 pub const NIMATRON_BOARD_PACE: u64 = 1_500_000;
 
 /// Nimatron's board wrapper as the `panel` level simulates it: 4 cycles per
 /// UART bit, and a step of 2,048 cycles, longer than two report lines.
-pub type NimatronPanelSim = panels::nimatron::NimatronPanel<11, 2>;
+pub type NimatronPanelSim = panels::nimatron::NimatronPanel<11, 2, 4>;
 pub const NIMATRON_PANEL_SIM_PACE: u64 = 2048;
 pub const PANEL_SIM_CLOCKS_PER_BIT: u64 = 4;
 
 /// The relay NIM on a board behind the front panel: a sequencer step every
 /// quarter of a second at 12 MHz.
-pub type RelayNimBoard = panels::relay_nim::RelayNimPanel<22, 7>;
+pub type RelayNimBoard = panels::relay_nim::RelayNimPanel<22, 7, 17>;
 /// Cycles per step in [`RelayNimBoard`].
 pub const RELAY_NIM_BOARD_PACE: u64 = 3_000_000;
 
 /// The relay NIM's board wrapper as the `panel` level simulates it: 4 cycles
 /// per UART bit, and a step of 1,024 cycles, longer than two report lines.
-pub type RelayNimPanelSim = panels::relay_nim::RelayNimPanel<10, 2>;
+pub type RelayNimPanelSim = panels::relay_nim::RelayNimPanel<10, 2, 4>;
 pub const RELAY_NIM_PANEL_SIM_PACE: u64 = 1024;
 
 /// Wilson's judge on a board behind the front panel (the judge needs no
 /// pace: it works at the clock).
-pub type WilsonBoard = panels::wilson::WilsonPanel<7>;
+pub type WilsonBoard = panels::wilson::WilsonPanel<7, 17>;
 /// ... and as the `panel` level simulates it: 4 cycles per UART bit.
-pub type WilsonPanelSim = panels::wilson::WilsonPanel<2>;
+pub type WilsonPanelSim = panels::wilson::WilsonPanel<2, 4>;

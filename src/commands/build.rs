@@ -24,9 +24,15 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, Str
     let b = boards::board(board)?;
     let dir = root.join("build").join(format!("{machine}-{board}"));
     let panel = crate::machines::panel(machine).expect("every machine has a board wrapper");
-    let (module, pcf) = (panel.module, crate::emit::pcf::panel(&b, panel.module, panel.leds)?);
-    let source = root.join("generated").join(format!("{module}.v"));
-    let built = crate::build::implement_with(&b, &source, module, &pcf, &dir).map_err(|e| e.to_string())?;
+    let pcf = crate::emit::pcf::panel(&b, panel.module, panel.leds)?;
+    // The board's top around the wrapper, kept beside the reports.
+    let wrapper = root.join("generated").join(format!("{}.v", panel.module));
+    let wrapper = std::fs::canonicalize(&wrapper).map_err(|e| format!("cannot read {}: {e}; run `nimforge generate`", wrapper.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let top = dir.join("top.v");
+    let text = crate::emit::pcf::top(&b, panel.module, &wrapper.to_string_lossy(), panel.leds);
+    std::fs::write(&top, text).map_err(|e| format!("cannot write {}: {e}", top.display()))?;
+    let built = crate::build::implement_with(&b, &top, "nimforge_top", &pcf, &dir).map_err(|e| e.to_string())?;
     let r = Report {
         machine: machine.into(),
         board: b.name.clone(),

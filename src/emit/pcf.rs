@@ -42,8 +42,9 @@ pub fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port])
     Ok(Pcf { board: &board.name, purpose: &purpose, pins: &pins }.render().expect("the pcf template renders"))
 }
 
-/// A front-panel wrapper (`fpga/protocol.md`): `clock`, the UART's `rx` and
-/// `tx`, and `leds[0..leds]` on the board's first LEDs.
+/// A front-panel wrapper (`fpga/protocol.md`) in its board top
+/// (`fpga/top.v.j2`): `clock`, the UART's `rx` and `tx`, `leds[0..leds]`
+/// on the board's first LEDs, and `btn0`.. on the board's buttons.
 pub fn panel(board: &Board, module: &str, leds: usize) -> Result<String, String> {
     if board.leds.len() < leds {
         return Err(format!("{module} drives {leds} LEDs but {} has {}", board.name, board.leds.len()));
@@ -56,6 +57,39 @@ pub fn panel(board: &Board, module: &str, leds: usize) -> Result<String, String>
     for (i, &pin) in board.leds.iter().take(leds).enumerate() {
         pins.push(Pin { name: format!("leds[{i}]"), pin });
     }
-    let purpose = format!("{module} behind the front panel: the UART and the LEDs");
+    for (i, &pin) in board.buttons.iter().take(4).enumerate() {
+        pins.push(Pin { name: format!("btn{i}"), pin });
+    }
+    let purpose = format!("{module} behind the front panel: the UART, the LEDs and the buttons");
     Ok(Pcf { board: &board.name, purpose: &purpose, pins: &pins }.render().expect("the pcf template renders"))
+}
+
+#[derive(Template)]
+#[template(path = "top.v.j2", escape = "none")]
+struct Top<'a> {
+    board: &'a str,
+    module: &'a str,
+    source: &'a str,
+    leds: usize,
+    buttons: Vec<String>,
+    buttons_expr: String,
+}
+
+/// The board's top module `nimforge_top` around the wrapper `module` (in
+/// the file `source`): the first four buttons, active-low ones inverted,
+/// missing ones tied low.
+pub fn top(board: &Board, module: &str, source: &str, leds: usize) -> String {
+    let n = board.buttons.len().min(4);
+    let buttons: Vec<String> = (0..n).map(|i| format!("btn{i}")).collect();
+    let bit = |k: usize| {
+        if k >= n {
+            "1'b0".to_string()
+        } else if board.buttons_active_low.get(k).copied().unwrap_or(false) {
+            format!("~btn{k}")
+        } else {
+            format!("btn{k}")
+        }
+    };
+    let buttons_expr = (0..4).rev().map(bit).collect::<Vec<_>>().join(", ");
+    Top { board: &board.name, module, source, leds, buttons, buttons_expr }.render().expect("the top template renders")
 }

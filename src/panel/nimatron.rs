@@ -95,13 +95,16 @@ impl Panel for NimatronPanel {
     type Design = NimatronPanelSim;
 
     fn design() -> NimatronPanelSim {
-        NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT)
+        NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
     fn clock(d: &mut NimatronPanelSim) -> &mut Signal<In, Clock> {
         &mut d.clock
     }
     fn set_rx(d: &mut NimatronPanelSim, level: bool) {
         d.rx.next = level;
+    }
+    fn set_buttons(d: &mut NimatronPanelSim, levels: u8) {
+        d.buttons.next = (levels as u64).into();
     }
     fn tx(d: &NimatronPanelSim) -> bool {
         d.tx.val()

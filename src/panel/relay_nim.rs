@@ -111,13 +111,16 @@ impl Panel for RelayNimPanel {
     type Design = RelayNimPanelSim;
 
     fn design() -> RelayNimPanelSim {
-        RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT)
+        RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
     fn clock(d: &mut RelayNimPanelSim) -> &mut Signal<In, Clock> {
         &mut d.clock
     }
     fn set_rx(d: &mut RelayNimPanelSim, level: bool) {
         d.rx.next = level;
+    }
+    fn set_buttons(d: &mut RelayNimPanelSim, levels: u8) {
+        d.buttons.next = (levels as u64).into();
     }
     fn tx(d: &RelayNimPanelSim) -> bool {
         d.tx.val()
@@ -126,8 +129,8 @@ impl Panel for RelayNimPanel {
         describe(r)
     }
 
-    /// Two games. The first: set up 3, 5, 6 (XOR zero), GO, then a correct
-    /// human wins;
+    /// Two games. The first: set up 3, 5, 6 (XOR zero; the first stone by
+    /// the board's button, bouncing), GO, then a correct human wins;
     /// on the way a press while the machine moves, a second pile in one
     /// turn and GO before a stone are refused. RESET, then the second: GO at
     /// once, and a human who always takes one stone from the first pile
@@ -139,10 +142,14 @@ impl Panel for RelayNimPanel {
         let mut script = Script::new(report(&oracle.0), 2 * line_cycles + 60);
         let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
         script.settle(&mut line, &mut oracle, line_cycles);
+        // The first stone by the board's button 1 (TAKE A), bouncing.
+        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
+        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
+        script.button(&mut line, &mut oracle, 1, &bounce, stable, Some(Press::Take(0)), line_cycles);
         let mut press = |p: Press, oracle: &mut Oracle, settle: bool| {
             script.press(&mut line, oracle, p.key(), Some(p), settle, line_cycles);
         };
-        for (pile, n) in [(0, 4), (1, 2), (2, 1)] {
+        for (pile, n) in [(0, 3), (1, 2), (2, 1)] {
             for _ in 0..n {
                 press(Press::Take(pile), &mut oracle, true);
             }

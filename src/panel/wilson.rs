@@ -125,13 +125,16 @@ impl Panel for WilsonPanel {
     type Design = WilsonPanelSim;
 
     fn design() -> WilsonPanelSim {
-        WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT)
+        WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
     fn clock(d: &mut WilsonPanelSim) -> &mut Signal<In, Clock> {
         &mut d.clock
     }
     fn set_rx(d: &mut WilsonPanelSim, level: bool) {
         d.rx.next = level;
+    }
+    fn set_buttons(d: &mut WilsonPanelSim, levels: u8) {
+        d.buttons.next = (levels as u64).into();
     }
     fn tx(d: &WilsonPanelSim) -> bool {
         d.tx.val()

@@ -38,6 +38,8 @@ pub trait Panel {
     fn design() -> Self::Design;
     fn clock(d: &mut Self::Design) -> &mut Signal<In, Clock>;
     fn set_rx(d: &mut Self::Design, level: bool);
+    /// The board's four buttons, bit k high while button k is pressed.
+    fn set_buttons(d: &mut Self::Design, levels: u8);
     fn tx(d: &Self::Design) -> bool;
     /// The presses and what the oracle reports meanwhile.
     fn script() -> Script;
@@ -45,9 +47,11 @@ pub trait Panel {
     fn describe(report: u128) -> String;
 }
 
-/// The RX line, one level per cycle, and the oracle's report each cycle.
+/// The RX line and the buttons, one level per cycle, and the oracle's
+/// report each cycle.
 pub struct Script {
     pub rx: Vec<bool>,
+    pub buttons: Vec<u8>,
     pub want: Vec<u128>,
     /// A state held this many cycles must have its line.
     pub must_show: usize,
@@ -56,7 +60,7 @@ pub struct Script {
 impl Script {
     /// An empty script; `report` is the oracle's report at power-on.
     pub fn new(report: u128, must_show: usize) -> Script {
-        Script { rx: vec![], want: vec![report], must_show }
+        Script { rx: vec![], buttons: vec![], want: vec![report], must_show }
     }
 
     /// `cycles` cycles: `line` gives RX; `step` advances the oracle one
@@ -66,6 +70,7 @@ impl Script {
         let mut busy = !line.idle();
         for _ in 0..cycles {
             self.rx.push(line.level());
+            self.buttons.push(0);
             let arrived = busy && line.idle();
             busy &= !arrived;
             self.want.push(step(arrived));
@@ -95,6 +100,27 @@ impl Script {
         if settle {
             self.settle(line, oracle, line_cycles);
         }
+    }
+
+    /// Button `k` pressed with contact bounce (`bounce`, a level a cycle,
+    /// then held down), and released the same way; `input` reaches the
+    /// oracle once the level has held for the debouncer's `stable` cycles.
+    /// The line must be idle. Then as `settle`.
+    pub fn button<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, k: u8, bounce: &[bool], stable: usize, input: S::Input, line_cycles: usize) {
+        let mut levels: Vec<bool> = bounce.to_vec();
+        levels.extend(std::iter::repeat(true).take(stable + 40));
+        levels.extend(bounce.iter().map(|b| !b));
+        levels.extend(std::iter::repeat(false).take(stable + 40));
+        // The debouncer believes the press `stable` cycles after the last
+        // bounce (and two synchroniser cycles).
+        let last_low = bounce.iter().rposition(|&b| !b).map_or(0, |i| i + 1);
+        let arrives = last_low + 2 + stable;
+        for (t, &down) in levels.iter().enumerate() {
+            self.rx.push(line.level());
+            self.buttons.push(if down { 1 << k } else { 0 });
+            self.want.push(oracle.cycle(if t == arrives { input } else { S::NONE }));
+        }
+        self.settle(line, oracle, line_cycles);
     }
 
     /// Cycles without a press until the machine has stopped working, then
@@ -187,8 +213,9 @@ pub fn rtl<P: Panel>(script: &Script) -> LevelReport {
     let t0 = Instant::now();
     let mut bench = Bench::new(P::design());
     let mut tx = Vec::with_capacity(script.rx.len());
-    for &level in &script.rx {
+    for (&level, &buttons) in script.rx.iter().zip(&script.buttons) {
         P::set_rx(&mut bench.uut, level);
+        P::set_buttons(&mut bench.uut, buttons);
         bench.tick(P::clock);
         tx.push(P::tx(&bench.uut));
     }
@@ -208,7 +235,7 @@ pub fn verilog<P: Panel>(script: &Script, places: &Places) -> Vec<LevelReport> {
     let tb = places.testbench(P::MODULE, false);
     let rx = places.work.join("panel_rx.txt");
     let mut out = vec![];
-    if let Err(e) = write_rx(&script.rx, &rx) {
+    if let Err(e) = write_rx(&script.rx, &script.buttons, &rx) {
         for level in ["panel/icarus", "panel/verilator"] {
             out.push(report::<P>(level, script, Err(e.to_string()), Instant::now()));
         }
@@ -247,14 +274,14 @@ fn finish<P: Panel>(level: &str, script: &Script, run: Result<String, ToolError>
     }
 }
 
-fn write_rx(rx: &[bool], path: &Path) -> Result<(), ToolError> {
+fn write_rx(rx: &[bool], buttons: &[u8], path: &Path) -> Result<(), ToolError> {
     let io = |error| ToolError::Io { what: format!("writing {}", path.display()), error };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
     let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    for &level in rx {
-        writeln!(w, "{}", level as u8).map_err(io)?;
+    for (&level, &b) in rx.iter().zip(buttons) {
+        writeln!(w, "{} {:x}", level as u8, b).map_err(io)?;
     }
     w.flush().map_err(io)
 }

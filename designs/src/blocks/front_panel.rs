@@ -1,15 +1,18 @@
 //! The front panel every board wrapper shares (`fpga/protocol.md`): a UART
-//! receiver whose bytes come out as keys, and a reporter that sends the
-//! machine's visible state through a UART transmitter after every change.
-//! `U` is the width of the UART's bit timer, `W` the report's width.
+//! receiver whose bytes come out as keys, four board buttons synchronised
+//! and debounced into presses, and a reporter that sends the machine's
+//! visible state through a UART transmitter after every change. `U` is the
+//! width of the UART's bit timer, `W` the report's width, `B` the width of
+//! the debouncers' hold counters.
 
+use super::debouncer::Debouncer;
 use super::reporter::Reporter;
 use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
-pub struct FrontPanel<const U: usize, const W: usize> {
+pub struct FrontPanel<const U: usize, const W: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     /// The board's RX and TX pins.
     pub rx: Signal<In, Bit>,
@@ -21,13 +24,21 @@ pub struct FrontPanel<const U: usize, const W: usize> {
     pub pressed: Signal<Out, Bit>,
     /// High in the cycle the state is snapshotted for a report.
     pub taken: Signal<Out, Bit>,
+    /// The board's buttons, high while pressed (the board's top inverts an
+    /// active-low one; a board without buttons ties them low).
+    pub buttons: Signal<In, Bits<4>>,
+    /// One cycle per press of each button.
+    pub button_press: Signal<Out, Bits<4>>,
+    debouncers: [Debouncer<B>; 4],
     receiver: UartRx<U>,
     transmitter: UartTx<U>,
     reporter: Reporter<W>,
 }
 
-impl<const U: usize, const W: usize> FrontPanel<U, W> {
-    pub fn new(clocks_per_bit: u64) -> Self {
+impl<const U: usize, const W: usize, const B: usize> FrontPanel<U, W, B> {
+    /// `clocks_per_bit` on the UART; a button's level believed after
+    /// `stable` cycles.
+    pub fn new(clocks_per_bit: u64, stable: u64) -> Self {
         Self {
             clock: Default::default(),
             rx: Default::default(),
@@ -36,6 +47,9 @@ impl<const U: usize, const W: usize> FrontPanel<U, W> {
             key: Default::default(),
             pressed: Default::default(),
             taken: Default::default(),
+            buttons: Default::default(),
+            button_press: Default::default(),
+            debouncers: array_init::array_init(|_| Debouncer::new(stable)),
             receiver: UartRx::new(clocks_per_bit),
             transmitter: UartTx::new(clocks_per_bit),
             reporter: Reporter::new(),
@@ -43,9 +57,17 @@ impl<const U: usize, const W: usize> FrontPanel<U, W> {
     }
 }
 
-impl<const U: usize, const W: usize> Logic for FrontPanel<U, W> {
+impl<const U: usize, const W: usize, const B: usize> Logic for FrontPanel<U, W, B> {
     #[hdl_gen]
     fn update(&mut self) {
+        for k in 0..4 {
+            self.debouncers[k].clock.next = self.clock.val();
+            self.debouncers[k].button.next = self.buttons.val().get_bit(k);
+        }
+        self.button_press.next = bit_cast::<4, 1>(self.debouncers[0].press.val().into())
+            | (bit_cast::<4, 1>(self.debouncers[1].press.val().into()) << 1)
+            | (bit_cast::<4, 1>(self.debouncers[2].press.val().into()) << 2)
+            | (bit_cast::<4, 1>(self.debouncers[3].press.val().into()) << 3);
         self.receiver.clock.next = self.clock.val();
         self.transmitter.clock.next = self.clock.val();
         self.reporter.clock.next = self.clock.val();

@@ -36,13 +36,15 @@ use rust_hdl::prelude::*;
 pub const REPORT_BITS: usize = 68;
 
 #[derive(LogicBlock)]
-pub struct NimatronPanel<const D: usize, const U: usize> {
+pub struct NimatronPanel<const D: usize, const U: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     pub rx: Signal<In, Bit>,
     pub tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<5>>,
+    /// The board's buttons, high while pressed.
+    pub buttons: Signal<In, Bits<4>>,
     machine: Nimatron<D>,
-    panel: FrontPanel<U, REPORT_BITS>,
+    panel: FrontPanel<U, REPORT_BITS, B>,
     illegal_seen: DFF<Bit>,
     token_seen: DFF<Bit>,
     /// The last game's result: bit 0 the machine won, bit 1 the player won.
@@ -55,16 +57,17 @@ pub struct NimatronPanel<const D: usize, const U: usize> {
     machine_won: Signal<Local, Bit>,
 }
 
-impl<const D: usize, const U: usize> NimatronPanel<D, U> {
+impl<const D: usize, const U: usize, const B: usize> NimatronPanel<D, U, B> {
     /// `pace` cycles per T relay and per pulse; `clocks_per_bit` on the UART.
-    pub fn new(pace: u64, clocks_per_bit: u64) -> Self {
+    pub fn new(pace: u64, clocks_per_bit: u64, stable: u64) -> Self {
         Self {
             clock: Default::default(),
             rx: Default::default(),
             tx: Default::default(),
             leds: Default::default(),
+            buttons: Default::default(),
             machine: Nimatron::new(pace),
-            panel: FrontPanel::new(clocks_per_bit),
+            panel: FrontPanel::new(clocks_per_bit, stable),
             illegal_seen: Default::default(),
             token_seen: Default::default(),
             result: Default::default(),
@@ -78,23 +81,28 @@ impl<const D: usize, const U: usize> NimatronPanel<D, U> {
     }
 }
 
-impl<const D: usize, const U: usize> Logic for NimatronPanel<D, U> {
+impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, U, B> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, illegal_seen, token_seen, result);
         self.machine.clock.next = self.clock.val();
         self.panel.clock.next = self.clock.val();
         self.panel.rx.next = self.rx.val();
+        self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
 
         // Bytes in become one-cycle button pulses.
         self.key.next = self.panel.key.val();
         self.valid.next = self.panel.pressed.val();
-        self.machine.pa.next = self.valid.val() & (self.key.val() == 0x61);
-        self.machine.pb.next = self.valid.val() & (self.key.val() == 0x62);
-        self.machine.pc.next = self.valid.val() & (self.key.val() == 0x63);
+        self.machine.pa.next = self.valid.val() & (self.key.val() == 0x61)
+            | self.panel.button_press.val().get_bit(1);
+        self.machine.pb.next = self.valid.val() & (self.key.val() == 0x62)
+            | self.panel.button_press.val().get_bit(2);
+        self.machine.pc.next = self.valid.val() & (self.key.val() == 0x63)
+            | self.panel.button_press.val().get_bit(3);
         self.machine.pd.next = self.valid.val() & (self.key.val() == 0x64);
-        self.machine.mtr.next = self.valid.val() & (self.key.val() == 0x6d);
+        self.machine.mtr.next = self.valid.val() & (self.key.val() == 0x6d)
+            | self.panel.button_press.val().get_bit(0);
         self.machine.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
         // One-cycle indications are held until a report has carried them.

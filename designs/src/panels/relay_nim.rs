@@ -28,13 +28,15 @@ use rust_hdl::prelude::*;
 pub const REPORT_BITS: usize = 28;
 
 #[derive(LogicBlock)]
-pub struct RelayNimPanel<const D: usize, const U: usize> {
+pub struct RelayNimPanel<const D: usize, const U: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     pub rx: Signal<In, Bit>,
     pub tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<5>>,
+    /// The board's buttons, high while pressed.
+    pub buttons: Signal<In, Bits<4>>,
     nim: RelayNim<D>,
-    panel: FrontPanel<U, REPORT_BITS>,
+    panel: FrontPanel<U, REPORT_BITS, B>,
     illegal_seen: DFF<Bit>,
     nobody: Constant<Bits<2>>,
     human: Constant<Bits<2>>,
@@ -48,16 +50,17 @@ pub struct RelayNimPanel<const D: usize, const U: usize> {
     size_c: Signal<Local, Bits<3>>,
 }
 
-impl<const D: usize, const U: usize> RelayNimPanel<D, U> {
+impl<const D: usize, const U: usize, const B: usize> RelayNimPanel<D, U, B> {
     /// `pace` cycles per sequencer step; `clocks_per_bit` on the UART.
-    pub fn new(pace: u64, clocks_per_bit: u64) -> Self {
+    pub fn new(pace: u64, clocks_per_bit: u64, stable: u64) -> Self {
         Self {
             clock: Default::default(),
             rx: Default::default(),
             tx: Default::default(),
             leds: Default::default(),
+            buttons: Default::default(),
             nim: RelayNim::new(pace),
-            panel: FrontPanel::new(clocks_per_bit),
+            panel: FrontPanel::new(clocks_per_bit, stable),
             illegal_seen: Default::default(),
             nobody: Constant::new(NOBODY.into()),
             human: Constant::new(HUMAN.into()),
@@ -73,22 +76,27 @@ impl<const D: usize, const U: usize> RelayNimPanel<D, U> {
     }
 }
 
-impl<const D: usize, const U: usize> Logic for RelayNimPanel<D, U> {
+impl<const D: usize, const U: usize, const B: usize> Logic for RelayNimPanel<D, U, B> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, illegal_seen);
         self.nim.clock.next = self.clock.val();
         self.panel.clock.next = self.clock.val();
         self.panel.rx.next = self.rx.val();
+        self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
 
         // Bytes in become one-cycle button pulses.
         self.key.next = self.panel.key.val();
         self.valid.next = self.panel.pressed.val();
-        self.nim.take_a.next = self.valid.val() & (self.key.val() == 0x61);
-        self.nim.take_b.next = self.valid.val() & (self.key.val() == 0x62);
-        self.nim.take_c.next = self.valid.val() & (self.key.val() == 0x63);
-        self.nim.go.next = self.valid.val() & (self.key.val() == 0x67);
+        self.nim.take_a.next = self.valid.val() & (self.key.val() == 0x61)
+            | self.panel.button_press.val().get_bit(1);
+        self.nim.take_b.next = self.valid.val() & (self.key.val() == 0x62)
+            | self.panel.button_press.val().get_bit(2);
+        self.nim.take_c.next = self.valid.val() & (self.key.val() == 0x63)
+            | self.panel.button_press.val().get_bit(3);
+        self.nim.go.next = self.valid.val() & (self.key.val() == 0x67)
+            | self.panel.button_press.val().get_bit(0);
         self.nim.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
         // A refused press is held until a report has carried it.

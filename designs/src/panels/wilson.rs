@@ -34,13 +34,15 @@ use rust_hdl::prelude::*;
 pub const REPORT_BITS: usize = 100;
 
 #[derive(LogicBlock)]
-pub struct WilsonPanel<const U: usize> {
+pub struct WilsonPanel<const U: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     pub rx: Signal<In, Bit>,
     pub tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<5>>,
+    /// The board's buttons, high while pressed: button 0 is `g`.
+    pub buttons: Signal<In, Bits<4>>,
     judge: Wilson,
-    panel: FrontPanel<U, REPORT_BITS>,
+    panel: FrontPanel<U, REPORT_BITS, B>,
     shown: [DFF<Bits<7>>; 8],
     next_slot: DFF<Bits<3>>,
     illegal_seen: DFF<Bit>,
@@ -53,15 +55,16 @@ pub struct WilsonPanel<const U: usize> {
     groups_bits: Signal<Local, Bits<64>>,
 }
 
-impl<const U: usize> WilsonPanel<U> {
-    pub fn new(clocks_per_bit: u64) -> Self {
+impl<const U: usize, const B: usize> WilsonPanel<U, B> {
+    pub fn new(clocks_per_bit: u64, stable: u64) -> Self {
         Self {
             clock: Default::default(),
             rx: Default::default(),
             tx: Default::default(),
             leds: Default::default(),
+            buttons: Default::default(),
             judge: Default::default(),
-            panel: FrontPanel::new(clocks_per_bit),
+            panel: FrontPanel::new(clocks_per_bit, stable),
             shown: Default::default(),
             next_slot: Default::default(),
             illegal_seen: Default::default(),
@@ -76,7 +79,7 @@ impl<const U: usize> WilsonPanel<U> {
     }
 }
 
-impl<const U: usize> Logic for WilsonPanel<U> {
+impl<const U: usize, const B: usize> Logic for WilsonPanel<U, B> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, next_slot, illegal_seen);
@@ -87,13 +90,14 @@ impl<const U: usize> Logic for WilsonPanel<U> {
         self.judge.clock.next = self.clock.val();
         self.panel.clock.next = self.clock.val();
         self.panel.rx.next = self.rx.val();
+        self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
 
         // Keys become the judge's inputs.
         self.key.next = self.panel.key.val();
         self.valid.next = self.panel.pressed.val();
         self.size_key.next = self.valid.val() & self.key.val().get_bit(7);
-        self.go_key.next = self.valid.val() & (self.key.val() == 0x67);
+        self.go_key.next = (self.valid.val() & (self.key.val() == 0x67)) | self.panel.button_press.val().get_bit(0);
         self.reset_key.next = self.valid.val() & (self.key.val() == 0x72);
         self.judge.load.next = self.size_key.val();
         self.judge.slot.next = self.next_slot.q.val();
