@@ -5,7 +5,12 @@ use crate::emit::{testbench, verilog};
 use crate::verify::{self, Machine};
 
 /// Command-line names, in the order the tables list them.
-pub const NAMES: [&str; 3] = [verify::relay_nim::RelayNim::NAME, verify::nimatron::Nimatron::NAME, verify::wilson::Wilson::NAME];
+pub const NAMES: [&str; 4] = [
+    verify::relay_nim::RelayNim::NAME,
+    verify::nimatron::Nimatron::NAME,
+    verify::nimrod::Nimrod::NAME,
+    verify::wilson::Wilson::NAME,
+];
 
 /// The machine called `name`, or a line naming the machines there are.
 pub fn check_name(name: &str) -> Result<&'static str, String> {
@@ -59,6 +64,11 @@ pub fn panel(machine: &str) -> Option<Panel> {
     }
 }
 
+/// The machines that have a board wrapper yet, in table order.
+pub fn with_panel() -> Vec<&'static str> {
+    NAMES.iter().copied().filter(|m| panel(m).is_some()).collect()
+}
+
 /// The simulation build of a board wrapper and its end-to-end testbench.
 fn panel_sim_files<P: verify::panel::Panel>(design_file: &str, leds: usize) -> Vec<Generated> {
     let mut design = P::design();
@@ -79,6 +89,7 @@ pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
+    out.extend(files_of::<verify::nimrod::Nimrod>("designs/src/nimrod.rs"));
     out.extend(files_of::<verify::wilson::Wilson>("designs/src/wilson.rs"));
     let mut wilson_board = nimforge_designs::WilsonBoard::new(nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
     out.push(Generated {

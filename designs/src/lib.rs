@@ -6,6 +6,7 @@
 pub mod blocks;
 pub mod harness;
 pub mod nimatron;
+pub mod nimrod;
 pub mod panels;
 pub mod relay_nim;
 pub mod wilson;
@@ -19,6 +20,11 @@ pub const RELAY_NIM_SIM_PACE: u64 = 2;
 pub type NimatronSim = nimatron::Nimatron<1>;
 /// Cycles per step in [`NimatronSim`].
 pub const NIMATRON_SIM_PACE: u64 = 1;
+
+/// Nimrod as it is verified: slow mode shows each instruction for two cycles.
+pub type NimrodSim = nimrod::Nimrod<1>;
+/// Cycles per instruction in [`NimrodSim`]'s slow mode.
+pub const NIMROD_SIM_PACE: u64 = 2;
 
 /// Clock cycles per UART bit on a 12 MHz board: 115,200 baud, 0.16% fast.
 pub const BOARD_CLOCKS_PER_BIT: u64 = 104;

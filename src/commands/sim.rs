@@ -16,6 +16,7 @@ pub fn run(machine: &str, script: &str, vcd: &Path) -> Result<i32, String> {
     match crate::machines::check_name(machine)? {
         "relay-nim" => record::<RelayNim>(script, vcd),
         "nimatron" => record::<Nimatron>(script, vcd),
+        "nimrod" => record::<crate::verify::nimrod::Nimrod>(script, vcd),
         "wilson" => record::<Wilson>(script, vcd),
         _ => unreachable!("every machine is matched"),
     }

@@ -2,6 +2,8 @@
 //! `shared/seeds/` and never calling a design.
 
 pub mod relay_nim;
+pub mod moore;
 pub mod nimatron;
+pub mod nimrod;
 pub mod wilson;
 pub mod wilson_article;

@@ -13,6 +13,7 @@
 //! Verilog by icebox_vlog).
 
 pub mod hdl;
+pub mod nimrod;
 pub mod nimatron;
 pub mod panel;
 pub mod relay_nim;
@@ -162,7 +163,9 @@ impl<M: Machine> Plan<M> {
                 transitions_covered: self.transitions_covered,
             };
         };
-        let tour = &self.sequence[..self.tour_cycles];
+        // A machine without a tour shares its runs instead.
+        let shareable = if M::walks_tour() { self.tour_cycles } else { self.len() };
+        let tour = &self.sequence[..shareable];
         let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let mut keep = true;
         let mut sequence = Vec::new();
@@ -175,17 +178,19 @@ impl<M: Machine> Plan<M> {
                 sequence.push(l);
             }
         }
-        let tour_cycles = sequence.len();
-        sequence.extend_from_slice(&self.sequence[self.tour_cycles..]);
+        let kept = sequence.len();
+        let tour_cycles = if M::walks_tour() { kept } else { 0 };
+        sequence.extend_from_slice(&self.sequence[shareable..]);
         let after = replay::<M>(&sequence);
+        let what = if M::walks_tour() { "the tour's" } else { "the runs'" };
+        let rest = if M::walks_tour() { " and every whole move" } else { "" };
         Plan {
             letters: self.letters.clone(),
             sequence,
             after,
             coverage: format!(
-                "{tour_cycles} of the tour's {} cycles ({:.1}%: pieces from each reset drawn with p = {share}, seed {seed}) and every whole move",
-                self.tour_cycles,
-                100.0 * tour_cycles as f64 / self.tour_cycles as f64
+                "{kept} of {what} {shareable} cycles ({:.1}%: pieces from each reset drawn with p = {share}, seed {seed}){rest}",
+                100.0 * kept as f64 / shareable as f64
             ),
             tour_cycles,
             states: self.states,

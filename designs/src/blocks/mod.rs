@@ -17,3 +17,5 @@ pub mod uart_tx;
 pub mod front_panel;
 pub mod base_code;
 pub mod debouncer;
+pub mod arithmetic_unit;
+pub mod modifying_number;
