@@ -18,7 +18,7 @@
 /* verilator lint_off DECLFILENAME */
 `default_nettype none
 
-module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leave_count,computer_move,step,set_mode,mode_switch,self_play,heap_0,heap_1,heap_2,heap_3,column_counter,heap_counter,heap_selected,instruction,transition,reverse,k,random,phase,side,self_playing,mode,wait,winner,lamps,illegal);
+module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leave_count,computer_move,step,set_mode,mode_switch,self_play,heap_0,heap_1,heap_2,heap_3,column_counter,heap_counter,heap_selected,instruction,transition,reverse,k,random,phase,side,self_playing,mode,dwell,winner,lamps,illegal);
 
     // Module arguments
     input wire  clock;
@@ -50,7 +50,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
     output reg  side;
     output reg  self_playing;
     output reg  [1:0] mode;
-    output reg  wait;
+    output reg  dwell;
     output reg  [1:0] winner;
     output reg  [4:0] lamps;
     output reg  illegal;
@@ -102,9 +102,9 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
     reg  side_reg$d;
     wire  side_reg$q;
     reg  side_reg$clock;
-    reg  playing_self$d;
-    wire  playing_self$q;
-    reg  playing_self$clock;
+    reg  split_personality$d;
+    wire  split_personality$q;
+    reg  split_personality$clock;
     reg  [1:0] mode_reg$d;
     wire  [1:0] mode_reg$q;
     reg  mode_reg$clock;
@@ -219,10 +219,10 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         .q(side_reg$q),
         .clock(side_reg$clock)
     );
-    nimrod$playing_self playing_self(
-        .d(playing_self$d),
-        .q(playing_self$q),
-        .clock(playing_self$clock)
+    nimrod$split_personality split_personality(
+        .d(split_personality$d),
+        .q(split_personality$q),
+        .clock(split_personality$clock)
     );
     nimrod$mode_reg mode_reg(
         .d(mode_reg$d),
@@ -269,7 +269,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         random_reg$clock = clock;
         phase_reg$clock = clock;
         side_reg$clock = clock;
-        playing_clock = clock;
+        split_personality$clock = clock;
         mode_reg$clock = clock;
         wait_reg$clock = clock;
         winner_reg$clock = clock;
@@ -284,7 +284,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         random_reg$d = random_reg$q;
         phase_reg$d = phase_reg$q;
         side_reg$d = side_reg$q;
-        playing_d = playing_q;
+        split_personality$d = split_personality$q;
         mode_reg$d = mode_reg$q;
         wait_reg$d = wait_reg$q;
         winner_reg$d = winner_reg$q;
@@ -480,9 +480,9 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
                             winner_reg$d = 32'h2;
                         end
                         phase_reg$d = 32'h4;
-                        playing_d = 1'b0;
+                        split_personality$d = 1'b0;
                     end
-                    else if (playing_q) begin
+                    else if (split_personality$q) begin
                         pc$d = 32'h1;
                         column$d = 32'h2;
                         selected$d = 32'h0;
@@ -564,7 +564,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
             end
             if (self_play) begin
                 if (((phase_reg$q == 32'h0) | (phase_reg$q == 32'h1)) & |total) begin
-                    playing_d = 1'b1;
+                    split_personality$d = 1'b1;
                     pc$d = 32'h1;
                     column$d = 32'h2;
                     selected$d = 32'h0;
@@ -595,7 +595,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
             random_reg$d = 32'h0;
             phase_reg$d = 32'h0;
             side_reg$d = 1'b0;
-            playing_d = 1'b0;
+            split_personality$d = 1'b0;
             mode_reg$d = 32'h0;
             wait_reg$d = 32'h0;
             winner_reg$d = 32'h0;
@@ -615,16 +615,16 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         random = random_reg$q;
         phase = phase_reg$q;
         side = side_reg$q;
-        self_playing = playing_q;
+        self_playing = split_personality$q;
         mode = mode_reg$q;
-        wait = wait_reg$q;
+        dwell = wait_reg$q;
         winner = winner_reg$q;
         lamps = 32'h0;
         lamps = (lamps & ~(1 << (32'h0)) | ((winner_reg$q == 32'h1) << (32'h0)));
         lamps = (lamps & ~(1 << (32'h1)) | ((winner_reg$q == 32'h2) << (32'h1)));
         lamps = (lamps & ~(1 << (32'h2)) | (((phase_reg$q < 32'h3) | (computing & side_reg$q)) << (32'h2)));
-        lamps = (lamps & ~(1 << (32'h3)) | ((computing & ~side_reg$q & ~playing_q) << (32'h3)));
-        lamps = (lamps & ~(1 << (32'h4)) | ((computing & ~side_reg$q & ((mode_reg$q != 32'h0) | playing_q)) << (32'h4)));
+        lamps = (lamps & ~(1 << (32'h3)) | ((computing & ~side_reg$q & ~split_personality$q) << (32'h3)));
+        lamps = (lamps & ~(1 << (32'h4)) | ((computing & ~side_reg$q & ((mode_reg$q != 32'h0) | split_personality$q)) << (32'h4)));
         illegal = refused$q;
     end
 
@@ -805,24 +805,6 @@ module nimrod$phase_reg(d,q,clock);
 
 endmodule // nimrod$phase_reg
 
-module nimrod$playing_self(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimrod$playing_self
-
 module nimrod$random_reg(d,q,clock);
 
     // Module arguments
@@ -912,6 +894,24 @@ module nimrod$side_reg(d,q,clock);
     end
 
 endmodule // nimrod$side_reg
+
+module nimrod$split_personality(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // nimrod$split_personality
 
 module nimrod$store$0(d,q,clock);
 

@@ -41,11 +41,11 @@ module nimforge_tb (input wire clock);
     wire [0:0] out_side;
     wire [0:0] out_self_playing;
     wire [1:0] out_mode;
-    wire [0:0] out_wait;
+    wire [0:0] out_dwell;
     wire [1:0] out_winner;
     wire [4:0] out_lamps;
     wire [0:0] out_illegal;
-    assign got = { out_heap_0, out_heap_1, out_heap_2, out_heap_3, out_column_counter, out_heap_counter, out_heap_selected, out_instruction, out_transition, out_reverse, out_k, out_random, out_phase, out_side, out_self_playing, out_mode, out_wait, out_winner, out_lamps, out_illegal };
+    assign got = { out_heap_0, out_heap_1, out_heap_2, out_heap_3, out_column_counter, out_heap_counter, out_heap_selected, out_instruction, out_transition, out_reverse, out_k, out_random, out_phase, out_side, out_self_playing, out_mode, out_dwell, out_winner, out_lamps, out_illegal };
 
     nimrod dut (
         .clock(clock),
@@ -103,7 +103,7 @@ module nimforge_tb (input wire clock);
         .self_playing(out_self_playing),
         .\mode[0] (out_mode[0]),
         .\mode[1] (out_mode[1]),
-        .wait(out_wait),
+        .dwell(out_dwell),
         .\winner[0] (out_winner[0]),
         .\winner[1] (out_winner[1]),
         .\lamps[0] (out_lamps[0]),

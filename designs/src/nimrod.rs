@@ -101,7 +101,7 @@ pub struct Nimrod<const D: usize> {
     pub self_playing: Signal<Out, Bit>,
     /// 0 fast, 1 slow, 2 manual.
     pub mode: Signal<Out, Bits<2>>,
-    pub wait: Signal<Out, Bits<D>>,
+    pub dwell: Signal<Out, Bits<D>>,
     pub winner: Signal<Out, Bits<2>>,
     /// The five status lamps (`LAMP_*` bits).
     pub lamps: Signal<Out, Bits<5>>,
@@ -118,7 +118,7 @@ pub struct Nimrod<const D: usize> {
     random_reg: DFF<Bits<2>>,
     phase_reg: DFF<Bits<3>>,
     side_reg: DFF<Bit>,
-    playing_self: DFF<Bit>,
+    split_personality: DFF<Bit>,
     mode_reg: DFF<Bits<2>>,
     wait_reg: DFF<Bits<D>>,
     winner_reg: DFF<Bits<2>>,
@@ -186,7 +186,7 @@ impl<const D: usize> Nimrod<D> {
             side: Default::default(),
             self_playing: Default::default(),
             mode: Default::default(),
-            wait: Default::default(),
+            dwell: Default::default(),
             winner: Default::default(),
             lamps: Default::default(),
             illegal: Default::default(),
@@ -201,7 +201,7 @@ impl<const D: usize> Nimrod<D> {
             random_reg: Default::default(),
             phase_reg: Default::default(),
             side_reg: Default::default(),
-            playing_self: Default::default(),
+            split_personality: Default::default(),
             mode_reg: Default::default(),
             wait_reg: Default::default(),
             winner_reg: Default::default(),
@@ -242,7 +242,7 @@ impl<const D: usize> Logic for Nimrod<D> {
         // 4 over; winner 1 opponent, 2 computer; side false the computer.
         dff_setup!(
             self, clock, column, heap_ctr, selected, pc, transition_latch, reverse_reg, k_reg, random_reg, phase_reg, side_reg,
-            playing_self, mode_reg, wait_reg, winner_reg, refused
+            split_personality, mode_reg, wait_reg, winner_reg, refused
         );
         for i in 0..4 {
             self.store[i].clock.next = self.clock.val();
@@ -420,8 +420,8 @@ impl<const D: usize> Logic for Nimrod<D> {
                             self.winner_reg.d.next = 2.into();
                         }
                         self.phase_reg.d.next = 4.into();
-                        self.playing_self.d.next = false;
-                    } else if self.playing_self.q.val() {
+                        self.split_personality.d.next = false;
+                    } else if self.split_personality.q.val() {
                         // Split personality: the other side's move begins.
                         self.pc.d.next = 1.into();
                         self.column.d.next = 2.into();
@@ -499,7 +499,7 @@ impl<const D: usize> Logic for Nimrod<D> {
                 if ((self.phase_reg.q.val() == 0) | (self.phase_reg.q.val() == 1))
                     & self.total.val().any()
                 {
-                    self.playing_self.d.next = true;
+                    self.split_personality.d.next = true;
                     self.pc.d.next = 1.into();
                     self.column.d.next = 2.into();
                     self.selected.d.next = 0.into();
@@ -530,7 +530,7 @@ impl<const D: usize> Logic for Nimrod<D> {
             self.random_reg.d.next = 0.into();
             self.phase_reg.d.next = 0.into();
             self.side_reg.d.next = false;
-            self.playing_self.d.next = false;
+            self.split_personality.d.next = false;
             self.mode_reg.d.next = 0.into();
             self.wait_reg.d.next = 0.into();
             self.winner_reg.d.next = 0.into();
@@ -552,9 +552,9 @@ impl<const D: usize> Logic for Nimrod<D> {
         self.random.next = self.random_reg.q.val();
         self.phase.next = self.phase_reg.q.val();
         self.side.next = self.side_reg.q.val();
-        self.self_playing.next = self.playing_self.q.val();
+        self.self_playing.next = self.split_personality.q.val();
         self.mode.next = self.mode_reg.q.val();
-        self.wait.next = self.wait_reg.q.val();
+        self.dwell.next = self.wait_reg.q.val();
         self.winner.next = self.winner_reg.q.val();
         self.lamps.next = 0.into();
         self.lamps.next = self.lamps.val().replace_bit(0, self.winner_reg.q.val() == 1);
@@ -565,13 +565,13 @@ impl<const D: usize> Logic for Nimrod<D> {
         );
         self.lamps.next = self.lamps.val().replace_bit(
             3,
-            self.computing.val() & !self.side_reg.q.val() & !self.playing_self.q.val(),
+            self.computing.val() & !self.side_reg.q.val() & !self.split_personality.q.val(),
         );
         self.lamps.next = self.lamps.val().replace_bit(
             4,
             self.computing.val()
                 & !self.side_reg.q.val()
-                & ((self.mode_reg.q.val() != 0) | self.playing_self.q.val()),
+                & ((self.mode_reg.q.val() != 0) | self.split_personality.q.val()),
         );
         self.illegal.next = self.refused.q.val();
     }
