@@ -5,7 +5,8 @@
 //! contents), the program's registers, the variant (6), the crude random
 //! number generator (4), the mode (3), the slow mode's wait, self-play and
 //! the game's phase, and their product is far beyond a tour (an exploration
-//! of the reachable graph ran out of memory). So the plan is in two parts,
+//! of the reachable graph ran out of memory). So the plan is in two parts
+//! that between them take every register through every value it can hold,
 //! every level comparing every output every cycle with the cycle-level
 //! oracle:
 //! - whole moves, exhaustively: every position of the main store under
@@ -16,18 +17,24 @@
 //!   reach in a move, under the clock that obeys each instruction; the
 //!   oracle's cycles are checked against the move-level function, and that
 //!   against the brute-force solver (`oracle::nimrod` tests).
-//! - the control, by a long seeded run: random presses of every button
-//!   (legal and refused ones, every mode, STEP, SELF PLAY, NEW GAME with
-//!   every variant, RESET) weighted so that games get played to the end,
-//!   with whole games in slow, manual and self-play modes. The run reports
-//!   how many of the (phase, side, self-play, mode, wait, winner, variant,
-//!   instruction) x letter pairs it met (`control_coverage`).
+//! - the control, by a seeded run: presses of every button (legal and
+//!   refused ones, every mode, STEP, SELF PLAY, NEW GAME with every variant,
+//!   RESET, a skilled and a random opponent) that plays games to the end in
+//!   every mode and variant. Its "control state" is the phase, the side the
+//!   program plays, self-play, the mode, the slow mode's wait, the winner,
+//!   the variant and the lit instruction; whenever the state in hand has a
+//!   letter it has not yet been given, the run gives it one, and states it
+//!   met only in passing are revisited at the end (RESET, the way the run
+//!   first went there, the letter). A test checks that the run meets
+//!   exactly the 756 control states the design can reach (listed by hand in
+//!   `reachable_control_states`) and gives each every one of the 49 letters:
+//!   a tour of the control, with the store's contents as the run leaves them.
 
 use super::{Letter, Machine, Port};
 use crate::oracle::nimrod::{self as oracle, machine_move, Mode, Phase, Press, State, Variant, HEAPS};
 use nimforge_designs::{NimrodSim, NIMROD_SIM_PACE};
 use rust_hdl::prelude::*;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 pub struct Nimrod;
 
@@ -143,7 +150,9 @@ fn name(p: Press) -> String {
 }
 
 /// The part of the state the control run's coverage is counted over.
-fn control(s: &State) -> (Phase, oracle::Side, bool, Mode, u32, oracle::Winner, Variant, u8) {
+type Control = (Phase, oracle::Side, bool, Mode, u32, oracle::Winner, Variant, u8);
+
+fn control(s: &State) -> Control {
     (s.phase, s.side, s.self_play, s.mode, s.wait, s.winner, s.variant, s.program.instruction)
 }
 
@@ -156,46 +165,139 @@ impl Lcg {
     }
 }
 
-/// Cycles in the seeded control run.
-pub const CONTROL_CYCLES: usize = 400_000;
+/// The mode switch's letters and NEW GAME's: they end a run of the mode or
+/// the game in hand, so the control run tries them last.
+const DISRUPTIVE: u64 = 0b1111 << 44 | 0xff << 2;
 
-/// The seeded control run from power-on: letters, and how many (control
-/// state, letter) pairs it met.
-pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, usize) {
+/// Cycles in the seeded control run.
+pub const CONTROL_CYCLES: usize = 800_000;
+
+/// What the control run met.
+pub struct ControlCoverage {
+    /// Control states (`control`) met.
+    pub states: usize,
+    /// (control state, letter) pairs taken.
+    pub pairs: usize,
+}
+
+/// The control states a run from power-on meets, the letters each is
+/// given, and the shortest way from a RESET to each: (from, to) in `run`.
+#[allow(clippy::type_complexity)]
+fn survey(run: &[usize]) -> (HashMap<Control, u64>, HashMap<Control, (usize, usize)>) {
+    let mut s = State::power_on();
+    let mut met: HashMap<Control, u64> = HashMap::new();
+    let mut way: HashMap<Control, (usize, usize)> = HashMap::new();
+    let mut since_reset = 0;
+    for (i, &l) in run.iter().enumerate() {
+        let c = control(&s);
+        let w = way.entry(c).or_insert((since_reset, i));
+        if i - since_reset < w.1 - w.0 {
+            *w = (since_reset, i);
+        }
+        *met.entry(c).or_insert(0) |= 1 << l;
+        s = s.step(press(l), NIMROD_SIM_PACE as u32);
+        if l == RESET {
+            since_reset = i + 1;
+        }
+    }
+    (met, way)
+}
+
+/// The seeded control run from power-on: its letters, and what it met.
+/// When the control state in hand has a letter it has not yet been given,
+/// the run gives it the first such letter; otherwise it presses what a
+/// demonstrator would (mostly moves that play the game on, in every mode,
+/// with self-play and new games now and then). Control states met only in
+/// passing (slow self-play, say) are given the letters they missed at the
+/// end: RESET, the shortest way the run went from a RESET to that state,
+/// and the letter.
+pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, ControlCoverage) {
     let mut rng = Lcg(seed);
     let mut s = State::power_on();
     let mut out = Vec::with_capacity(cycles);
-    let mut met = HashSet::new();
+    let mut tried: HashMap<_, u64> = HashMap::new();
+    // The skilled opponent's move in hand.
+    let mut skilled: Option<[u8; HEAPS]> = None;
+    let all = (1u64 << LETTERS) - 1;
     while out.len() < cycles {
-        let l = match s.phase {
-            // While the program runs: mostly nothing (or STEP), now and then anything.
-            Phase::Computing => match rng.next(20) {
-                0 => rng.next(LETTERS as u64) as usize,
-                1..=9 if s.mode == Mode::Manual => STEP,
-                1..=2 => set_mode(rng.next(4) as u8),
-                _ => NONE,
-            },
-            // Lower a heap (often legal), move, play itself, set up anew.
-            _ => match rng.next(100) {
-                0 => RESET,
-                1..=4 => new_game(rng.next(2) == 1, rng.next(4) as u8),
-                5..=44 => {
-                    let h = rng.next(HEAPS as u64) as usize;
-                    let top = s.program.store[h] as u64;
-                    leave(h, if top > 0 && rng.next(4) > 0 { rng.next(top) as u8 } else { rng.next(8) as u8 })
+        let here = tried.entry(control(&s)).or_insert(0);
+        let l = if *here != all {
+            // Letters that leave the mode or the game last.
+            let calm = !*here & all & !(DISRUPTIVE | 1 << RESET);
+            if calm != 0 {
+                calm.trailing_zeros() as usize
+            } else {
+                (!*here & all).trailing_zeros() as usize
+            }
+        } else {
+            match s.phase {
+                // While the program runs: mostly nothing (or STEP), now and then anything.
+                Phase::Computing => match rng.next(20) {
+                    0 => rng.next(LETTERS as u64) as usize,
+                    1..=9 if s.mode == Mode::Manual => STEP,
+                    1..=2 => set_mode(rng.next(4) as u8),
+                    _ => NONE,
+                },
+                // A skilled opponent: Nimrod's own move, a heap at a time
+                // (in set-up, that leaves the machine a safe position).
+                Phase::SetUp | Phase::Opponent | Phase::Moved
+                    if skilled.is_some()
+                        || (s.phase == Phase::Opponent && rng.next(8) != 0)
+                        || (s.phase == Phase::SetUp && s.program.store != [0; HEAPS] && rng.next(8) == 0) =>
+                {
+                    let plan = *skilled.get_or_insert_with(|| machine_move(s.program.store, s.variant, 0).expect("a match is left").after);
+                    match (0..HEAPS).find(|&h| s.program.store[h] != plan[h]) {
+                        Some(h) => leave(h, plan[h]),
+                        None => {
+                            skilled = None;
+                            COMPUTER_MOVE
+                        }
+                    }
                 }
-                45..=69 => COMPUTER_MOVE,
-                70..=74 => SELF_PLAY,
-                75..=80 => set_mode(rng.next(4) as u8),
-                81..=82 => STEP,
-                _ => NONE,
-            },
+                // Lower a heap (often legal), move, play itself, set up anew.
+                _ => match rng.next(100) {
+                    0..=2 => RESET,
+                    3..=6 => new_game(rng.next(2) == 1, rng.next(4) as u8),
+                    7..=44 => {
+                        let h = rng.next(HEAPS as u64) as usize;
+                        let top = s.program.store[h] as u64;
+                        leave(h, if top > 0 && rng.next(4) > 0 { rng.next(top) as u8 } else { rng.next(8) as u8 })
+                    }
+                    45..=69 => COMPUTER_MOVE,
+                    70..=79 => SELF_PLAY,
+                    80..=84 => set_mode(rng.next(4) as u8),
+                    85..=86 => STEP,
+                    _ => NONE,
+                },
+            }
         };
-        met.insert((control(&s), l));
+        *here |= 1 << l;
         s = s.step(press(l), NIMROD_SIM_PACE as u32);
         out.push(l);
+        if !matches!(s.phase, Phase::SetUp | Phase::Opponent | Phase::Moved) {
+            skilled = None;
+        }
     }
-    (out, met.len())
+    // The letters missed, each after the way back to its state; states met
+    // first on those ways are given their missed letters in the next round.
+    loop {
+        let (met, way) = survey(&out);
+        let mut missed: Vec<_> = met.iter().filter(|(_, m)| **m != all).map(|(c, m)| (way[c], *m)).collect();
+        if missed.is_empty() {
+            break;
+        }
+        missed.sort();
+        for ((from, to), m) in missed {
+            for l in (0..LETTERS).filter(|l| m >> l & 1 == 0) {
+                out.push(RESET);
+                out.extend_from_within(from..to);
+                out.push(l);
+            }
+        }
+    }
+    let (met, _) = survey(&out);
+    let pairs = met.values().map(|m| m.count_ones() as usize).sum();
+    (out, ControlCoverage { states: met.len(), pairs })
 }
 
 impl Machine for Nimrod {
@@ -232,9 +334,9 @@ impl Machine for Nimrod {
         Some(RESET)
     }
 
-    /// About 2.7M cycles in all; the netlist runs some 2,300 a second.
+    /// About 5.5M cycles in all; the slow levels replay a quarter.
     fn slow_share() -> f64 {
-        0.1
+        0.25
     }
 
     fn power_on() -> State {
@@ -387,26 +489,59 @@ impl Machine for Nimrod {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
-    /// The control run plays games to the end in every mode and variant.
-    #[test]
-    fn the_control_run_reaches_every_corner() {
-        let (letters, met) = control_run(CONTROL_CYCLES, 1);
-        let mut s = State::power_on();
-        let mut seen = HashSet::new();
-        for &l in &letters {
-            s = Nimrod::step(&s, l);
-            seen.insert((s.phase, s.mode, s.self_play, s.winner, s.variant));
-        }
+    /// The control states the design can reach, by hand: set-up, the
+    /// opponent's turn before and after his first press, in every variant
+    /// and mode (the computer's side, nothing lit); game over with either
+    /// winner after either side's last move, except that a self-played
+    /// game's opponent side cannot lose the normal game nor win the reverse
+    /// one by its own last move; and the program running, every instruction
+    /// 1..9, for the computer, for the computer in self-play and for the
+    /// opponent in self-play, with the wait at 0 or 1 in slow mode.
+    fn reachable_control_states() -> HashSet<Control> {
+        use oracle::{Side, Winner};
+        let mut want = HashSet::new();
         for v in Variant::all() {
             for mode in [Mode::Fast, Mode::Slow, Mode::Manual] {
-                for self_play in [false, true] {
-                    assert!(seen.contains(&(Phase::Computing, mode, self_play, oracle::Winner::Nobody, v)), "{v:?} {mode:?} {self_play}");
+                for ph in [Phase::SetUp, Phase::Opponent, Phase::Moved] {
+                    want.insert((ph, Side::Computer, false, mode, 0, Winner::Nobody, v, 0));
                 }
-                assert!(seen.iter().any(|x| x.0 == Phase::Over && x.1 == mode && x.4 == v), "{v:?} {mode:?} over");
+                for side in [Side::Computer, Side::Opponent] {
+                    for w in [Winner::Computer, Winner::Opponent] {
+                        let own_last_move_loses = (w == Winner::Computer) != v.reverse;
+                        if side == Side::Opponent && own_last_move_loses {
+                            continue;
+                        }
+                        want.insert((Phase::Over, side, false, mode, 0, w, v, 0));
+                    }
+                }
+                let waits: &[u32] = if mode == Mode::Slow { &[0, 1] } else { &[0] };
+                for &wait in waits {
+                    for (side, sp) in [(Side::Computer, false), (Side::Computer, true), (Side::Opponent, true)] {
+                        for i in 1..=9 {
+                            want.insert((Phase::Computing, side, sp, mode, wait, Winner::Nobody, v, i));
+                        }
+                    }
+                }
             }
         }
-        eprintln!("control pairs met: {met}");
+        want
+    }
+
+    /// The control run meets exactly the control states the design can
+    /// reach, and gives each of them every letter.
+    #[test]
+    fn the_control_run_meets_every_control_state_under_every_letter() {
+        let (letters, coverage) = control_run(CONTROL_CYCLES, 1);
+        let (met, _) = survey(&letters);
+        let met: HashSet<Control> = met.into_keys().collect();
+        let want = reachable_control_states();
+        let missing: Vec<_> = want.difference(&met).collect();
+        let extra: Vec<_> = met.difference(&want).collect();
+        assert!(missing.is_empty(), "not met: {missing:?}");
+        assert!(extra.is_empty(), "met but thought unreachable: {extra:?}");
+        assert_eq!(coverage.pairs, want.len() * LETTERS);
     }
 
     #[test]
