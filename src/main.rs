@@ -48,16 +48,23 @@ enum Command {
         /// Groups of counters, up to 8 of up to 127, e.g. 28,53,1,16 (wilson).
         #[arg(long)]
         groups: Option<String>,
+        #[command(flatten)]
+        nimrod: NimrodArgs,
         #[arg(long)]
         json: bool,
     },
-    /// A scripted game in the cycle-accurate simulation.
+    /// A scripted game (nimatron) or a self-played one (nimrod) in the cycle-accurate simulation.
     Replay {
-        /// nimatron
+        /// nimatron or nimrod
         machine: String,
-        /// The player's moves, each a row letter and the lamps put out, e.g. "a6 c3 d1 b2 b1".
+        /// The player's moves, each a row letter and the lamps put out, e.g. "a6 c3 d1 b2 b1" (nimatron).
         #[arg(long)]
-        moves: String,
+        moves: Option<String>,
+        /// The machine plays both sides ("split personality") to the end (nimrod).
+        #[arg(long)]
+        self_play: bool,
+        #[command(flatten)]
+        nimrod: NimrodArgs,
         #[arg(long)]
         json: bool,
     },
@@ -100,6 +107,23 @@ enum Command {
     },
 }
 
+/// Nimrod's position and variant.
+#[derive(clap::Args)]
+struct NimrodArgs {
+    /// Four heaps of 0..7 matches, e.g. 7,1,6,4 (nimrod).
+    #[arg(long)]
+    heaps: Option<String>,
+    /// normal or reverse (nimrod).
+    #[arg(long, default_value = "normal")]
+    game: String,
+    /// How many heaps a move may change: 1, 2 or 3 (nimrod).
+    #[arg(long, default_value_t = 1)]
+    k: u8,
+    /// The heap counter at the start of the game, 0..3 (nimrod).
+    #[arg(long, default_value_t = 0)]
+    heap_counter: u8,
+}
+
 #[derive(Subcommand)]
 enum WilsonCommand {
     /// Wilson's tables derived from the brute-force solver, each beside the article's.
@@ -122,8 +146,12 @@ fn main() {
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
         Command::Verify { machine, level, json } => commands::verify::run(&machine, level, json, &root),
-        Command::Move { machine, piles, randomizer, rows, r, groups, json } => {
+        Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             nimforge::machines::check_name(&machine).and_then(|m| match (m, piles, rows) {
+                ("nimrod", _, _) => match nimrod.heaps {
+                    Some(h) => commands::nimrod::one_move(&h, &nimrod.game, nimrod.k, nimrod.heap_counter, json),
+                    None => Err("nimrod needs --heaps, e.g. --heaps 7,1,6,4".into()),
+                },
                 ("wilson", _, _) => match groups {
                     Some(g) => commands::wilson::hardware_move(&g, json),
                     None => Err("wilson needs --groups, e.g. --groups 28,53,1,16".into()),
@@ -135,10 +163,17 @@ fn main() {
                 _ => unreachable!(),
             })
         }
-        Command::Replay { machine, moves, json } => nimforge::machines::check_name(&machine).and_then(|m| match m {
-            "nimatron" => commands::nimatron::replay(&moves, json),
-            other => Err(format!("replay is for nimatron; {other} has no scripted game yet")),
-        }),
+        Command::Replay { machine, moves, self_play, nimrod, json } => {
+            nimforge::machines::check_name(&machine).and_then(|m| match (m, moves, nimrod.heaps) {
+                ("nimatron", Some(moves), _) => commands::nimatron::replay(&moves, json),
+                ("nimatron", None, _) => Err("nimatron needs --moves, e.g. --moves \"a6 c3 d1 b2 b1\"".into()),
+                ("nimrod", _, Some(h)) if self_play => {
+                    commands::nimrod::replay(&h, &nimrod.game, nimrod.k, nimrod.heap_counter, json)
+                }
+                ("nimrod", _, _) => Err("nimrod replays a self-played game: give --heaps and --self-play, e.g. --heaps 3,5,6,7 --self-play".into()),
+                (other, _, _) => Err(format!("replay is for nimatron and nimrod; {other} has no scripted game yet")),
+            })
+        }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),

@@ -50,3 +50,4 @@ mod tests {
     }
 }
 pub mod nimatron;
+pub mod nimrod;

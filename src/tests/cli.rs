@@ -180,3 +180,58 @@ fn wilson_commands() {
         assert!(err.contains(want) && !err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// Nimrod's bad input: one line, status 2.
+#[test]
+fn nimrod_bad_input() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["move", "nimrod", "--heaps", "7,1,6"], "expected 4 heaps"),
+        (&["move", "nimrod", "--heaps", "7,1,6,8"], "'8' is not a heap size"),
+        (&["move", "nimrod", "--heaps", "7,1,6,4", "--k", "4"], "--k 4 is out of range"),
+        (&["move", "nimrod", "--heaps", "7,1,6,4", "--game", "misere"], "--game misere: choose normal or reverse"),
+        (&["move", "nimrod", "--heaps", "7,1,6,4", "--heap-counter", "4"], "--heap-counter 4 is out of range"),
+        (&["replay", "nimrod", "--heaps", "3,5,6,7"], "give --heaps and --self-play"),
+    ];
+    for (args, want) in cases {
+        let out = nimforge(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// `move nimrod --json`: the booklet's walk through 7, 1, 6, 4 with the
+/// heap counter at 1, instruction by instruction.
+#[test]
+fn nimrod_move_shows_the_booklets_instructions() {
+    let out = nimforge(&["move", "nimrod", "--heaps", "7,1,6,4", "--heap-counter", "1", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["after"], serde_json::json!([7, 1, 2, 4]));
+    assert_eq!(v["instructions"], serde_json::json!([1, 2, 3, 2, 4, 5, 6, 7, 1, 7, 1, 2, 4, 6, 7, 8]));
+    assert_eq!(v["cycles"], 17);
+}
+
+/// `replay nimrod --self-play --json`: one event per move, the sides
+/// taking turns, every move legal, the last one emptying the heaps.
+#[test]
+fn nimrod_self_play_replay() {
+    for (game, k) in [("normal", "1"), ("reverse", "2"), ("normal", "3")] {
+        let out = nimforge(&["replay", "nimrod", "--heaps", "3,5,6,7", "--self-play", "--game", game, "--k", k, "--json"]);
+        assert_eq!(out.status.code(), Some(0));
+        let events: Vec<serde_json::Value> =
+            text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let mut heaps = vec![3u64, 5, 6, 7];
+        for (i, e) in events.iter().enumerate() {
+            assert_eq!(e["side"], if i % 2 == 0 { "opponent" } else { "computer" });
+            assert_eq!(e["before"], serde_json::json!(heaps));
+            let after: Vec<u64> = serde_json::from_value(e["after"].clone()).unwrap();
+            let changed = (0..4).filter(|&h| after[h] != heaps[h]).count();
+            assert!(changed >= 1 && changed <= k.parse().unwrap() && (0..4).all(|h| after[h] <= heaps[h]), "{game} {k}: {e}");
+            heaps = after;
+        }
+        assert_eq!(heaps, vec![0, 0, 0, 0]);
+        assert!(events.last().unwrap()["winner"].is_string());
+    }
+}
