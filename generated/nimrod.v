@@ -90,9 +90,9 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
     reg  reverse_reg$d;
     wire  reverse_reg$q;
     reg  reverse_reg$clock;
-    reg  [1:0] k_reg$d;
-    wire  [1:0] k_reg$q;
-    reg  k_reg$clock;
+    reg  [1:0] k_less_one$d;
+    wire  [1:0] k_less_one$q;
+    reg  k_less_one$clock;
     reg  [1:0] random_reg$d;
     wire  [1:0] random_reg$q;
     reg  random_reg$clock;
@@ -147,6 +147,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
     reg  ending;
     reg  empty_after;
     reg  good_mode;
+    reg  [1:0] game_k;
 
     // Sub module instances
     nimrod$store$0 store$0(
@@ -199,10 +200,10 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         .q(reverse_reg$q),
         .clock(reverse_reg$clock)
     );
-    nimrod$k_reg k_reg(
-        .d(k_reg$d),
-        .q(k_reg$q),
-        .clock(k_reg$clock)
+    nimrod$k_less_one k_less_one(
+        .d(k_less_one$d),
+        .q(k_less_one$q),
+        .clock(k_less_one$clock)
     );
     nimrod$random_reg random_reg(
         .d(random_reg$d),
@@ -265,7 +266,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         pc$clock = clock;
         transition_latch$clock = clock;
         reverse_reg$clock = clock;
-        k_reg$clock = clock;
+        k_less_one$clock = clock;
         random_reg$clock = clock;
         phase_reg$clock = clock;
         side_reg$clock = clock;
@@ -280,7 +281,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         pc$d = pc$q;
         transition_latch$d = transition_latch$q;
         reverse_reg$d = reverse_reg$q;
-        k_reg$d = k_reg$q;
+        k_less_one$d = k_less_one$q;
         random_reg$d = random_reg$q;
         phase_reg$d = phase_reg$q;
         side_reg$d = side_reg$q;
@@ -297,6 +298,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         store$2$d = store$2$q;
         store$3$clock = clock;
         store$3$d = store$3$q;
+        game_k = k_less_one$q + 32'h1;
         col_digits = 32'h0;
         if (column$q != 32'h3) begin
             col_digits = (col_digits & ~(1 << (0)) | ((store$0$q[column$q]) << (0)));
@@ -335,16 +337,16 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         selected_has_one = |(selected$q & col_digits);
         big = ((|store$0$q[(32'h1)+:(2)]) & 3'h7) + ((|store$1$q[(32'h1)+:(2)]) & 3'h7) + ((|store$2$q[(32'h1)+:(2)]) & 3'h7) + ((|store$3$q[(32'h1)+:(2)]) & 3'h7);
         total = ((store$0$q) & 5'h1f) + ((store$1$q) & 5'h1f) + ((store$2$q) & 5'h1f) + ((store$3$q) & 5'h1f);
-        transition_now = reverse_reg$q & (big <= ((k_reg$q) & 3'h7));
+        transition_now = reverse_reg$q & (big <= ((game_k) & 3'h7));
         arithmetic$digits = col_digits;
-        arithmetic$k = k_reg$q;
+        arithmetic$k = game_k;
         arithmetic$target = transition_latch$q & (column$q == 32'h0);
         modifier$column = column$q;
         modifier$heap = here;
         lower = leave_count < leave_here;
         mine = selected$q[leave_heap];
         chosen = ((selected$q[32'h0]) & 3'h7) + ((selected$q[32'h1]) & 3'h7) + ((selected$q[32'h2]) & 3'h7) + ((selected$q[32'h3]) & 3'h7);
-        room = chosen < ((k_reg$q) & 3'h7);
+        room = chosen < ((game_k) & 3'h7);
         emptied = (total == ((leave_here) & 5'h1f)) & (leave_count == 32'h0);
         any_press = new_game | leave | computer_move | step | set_mode | self_play;
         computing = phase_reg$q == 32'h3;
@@ -426,7 +428,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
                     if (heap_ctr$q == 3) begin
                         store$3$d = modifier$modified;
                     end
-                    if (k_reg$q == 32'h1) begin
+                    if (game_k == 32'h1) begin
                         pc$d = 32'h7;
                     end
                     else begin
@@ -499,7 +501,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
             if (new_game) begin
                 if (|k_switch) begin
                     reverse_reg$d = reverse_switch;
-                    k_reg$d = k_switch;
+                    k_less_one$d = k_switch - 32'h1;
                     store$0$d = 32'h7;
                     store$1$d = 32'h7;
                     store$2$d = 32'h7;
@@ -581,17 +583,17 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
             end
         end
         if (reset) begin
-            store$0$d = 32'h7;
-            store$1$d = 32'h7;
-            store$2$d = 32'h7;
-            store$3$d = 32'h7;
-            column$d = 32'h3;
+            store$0$d = 32'h0;
+            store$1$d = 32'h0;
+            store$2$d = 32'h0;
+            store$3$d = 32'h0;
+            column$d = 32'h0;
             heap_ctr$d = 32'h0;
             selected$d = 32'h0;
             pc$d = 32'h0;
             transition_latch$d = 1'b0;
             reverse_reg$d = 1'b0;
-            k_reg$d = 32'h1;
+            k_less_one$d = 32'h0;
             random_reg$d = 32'h0;
             phase_reg$d = 32'h0;
             side_reg$d = 1'b0;
@@ -611,7 +613,7 @@ module nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leav
         instruction = pc$q;
         transition = transition_latch$q;
         reverse = reverse_reg$q;
-        k = k_reg$q;
+        k = game_k;
         random = random_reg$q;
         phase = phase_reg$q;
         side = side_reg$q;
@@ -703,7 +705,7 @@ module nimrod$heap_ctr(d,q,clock);
 
 endmodule // nimrod$heap_ctr
 
-module nimrod$k_reg(d,q,clock);
+module nimrod$k_less_one(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -719,7 +721,7 @@ module nimrod$k_reg(d,q,clock);
        q <= d;
     end
 
-endmodule // nimrod$k_reg
+endmodule // nimrod$k_less_one
 
 module nimrod$mode_reg(d,q,clock);
 

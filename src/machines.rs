@@ -59,6 +59,7 @@ pub fn panel(machine: &str) -> Option<Panel> {
     match machine {
         "relay-nim" => Some(Panel { module: "relay_nim_panel", leds: 5 }),
         "nimatron" => Some(Panel { module: "nimatron_panel", leds: 5 }),
+        "nimrod" => Some(Panel { module: "nimrod_panel", leds: 5 }),
         "wilson" => Some(Panel { module: "wilson_panel", leds: 5 }),
         _ => None,
     }
@@ -109,5 +110,11 @@ pub fn generated() -> Vec<Generated> {
         contents: verilog::emit(&mut nimatron_board, "nimatron_panel", "designs/src/panels/nimatron.rs"),
     });
     out.extend(panel_sim_files::<crate::panel::nimatron::NimatronPanel>("designs/src/panels/nimatron.rs", 5));
+    let mut nimrod_board = nimforge_designs::NimrodBoard::new(nimforge_designs::NIMROD_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
+    out.push(Generated {
+        path: "generated/nimrod_panel.v".into(),
+        contents: verilog::emit(&mut nimrod_board, "nimrod_panel", "designs/src/panels/nimrod.rs"),
+    });
+    out.extend(panel_sim_files::<crate::panel::nimrod::NimrodPanel>("designs/src/panels/nimrod.rs", 5));
     out
 }

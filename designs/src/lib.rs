@@ -56,6 +56,18 @@ pub const RELAY_NIM_BOARD_PACE: u64 = 3_000_000;
 pub type RelayNimPanelSim = panels::relay_nim::RelayNimPanel<10, 2, 4>;
 pub const RELAY_NIM_PANEL_SIM_PACE: u64 = 1024;
 
+/// Nimrod on a board behind the front panel: slow mode shows an
+/// instruction for half a second at 12 MHz.
+pub type NimrodBoard = panels::nimrod::NimrodPanel<23, 7, 17>;
+/// Cycles per instruction in [`NimrodBoard`]'s slow mode.
+pub const NIMROD_BOARD_PACE: u64 = 6_000_000;
+
+/// Nimrod's board wrapper as the `panel` level simulates it: 4 cycles per
+/// UART bit, and a slow-mode instruction of 2,048 cycles, longer than two
+/// report lines.
+pub type NimrodPanelSim = panels::nimrod::NimrodPanel<11, 2, 4>;
+pub const NIMROD_PANEL_SIM_PACE: u64 = 2048;
+
 /// Wilson's judge on a board behind the front panel (the judge needs no
 /// pace: it works at the clock).
 pub type WilsonBoard = panels::wilson::WilsonPanel<7, 17>;

@@ -28,7 +28,9 @@
 //! switches `reverse_switch`, `k_switch`), "leave n" (`leave` with
 //! `leave_heap` and `leave_count`), COMPUTER MOVE, STEP, the mode switch
 //! (`set_mode` with `mode_switch`: 0 fast, 1 slow, 2 manual) and SELF PLAY.
-//! After NEW GAME the opponent arranges the heaps (any button, any heap),
+//! At power-on and after RESET every register is zero: the simple normal
+//! game in set-up with every heap empty. NEW GAME fills the heaps with 7;
+//! the opponent then arranges them (any button, any heap),
 //! then COMPUTER MOVE lets the machine move first, or SELF PLAY lets it play
 //! both sides. On his turns a "leave n" button must lower its heap, at most
 //! k heaps a turn, and COMPUTER MOVE needs at least one. A press the rules
@@ -114,7 +116,8 @@ pub struct Nimrod<const D: usize> {
     pc: DFF<Bits<4>>,
     transition_latch: DFF<Bit>,
     reverse_reg: DFF<Bit>,
-    k_reg: DFF<Bits<2>>,
+    /// k - 1, so that every register is zero at power-on.
+    k_less_one: DFF<Bits<2>>,
     random_reg: DFF<Bits<2>>,
     phase_reg: DFF<Bits<3>>,
     side_reg: DFF<Bit>,
@@ -150,6 +153,7 @@ pub struct Nimrod<const D: usize> {
     ending: Signal<Local, Bit>,
     empty_after: Signal<Local, Bit>,
     good_mode: Signal<Local, Bit>,
+    game_k: Signal<Local, Bits<2>>,
 }
 
 impl<const D: usize> Nimrod<D> {
@@ -197,7 +201,7 @@ impl<const D: usize> Nimrod<D> {
             pc: Default::default(),
             transition_latch: Default::default(),
             reverse_reg: Default::default(),
-            k_reg: Default::default(),
+            k_less_one: Default::default(),
             random_reg: Default::default(),
             phase_reg: Default::default(),
             side_reg: Default::default(),
@@ -230,6 +234,7 @@ impl<const D: usize> Nimrod<D> {
             ending: Default::default(),
             empty_after: Default::default(),
             good_mode: Default::default(),
+            game_k: Default::default(),
         }
     }
 }
@@ -241,13 +246,15 @@ impl<const D: usize> Logic for Nimrod<D> {
         // phase 0 set-up, 1 opponent to move, 2 opponent moved, 3 computing,
         // 4 over; winner 1 opponent, 2 computer; side false the computer.
         dff_setup!(
-            self, clock, column, heap_ctr, selected, pc, transition_latch, reverse_reg, k_reg, random_reg, phase_reg, side_reg,
+            self, clock, column, heap_ctr, selected, pc, transition_latch, reverse_reg, k_less_one, random_reg, phase_reg, side_reg,
             split_personality, mode_reg, wait_reg, winner_reg, refused
         );
         for i in 0..4 {
             self.store[i].clock.next = self.clock.val();
             self.store[i].d.next = self.store[i].q.val();
         }
+
+        self.game_k.next = self.k_less_one.q.val() + 1;
 
         // What the program looks at.
         self.col_digits.next = 0.into();
@@ -279,9 +286,9 @@ impl<const D: usize> Logic for Nimrod<D> {
             + bit_cast::<5, 3>(self.store[2].q.val())
             + bit_cast::<5, 3>(self.store[3].q.val());
         // Reverse game: "only k or less heaps remain with more than one match".
-        self.transition_now.next = self.reverse_reg.q.val() & (self.big.val() <= bit_cast::<3, 2>(self.k_reg.q.val()));
+        self.transition_now.next = self.reverse_reg.q.val() & (self.big.val() <= bit_cast::<3, 2>(self.game_k.val()));
         self.arithmetic.digits.next = self.col_digits.val();
-        self.arithmetic.k.next = self.k_reg.q.val();
+        self.arithmetic.k.next = self.game_k.val();
         self.arithmetic.target.next = self.transition_latch.q.val() & (self.column.q.val() == 0);
         self.modifier.column.next = self.column.q.val();
         self.modifier.heap.next = self.here.val();
@@ -293,7 +300,7 @@ impl<const D: usize> Logic for Nimrod<D> {
             + bit_cast::<3, 1>(self.selected.q.val().get_bit(1).into())
             + bit_cast::<3, 1>(self.selected.q.val().get_bit(2).into())
             + bit_cast::<3, 1>(self.selected.q.val().get_bit(3).into());
-        self.room.next = self.chosen.val() < bit_cast::<3, 2>(self.k_reg.q.val());
+        self.room.next = self.chosen.val() < bit_cast::<3, 2>(self.game_k.val());
         self.emptied.next =
             (self.total.val() == bit_cast::<5, 3>(self.leave_here.val())) & (self.leave_count.val() == 0);
 
@@ -380,7 +387,7 @@ impl<const D: usize> Logic for Nimrod<D> {
                             self.store[i].d.next = self.modifier.modified.val();
                         }
                     }
-                    if self.k_reg.q.val() == 1 {
+                    if self.game_k.val() == 1 {
                         self.pc.d.next = 7.into();
                     } else {
                         self.pc.d.next = 1.into();
@@ -437,7 +444,7 @@ impl<const D: usize> Logic for Nimrod<D> {
             if self.new_game.val() {
                 if self.k_switch.val().any() {
                     self.reverse_reg.d.next = self.reverse_switch.val();
-                    self.k_reg.d.next = self.k_switch.val();
+                    self.k_less_one.d.next = self.k_switch.val() - 1;
                     for i in 0..4 {
                         self.store[i].d.next = 7.into();
                     }
@@ -515,18 +522,19 @@ impl<const D: usize> Logic for Nimrod<D> {
             }
         }
 
-        // RESET: power-on, the simple normal game set up with full heaps.
+        // RESET: power-on, every register at zero: the simple normal game
+        // in set-up with every heap empty.
         if self.reset.val() {
             for i in 0..4 {
-                self.store[i].d.next = 7.into();
+                self.store[i].d.next = 0.into();
             }
-            self.column.d.next = 3.into();
+            self.column.d.next = 0.into();
             self.heap_ctr.d.next = 0.into();
             self.selected.d.next = 0.into();
             self.pc.d.next = 0.into();
             self.transition_latch.d.next = false;
             self.reverse_reg.d.next = false;
-            self.k_reg.d.next = 1.into();
+            self.k_less_one.d.next = 0.into();
             self.random_reg.d.next = 0.into();
             self.phase_reg.d.next = 0.into();
             self.side_reg.d.next = false;
@@ -548,7 +556,7 @@ impl<const D: usize> Logic for Nimrod<D> {
         self.instruction.next = self.pc.q.val();
         self.transition.next = self.transition_latch.q.val();
         self.reverse.next = self.reverse_reg.q.val();
-        self.k.next = self.k_reg.q.val();
+        self.k.next = self.game_k.val();
         self.random.next = self.random_reg.q.val();
         self.phase.next = self.phase_reg.q.val();
         self.side.next = self.side_reg.q.val();

@@ -31,9 +31,8 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
                 "relay-nim" => reports.extend(panel_levels::<crate::panel::relay_nim::RelayNimPanel>(root)),
                 "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
                 "wilson" => reports.extend(panel_levels::<crate::panel::wilson::WilsonPanel>(root)),
-                // Nimrod's board wrapper is still to come (issue 6).
-                "nimrod" => {}
-                _ => unreachable!("every other machine has a board wrapper"),
+                "nimrod" => reports.extend(panel_levels::<crate::panel::nimrod::NimrodPanel>(root)),
+                _ => unreachable!("every machine has a board wrapper"),
             }
         }
     }

@@ -331,12 +331,14 @@ pub struct Lamps {
 }
 
 impl State {
-    /// Power-on: the simple normal game set up with every heap full, fast mode.
+    /// Power-on (and RESET): every register at zero, which is the simple
+    /// normal game in set-up with every heap empty, in fast mode; NEW GAME
+    /// fills the heaps.
     pub fn power_on() -> State {
         State {
             program: Program {
-                store: [TOP; HEAPS],
-                column: STOP_COLUMN,
+                store: [0; HEAPS],
+                column: 0,
                 heap: 0,
                 selected: 0,
                 instruction: 0,

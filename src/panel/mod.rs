@@ -5,6 +5,7 @@
 //! One file per machine says what its keys and its report's fields are.
 
 pub mod nimatron;
+pub mod nimrod;
 pub mod relay_nim;
 pub mod wilson;
 

@@ -3,5 +3,6 @@
 //! machine's buttons, and a reporter that sends its visible state.
 
 pub mod nimatron;
+pub mod nimrod;
 pub mod relay_nim;
 pub mod wilson;

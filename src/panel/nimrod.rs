@@ -1,0 +1,242 @@
+//! Nimrod's front panel (`fpga/protocol.md`, "Nimrod"): its keys and its
+//! 56-bit report, and what the report must say for a state of the oracle.
+//! The board wrapper is `designs/src/panels/nimrod.rs`.
+
+use super::LineDriver;
+use crate::oracle::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
+use crate::verify::panel::{Panel, Script, Stepper};
+use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
+use rust_hdl::prelude::*;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 56;
+/// Bit positions of the one-bit fields.
+pub const ILLEGAL: u32 = 44;
+
+/// The key for a press (`None` for a press no key makes: mode 3).
+pub fn key(p: Press) -> Option<u8> {
+    Some(match p {
+        Press::None => return None,
+        Press::Reset => b'r',
+        Press::NewGame { reverse, k } => 0xa0 + 4 * reverse as u8 + k,
+        Press::Leave { heap, count } => 0x80 + 8 * heap + count,
+        Press::ComputerMove => b'c',
+        Press::Step => b's',
+        Press::SetMode(0) => b'f',
+        Press::SetMode(1) => b'w',
+        Press::SetMode(2) => b'm',
+        Press::SetMode(_) => return None,
+        Press::SelfPlay => b'p',
+    })
+}
+
+/// The report for the oracle's state; `illegal` is this cycle's, which the
+/// wrapper holds until a report has carried it.
+pub fn report(s: &State) -> u128 {
+    let l = s.lamps();
+    let lamps = l.opponent_wins as u128
+        | (l.computer_wins as u128) << 1
+        | (l.opponents_move as u128) << 2
+        | (l.computer_will_move as u128) << 3
+        | (l.computers_move as u128) << 4;
+    let p = &s.program;
+    let mut r = lamps << 48
+        | (s.phase as u128) << 45
+        | (s.illegal as u128) << ILLEGAL
+        | (s.winner as u128) << 42
+        | (s.side as u128) << 41
+        | (s.self_play as u128) << 40
+        | (p.instruction as u128) << 36
+        | (s.mode as u128) << 34
+        | (s.variant.reverse as u128) << 33
+        | (p.transition as u128) << 32
+        | (s.variant.k as u128) << 28
+        | (p.column as u128) << 24
+        | (p.heap as u128) << 20
+        | (p.selected as u128) << 16;
+    for h in 0..HEAPS {
+        r |= (p.store[h] as u128) << (12 - 4 * h);
+    }
+    r
+}
+
+/// A report in words.
+pub fn describe(r: u128) -> String {
+    let heaps: Vec<String> = (0..HEAPS).map(|h| ((r >> (12 - 4 * h)) & 7).to_string()).collect();
+    let phase = ["set-up", "opponent to move", "opponent moved", "computing", "over"].get(((r >> 45) & 7) as usize).copied().unwrap_or("?");
+    let winner = ["nobody yet", "the opponent", "the computer", "?"][((r >> 42) & 3) as usize];
+    let mode = ["fast", "slow", "manual", "?"][((r >> 34) & 3) as usize];
+    let flag = |at: u32, name: &str| if r >> at & 1 == 1 { format!(" {name}") } else { String::new() };
+    format!(
+        "heaps {} {} instruction {} column {} heap counter {} selected {:04b} {} game k={} {mode} winner {winner} lamps {:05b}{}{}{}{}",
+        heaps.join(","),
+        phase,
+        (r >> 36) & 15,
+        (r >> 24) & 3,
+        (r >> 20) & 3,
+        (r >> 16) & 15,
+        if r >> 33 & 1 == 1 { "reverse" } else { "normal" },
+        (r >> 28) & 3,
+        (r >> 48) & 31,
+        flag(41, "for-the-opponent"),
+        flag(40, "self-play"),
+        flag(32, "transition"),
+        flag(ILLEGAL, "illegal"),
+    )
+}
+
+/// The oracle at the panel simulation's pace.
+struct Oracle(State);
+
+impl Stepper for Oracle {
+    type Input = Press;
+    const NONE: Press = Press::None;
+    fn cycle(&mut self, input: Press) -> u128 {
+        self.0 = self.0.step(input, NIMROD_PANEL_SIM_PACE as u32);
+        report(&self.0)
+    }
+    /// The program runs on its own, except in manual mode.
+    fn working(&self) -> bool {
+        self.0.phase == Phase::Computing && self.0.mode != Mode::Manual
+    }
+}
+
+/// Nimrod's wrapper for the `panel` level (`verify::panel`).
+pub struct NimrodPanel;
+
+impl Panel for NimrodPanel {
+    const NAME: &'static str = "nimrod";
+    const MODULE: &'static str = "nimrod_panel_sim";
+    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
+    const REPORT_BITS: usize = REPORT_BITS;
+    const HELD: &'static [u32] = &[ILLEGAL];
+    type Design = NimrodPanelSim;
+
+    fn design() -> NimrodPanelSim {
+        NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    }
+    fn clock(d: &mut NimrodPanelSim) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+    fn set_rx(d: &mut NimrodPanelSim, level: bool) {
+        d.rx.next = level;
+    }
+    fn set_buttons(d: &mut NimrodPanelSim, levels: u8) {
+        d.buttons.next = (levels as u64).into();
+    }
+    fn tx(d: &NimrodPanelSim) -> bool {
+        d.tx.val()
+    }
+    fn describe(r: u128) -> String {
+        describe(r)
+    }
+
+    /// Two games. The simple normal game by the board's NEW GAME button
+    /// (bouncing), set up as the booklet's 7, 1, 6, 4; the computer moves
+    /// first and a skilled opponent (Nimrod's own move, a heap at a time)
+    /// plays to the end; on the way COMPUTER MOVE before the opponent has
+    /// moved and a heap raised are refused. Then the reverse game with k = 2
+    /// from 3, 5, 6, 7: the computer's first move in slow mode (COMPUTER
+    /// MOVE during it refused), the next in manual mode by STEP (once by
+    /// the board's button), then self-play in fast mode to the end; NEW
+    /// GAME with k = 0 refused; RESET.
+    fn script() -> Script {
+        let mut oracle = Oracle(State::power_on());
+        // A report line: 15 bytes of 10 bits.
+        let line_cycles = 15 * 10 * Self::CLOCKS_PER_BIT;
+        let mut d = Drive {
+            script: Script::new(report(&oracle.0), 2 * line_cycles + 60),
+            line: LineDriver::new(Self::CLOCKS_PER_BIT),
+            line_cycles,
+        };
+        d.script.settle(&mut d.line, &mut oracle, line_cycles);
+        d.button(3, Press::NewGame { reverse: false, k: 1 }, &mut oracle);
+        d.set_up([7, 1, 6, 4], &mut oracle);
+        d.press(Press::ComputerMove, &mut oracle, true);
+        d.press(Press::ComputerMove, &mut oracle, true);
+        let raise = (0..HEAPS).find(|&h| oracle.0.program.store[h] < 7).expect("a heap below 7");
+        d.press(Press::Leave { heap: raise as u8, count: oracle.0.program.store[raise] + 1 }, &mut oracle, true);
+        while oracle.0.winner == Winner::Nobody {
+            d.opponent(&mut oracle);
+            if oracle.0.winner == Winner::Nobody {
+                d.press(Press::ComputerMove, &mut oracle, true);
+            }
+        }
+        assert_eq!(oracle.0.winner, Winner::Computer, "the script's first game");
+
+        d.press(Press::SetMode(1), &mut oracle, true);
+        d.press(Press::NewGame { reverse: true, k: 2 }, &mut oracle, true);
+        d.set_up([3, 5, 6, 7], &mut oracle);
+        d.press(Press::ComputerMove, &mut oracle, false);
+        d.press(Press::ComputerMove, &mut oracle, true);
+        d.opponent(&mut oracle);
+        d.press(Press::SetMode(2), &mut oracle, true);
+        d.press(Press::ComputerMove, &mut oracle, true);
+        d.button(1, Press::Step, &mut oracle);
+        while oracle.0.phase == Phase::Computing {
+            d.press(Press::Step, &mut oracle, true);
+        }
+        d.press(Press::SetMode(0), &mut oracle, true);
+        d.press(Press::SelfPlay, &mut oracle, true);
+        assert_ne!(oracle.0.winner, Winner::Nobody, "the self-played game ends");
+        d.press(Press::NewGame { reverse: false, k: 0 }, &mut oracle, true);
+        d.press(Press::Reset, &mut oracle, true);
+        d.script
+    }
+}
+
+/// The script being written, and the line it drives.
+struct Drive {
+    script: Script,
+    line: LineDriver,
+    line_cycles: usize,
+}
+
+impl Drive {
+    fn press(&mut self, p: Press, oracle: &mut Oracle, settle: bool) {
+        let k = key(p).expect("every press in the script has a key");
+        self.script.press(&mut self.line, oracle, k, p, settle, self.line_cycles);
+    }
+
+    /// Board button `k`, bouncing.
+    fn button(&mut self, k: u8, p: Press, oracle: &mut Oracle) {
+        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
+        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
+        self.script.button(&mut self.line, oracle, k, &bounce, stable, p, self.line_cycles);
+    }
+
+    /// The heaps arranged in set-up.
+    fn set_up(&mut self, heaps: [u8; HEAPS], oracle: &mut Oracle) {
+        for (h, &n) in heaps.iter().enumerate() {
+            self.press(Press::Leave { heap: h as u8, count: n }, oracle, true);
+        }
+    }
+
+    /// A skilled opponent's whole move: Nimrod's own, a heap at a time.
+    fn opponent(&mut self, oracle: &mut Oracle) {
+        let s = oracle.0;
+        let plan = machine_move(s.program.store, s.variant, 0).expect("a match is left").after;
+        for h in 0..HEAPS {
+            if plan[h] != oracle.0.program.store[h] {
+                self.press(Press::Leave { heap: h as u8, count: plan[h] }, oracle, true);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::panel;
+
+    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
+    /// level of `nimforge verify nimrod`).
+    #[test]
+    fn two_games_through_the_uart() {
+        let script = NimrodPanel::script();
+        let r = panel::rtl::<NimrodPanel>(&script);
+        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        assert_eq!(illegal, 4, "the script's refused keys");
+    }
+}
