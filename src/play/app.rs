@@ -137,7 +137,8 @@ impl App {
             spans.push(Span::from(format!(" {note}")).yellow());
         }
         if self.bad_lines > 0 {
-            spans.push(Span::from(format!(" ({} lines were not reports)", self.bad_lines)).dim());
+            let lines = if self.bad_lines == 1 { "1 line was not a report".to_string() } else { format!("{} lines were not reports", self.bad_lines) };
+            spans.push(Span::from(format!(" ({lines})")).dim());
         }
         Line::from(spans)
     }

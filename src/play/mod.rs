@@ -142,6 +142,10 @@ mod tests {
             for w in want {
                 assert!(text.contains(w), "{machine}: no '{w}' in\n{text}");
             }
+            // Nothing runs into the right border.
+            for row in text.lines().skip(1).take(18) {
+                assert_eq!(row.chars().nth(78), Some(' '), "{machine}: a line is cut at the border:\n{text}");
+            }
             assert!(f.help().len() + "  q quit".len() <= 2 * 80 - 10, "{machine}'s help line is too long for two lines");
         }
     }

@@ -108,7 +108,7 @@ impl Front for RelayNim {
         } else if self.flag(IN_GAME) {
             "Your turn: take stones from one pile, then g."
         } else {
-            "Set up the piles by taking stones from any of them, then g: the machine moves first."
+            "Take stones from any piles to set up, then g: the machine moves first."
         };
         text.push(Line::from(format!("   {hint}")).italic());
         frame.render_widget(Paragraph::new(text).block(Block::bordered().title(" The relay NIM ")), area);

@@ -17,7 +17,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
 /// The largest group a slot holds.
@@ -141,6 +141,10 @@ impl Wilson {
             self.note = Some("no move found to play: type a position, then g to have it judged".into());
             return Action::Local;
         };
+        if left.len() > SLOTS {
+            self.note = Some(format!("the move leaves {} groups and the judge holds {SLOTS}: play on by hand", left.len()));
+            return Action::Local;
+        }
         let mut bytes = vec![b'r'];
         bytes.extend(left.iter().map(|&g| size_key(g as u8)));
         self.mover = Some(Mover::Machine);
@@ -149,18 +153,22 @@ impl Wilson {
         Action::Send(bytes)
     }
 
-    fn describe(m: &HwMove, groups: &[u8; SLOTS]) -> String {
+    /// The move in words, one or two lines of at most 64 characters.
+    fn describe(m: &HwMove, groups: &[u8; SLOTS]) -> Vec<String> {
         let g = groups[m.group as usize];
         match m.kind {
-            Kind::One => format!("one counter from the {g} (slot {}), {} left of it", m.group, m.left),
-            Kind::TwoAdjacent => format!("two adjacent counters from the {g} (slot {}), {} left of them", m.group, m.left),
+            Kind::One => vec![format!("one counter from the {g} (slot {}), {} left of it", m.group, m.left)],
+            Kind::TwoAdjacent => vec![format!("two adjacent counters from the {g} (slot {}), {} left of them", m.group, m.left)],
             Kind::Three => {
                 let from = match m.second {
                     8 => "the left piece".to_string(),
                     9 => "the right piece".to_string(),
                     s => format!("the {} (slot {s})", groups[s as usize]),
                 };
-                format!("three: two adjacent from the {g} (slot {}), {} left of them, and one from {from}, {} left of it", m.group, m.left, m.second_left)
+                vec![
+                    format!("three counters: two adjacent from the {g} (slot {}),", m.group),
+                    format!("{} left of them, and one from {from}, {} left of it", m.left, m.second_left),
+                ]
             }
         }
     }
@@ -267,10 +275,13 @@ impl Front for Wilson {
                 text.push(Line::from(vec![Span::from("   verdict   "), v, Span::from(format!(" for the side that just moved{side}"))]));
                 match m {
                     Some((m, left)) => {
-                        text.push(Line::from(format!("   move found  {}", Self::describe(&m, &groups))));
+                        for (k, words) in Self::describe(&m, &groups).into_iter().enumerate() {
+                            let label = if k == 0 { "move found" } else { "" };
+                            text.push(Line::from(format!("   {label:<11} {words}")));
+                        }
                         let left: Vec<String> = left.iter().map(u16::to_string).collect();
                         let left = if left.is_empty() { "nothing".into() } else { left.join(", ") };
-                        text.push(Line::from(format!("   it leaves   {left}   (p plays it)")));
+                        text.push(Line::from(format!("   {:<11} {left}   (p plays it)", "it leaves")));
                     }
                     None => text.push(Line::from("   move found  none: no sound move")),
                 }
@@ -289,10 +300,10 @@ impl Front for Wilson {
             (None, _) if over => "Game over: type a new position to play again.".into(),
             (None, Some(Mover::Machine)) if !self.machine_moved() => "Entering the machine's move...".into(),
             (None, Some(Mover::Machine)) if total > 0 => "The machine has moved: type the position your move leaves, then g.".into(),
-            (None, _) => "Type a position (e.g. 7 Enter), g to judge it, p to let the machine play its move.".into(),
+            (None, _) => "Type a position (7 Enter), g has it judged, p plays the move found.".into(),
         };
         text.push(Line::from(format!("   {hint}")).italic());
-        let panel = Paragraph::new(text).wrap(Wrap { trim: false }).block(Block::bordered().title(" Wilson's judge "));
+        let panel = Paragraph::new(text).block(Block::bordered().title(" Wilson's judge "));
         frame.render_widget(panel, area);
     }
 }
@@ -328,8 +339,8 @@ mod tests {
     /// The move found, played: for 28, 1 the judge takes two adjacent
     /// counters from the 28 with none left of them and one from the right
     /// piece with none left of it, leaving 1, 25 (README, `nimforge move
-    /// wilson --groups 28,1`); a report whose move does not fit its groups
-    /// plays nothing.
+    /// wilson --groups 28,1`); a report whose move does not fit its groups,
+    /// or leaves more groups than the slots hold, plays nothing.
     #[test]
     fn the_move_found_is_played() {
         let mut w = Wilson::default();
@@ -339,5 +350,12 @@ mod tests {
         let mut w = Wilson::default();
         w.report(1u128 << DONE | 1 << FOUND | 2 << 90 | 2 << 87 | 9 << 76 | groups);
         assert_eq!(press(&mut w, "p"), vec![Action::Local]);
+        // One counter from the middle of a 5 beside seven 1s: nine groups,
+        // more than the judge's eight slots.
+        let mut w = Wilson::default();
+        let groups: u128 = (1..8).map(|k| 1u128 << (56 - 8 * k)).sum::<u128>() | 5 << 56;
+        w.report(1u128 << DONE | 1 << FOUND | 1 << 90 | 2 << 80 | groups);
+        assert_eq!(press(&mut w, "p"), vec![Action::Local]);
+        assert!(w.note.unwrap().contains("9 groups"));
     }
 }

@@ -9,6 +9,9 @@
 //! and Nimatron's winning moves are computed from the lamps on the screen
 //! (the XOR rule of each document), and Wilson's judge must find a sound
 //! move every time it is handed a position lost for the side that moved.
+//!
+//! `NIMFORGE_PLAY_SHOW=1 cargo test --release --test play -- --nocapture`
+//! prints every screen a test waited for.
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
 use std::io::{Read, Write};
@@ -80,6 +83,9 @@ impl Terminal {
         loop {
             let screen = self.screen();
             if ok(&screen) {
+                if std::env::var_os("NIMFORGE_PLAY_SHOW").is_some() {
+                    eprintln!("-- {what}:\n{screen}");
+                }
                 return screen;
             }
             assert!(t0.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}; the screen:\n{screen}");
@@ -94,7 +100,6 @@ impl Terminal {
     /// q, then the command must end with status 0 and the terminal be left
     /// as it was: the main screen back, the cursor shown.
     fn quit(mut self) {
-        eprintln!("the screen before q:\n{}", self.screen());
         self.press("q");
         let t0 = Instant::now();
         let status = loop {
@@ -303,6 +308,41 @@ fn wilson_is_played_to_the_end() {
         assert!(!human.is_empty(), "the human took the last counter");
     }
     t.quit();
+}
+
+/// A board on a serial line: here a second pseudo-terminal whose other end
+/// the test holds, playing the board. The panel waits for a report, skips
+/// a line cut short (a board joined mid-line), draws the line at
+/// configuration, and sends a key press as its one byte.
+#[test]
+fn a_board_on_a_serial_line() {
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut board_in = line.master.try_clone_reader().unwrap();
+    let mut board_out = line.master.take_writer().unwrap();
+    let (tx, keys) = channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 64];
+        while let Ok(n) = board_in.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut t = Terminal::start(&["play", "relay-nim", "--serial", device.to_str().unwrap()]);
+    t.wait_text("No report from the machine yet");
+    assert!(t.screen().contains(&format!("serial: {}", device.display())));
+    board_out.write_all(b"77\n0000777\n").unwrap();
+    let piles = |s: &str| ["pile A", "pile B", "pile C"].map(|p| lit_after(s, p));
+    let s = t.wait_for("the line at configuration", |s| s.contains("pile C") && piles(s) == [7, 7, 7]);
+    assert!(s.contains("1 line was not a report"), "{s}");
+    t.press("b");
+    let got = keys.recv_timeout(PATIENCE).expect("a byte on the line");
+    assert_eq!(got, b"b");
+    board_out.write_all(b"0000767\n").unwrap();
+    t.wait_for("pile B one stone fewer", |s| piles(s) == [7, 6, 7]);
+    t.quit();
+    drop(line.slave);
 }
 
 /// A serial device that cannot be opened: one line, status 1, and the
