@@ -45,7 +45,7 @@ impl Serial {
                     }
                     Err(e) if matches!(e.kind(), ErrorKind::TimedOut | ErrorKind::Interrupted | ErrorKind::WouldBlock) => {}
                     Err(e) => {
-                        let _ = tx.send(Err(format!("reading {name}: {e}")));
+                        let _ = tx.send(Err(format!("the serial line {name} went away ({e}): check the board and its cable, then start again")));
                         return;
                     }
                 }
@@ -57,7 +57,8 @@ impl Serial {
 
 impl Transport for Serial {
     fn send(&mut self, bytes: &[u8]) -> Result<(), String> {
-        std::io::Write::write_all(&mut self.port, bytes).map_err(|e| format!("writing {}: {e}", self.device))
+        std::io::Write::write_all(&mut self.port, bytes)
+            .map_err(|e| format!("cannot write to the serial line {} ({e}): check the board and its cable, then start again", self.device))
     }
 
     fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, String> {

@@ -345,6 +345,35 @@ fn a_board_on_a_serial_line() {
     drop(line.slave);
 }
 
+/// The board goes away while the panel plays it: the terminal is restored
+/// and one line says what happened; status 1.
+#[test]
+fn a_board_that_goes_away() {
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut board_out = line.master.take_writer().unwrap();
+    let mut t = Terminal::start(&["play", "nimatron", "--serial", device.to_str().unwrap()]);
+    board_out.write_all(b"0000fffffff000000\n").unwrap();
+    t.wait_text("combination No. 1");
+    drop(board_out);
+    drop(line);
+    let t0 = Instant::now();
+    let status = loop {
+        t.pump(Duration::from_millis(20));
+        if let Some(status) = t.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", t.screen());
+    };
+    t.pump(Duration::from_millis(200));
+    assert_eq!(status.exit_code(), 1);
+    assert!(!t.parser.screen().alternate_screen(), "the alternate screen was left on");
+    let screen = t.screen();
+    let said: Vec<&str> = screen.lines().filter(|l| l.contains("nimforge:")).collect();
+    assert_eq!(said.len(), 1, "{screen}");
+    assert!(said[0].contains(device.to_str().unwrap()) && !screen.contains("panicked"), "{screen}");
+}
+
 /// A serial device that cannot be opened: one line, status 1, and the
 /// terminal untouched (nothing written to it).
 #[test]
