@@ -2,8 +2,8 @@
 //! command in a real pseudo-terminal of 80 x 24, key presses in, the screen
 //! read back through a terminal emulator (vt100). A whole game of each
 //! machine is played to its end, choosing each move from what the screen
-//! shows; a refused key must show the illegal indication; q must quit with
-//! status 0 and leave the terminal as it was.
+//! shows; a refused key must show the illegal indication; q (Esc, Ctrl-C)
+//! must quit with status 0 and leave the terminal as it was.
 //!
 //! The players here know the games, not the panel's code: the relay NIM's
 //! and Nimatron's winning moves are computed from the lamps on the screen
@@ -99,8 +99,13 @@ impl Terminal {
 
     /// q, then the command must end with status 0 and the terminal be left
     /// as it was: the main screen back, the cursor shown.
-    fn quit(mut self) {
-        self.press("q");
+    fn quit(self) {
+        self.quit_with("q");
+    }
+
+    /// `key` quits as q does (Esc, Ctrl-C).
+    fn quit_with(mut self, key: &str) {
+        self.press(key);
         let t0 = Instant::now();
         let status = loop {
             self.pump(Duration::from_millis(20));
@@ -235,7 +240,8 @@ fn nimatron_is_played_to_the_end() {
     assert_eq!((number_after(&s, "TP"), number_after(&s, "MWC")), (1, 0), "{s}");
     // The next combination is set up by itself.
     assert!(t.wait_text("combination No. 2").contains("lamp P ●"));
-    t.quit();
+    // Ctrl-C quits too (in raw mode it is a key, not a signal).
+    t.quit_with("\x03");
 }
 
 /// Cycles Wilson's judge (the oracle's model) searches `groups`.
@@ -307,7 +313,7 @@ fn wilson_is_played_to_the_end() {
         t.press("g");
         assert!(!human.is_empty(), "the human took the last counter");
     }
-    t.quit();
+    t.quit_with("\x1b");
 }
 
 /// A board on a serial line: here a second pseudo-terminal whose other end
