@@ -5,6 +5,7 @@
 //! - `emit/`: Verilog and everything made from templates.
 //! - `flow/`: one module per external tool.
 //! - `verify/`: the equivalence harness, every level against the oracle.
+//! - `panel/`: the front-panel protocol, host side; `play/`: the panel in a terminal.
 //! - `commands/`: the `nimforge` subcommands.
 
 pub mod boards;
@@ -15,4 +16,5 @@ pub mod flow;
 pub mod machines;
 pub mod oracle;
 pub mod panel;
+pub mod play;
 pub mod verify;

@@ -83,6 +83,17 @@ enum Command {
         #[arg(long)]
         vcd: std::path::PathBuf,
     },
+    /// Play a machine on its front panel in the terminal: the board wrapper's simulation, or a board.
+    Play {
+        /// relay-nim, nimatron or wilson
+        machine: String,
+        /// Play the board wrapper's rust-hdl simulation, in process (the default).
+        #[arg(long, conflicts_with = "serial")]
+        sim: bool,
+        /// Play a board on this serial device at 115200 8N1, e.g. /dev/ttyUSB1.
+        #[arg(long, value_name = "DEVICE")]
+        serial: Option<String>,
+    },
     /// Build a machine's board wrapper and flash it with iceprog.
     Program {
         machine: String,
@@ -177,6 +188,7 @@ fn main() {
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
+        Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
         Command::Program { machine, board } => commands::build::program(&machine, &board, &root),
         Command::Wilson { command } => match command {
             WilsonCommand::Table { json } => commands::wilson::table(json),

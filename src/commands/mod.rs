@@ -5,6 +5,7 @@ pub mod build;
 pub mod generate;
 pub mod sim;
 pub mod moves;
+pub mod play;
 pub mod verify;
 pub mod wilson;
 

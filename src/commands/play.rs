@@ -1,0 +1,40 @@
+//! `nimforge play MACHINE [--sim | --serial DEVICE]`: the machine's front
+//! panel in the terminal (`src/play/`). Without `--serial` the panel plays
+//! the board wrapper's simulation (`--sim`, the default), so no board is
+//! needed.
+//!
+//! Problems found before the terminal is touched get one line: an unknown
+//! machine or one without a front panel yet (status 2), a serial device
+//! that cannot be opened or a standard input or output that is not a
+//! terminal (status 1).
+
+use std::io::IsTerminal;
+
+pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
+    let name = crate::machines::check_name(machine)?;
+    let Some(front) = crate::play::front(name) else {
+        return Err(format!("{name} has no front panel yet: play one of {}", crate::play::MACHINES.join(", ")));
+    };
+    // The device first: a board that is not there is the likelier problem.
+    let serial = match serial.map(crate::play::serial::Serial::open).transpose() {
+        Ok(s) => s,
+        Err(line) => return Ok(fail(&line)),
+    };
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        return Ok(fail("play draws the panel on a terminal and reads its keys: run it in one (standard input or output is not a terminal)"));
+    }
+    let transport: Box<dyn crate::play::Transport> = match serial {
+        Some(s) => Box::new(s),
+        None => front.simulate(),
+    };
+    match crate::play::app::run(front, transport) {
+        Ok(()) => Ok(0),
+        Err(line) => Ok(fail(&line)),
+    }
+}
+
+/// One line on stderr; status 1.
+fn fail(line: &str) -> i32 {
+    eprintln!("nimforge: {line}");
+    1
+}

@@ -1,0 +1,145 @@
+//! The terminal around a machine's [`Front`]: a title line, the machine, a
+//! status line with the machine's illegal indication, the help line; keys
+//! to the transport, report lines to the machine's panel. Fits 80 x 24.
+//!
+//! The terminal is set up by ratatui (raw mode, the alternate screen, a
+//! panic hook that restores it) and restored when the loop ends, however it
+//! ends.
+
+use super::{Action, Front, Transport};
+use crate::panel::{parse_report, Lines};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::Frame;
+use std::time::Duration;
+
+/// The smallest terminal the panel is drawn for.
+pub const WIDTH: u16 = 80;
+pub const HEIGHT: u16 = 24;
+
+/// The panel's own state beside the machine's.
+pub struct App {
+    front: Box<dyn Front>,
+    transport: Box<dyn Transport>,
+    lines: Lines,
+    /// Reports received, and lines that were not reports (a line cut at
+    /// start-up on a serial line).
+    reports: usize,
+    bad_lines: usize,
+    /// The machine refused the last key (held until the next key).
+    refused: bool,
+    /// A note of the panel's own (a key that is not the machine's).
+    note: Option<String>,
+}
+
+/// Restores the terminal when dropped, on every way out of [`run`].
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        ratatui::restore();
+    }
+}
+
+/// Plays until q, Esc or Ctrl-C; an error is one line, after the terminal
+/// is restored.
+pub fn run(front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), String> {
+    let mut app = App { front, transport, lines: Lines::default(), reports: 0, bad_lines: 0, refused: false, note: None };
+    let restore = Restore;
+    let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let result = app.event_loop(&mut terminal);
+    drop(terminal);
+    drop(restore);
+    result
+}
+
+impl App {
+    fn event_loop(&mut self, terminal: &mut ratatui::DefaultTerminal) -> Result<(), String> {
+        let io = |e: std::io::Error| format!("the terminal: {e}");
+        loop {
+            terminal.draw(|f| self.draw(f)).map_err(io)?;
+            if event::poll(Duration::from_millis(10)).map_err(io)? {
+                if let Event::Key(key) = event::read().map_err(io)? {
+                    if key.kind != KeyEventKind::Release && !self.key(key)? {
+                        return Ok(());
+                    }
+                }
+            }
+            for byte in self.transport.receive(Duration::from_millis(5))? {
+                self.byte(byte);
+            }
+        }
+    }
+
+    /// A key press; false when it quits.
+    fn key(&mut self, key: KeyEvent) -> Result<bool, String> {
+        let ctrl_c = key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if ctrl_c || key.code == KeyCode::Esc || super::letter(&key) == Some('q') {
+            return Ok(false);
+        }
+        self.note = None;
+        match self.front.key(key) {
+            Action::Send(bytes) => {
+                self.refused = false;
+                self.transport.send(&bytes)?;
+            }
+            Action::Local => {}
+            Action::Unknown => self.note = Some(format!("not a key of {}: {}", self.front.name(), self.front.help())),
+        }
+        Ok(true)
+    }
+
+    fn byte(&mut self, byte: u8) {
+        let Some(line) = self.lines.push(byte) else { return };
+        match parse_report(&line, self.front.report_bits()) {
+            Ok(r) => {
+                self.reports += 1;
+                self.refused |= r >> self.front.illegal_bit() & 1 == 1;
+                self.front.report(r);
+            }
+            Err(_) => self.bad_lines += 1,
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame) {
+        let area = frame.area();
+        if area.width < WIDTH || area.height < HEIGHT {
+            let text = format!("The terminal is {} x {}: the panel needs {WIDTH} x {HEIGHT}. Enlarge it, or press q to quit.", area.width, area.height);
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+            return;
+        }
+        let area = Rect { width: WIDTH, height: HEIGHT, ..area };
+        let [title, machine, status, help] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(18), Constraint::Length(2), Constraint::Length(2)]).areas(area);
+        let title_text = format!(" nimforge play {}  ·  {}", self.front.name(), self.transport.describe());
+        frame.render_widget(Paragraph::new(title_text).style(Style::new().add_modifier(Modifier::REVERSED)), title);
+        if self.reports == 0 {
+            let waiting = "No report from the machine yet. A board sends one at configuration and after every change: press r to reset it.";
+            frame.render_widget(Paragraph::new(waiting).wrap(Wrap { trim: true }).block(Block::bordered()), machine);
+        } else {
+            self.front.draw(frame, machine);
+        }
+        frame.render_widget(Paragraph::new(self.status()).wrap(Wrap { trim: true }), status);
+        let help_line = Line::from(vec![Span::from(self.front.help()), Span::from("  q quit").bold()]);
+        frame.render_widget(Paragraph::new(help_line).wrap(Wrap { trim: true }).fg(Color::Cyan), help);
+    }
+
+    fn status(&self) -> Line<'static> {
+        let mut spans = vec![];
+        if self.refused {
+            spans.push(Span::styled(" ILLEGAL ", Style::new().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)));
+            spans.push(Span::from(format!(" {}", self.front.illegal_words())));
+        }
+        if let Some(note) = &self.note {
+            spans.push(Span::from(format!(" {note}")).yellow());
+        }
+        if self.bad_lines > 0 {
+            let lines = if self.bad_lines == 1 { "1 line was not a report".to_string() } else { format!("{} lines were not reports", self.bad_lines) };
+            spans.push(Span::from(format!(" ({lines})")).dim());
+        }
+        Line::from(spans)
+    }
+}

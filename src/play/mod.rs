@@ -1,0 +1,152 @@
+//! `nimforge play MACHINE [--sim | --serial DEVICE]`: a machine's front panel
+//! in the terminal (issue 6). The terminal speaks the front-panel protocol
+//! (`fpga/protocol.md`) over a [`Transport`]: the board wrapper's rust-hdl
+//! simulation in process ([`sim::Sim`]), or a board on a serial line
+//! ([`serial::Serial`]). Both carry the same bytes, so the panel cannot tell
+//! a board from the simulation.
+//!
+//! One file per machine ([`relay_nim`], [`nimatron`], [`wilson`]) says which
+//! keys it has and draws it; adding a machine is a file with a [`Front`] and
+//! a line in [`front`].
+
+pub mod app;
+pub mod nimatron;
+pub mod relay_nim;
+pub mod serial;
+pub mod sim;
+pub mod wilson;
+
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::Frame;
+use std::time::Duration;
+
+/// Bytes to and from a machine's front panel.
+pub trait Transport {
+    /// Key bytes to the machine.
+    fn send(&mut self, bytes: &[u8]) -> Result<(), String>;
+    /// The bytes the machine has sent since the last call, waiting up to
+    /// `wait` for the first.
+    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, String>;
+    /// What the panel is talking to, for the title line.
+    fn describe(&self) -> String;
+}
+
+/// What a key press asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Bytes for the machine (a key of `fpga/protocol.md`'s table).
+    Send(Vec<u8>),
+    /// Handled by the panel itself (typing, a note); nothing sent.
+    Local,
+    /// Not a key of this machine.
+    Unknown,
+}
+
+/// One machine's front panel in the terminal.
+pub trait Front {
+    /// The machine's command-line name.
+    fn name(&self) -> &'static str;
+    /// The report's width in bits (`fpga/protocol.md`).
+    fn report_bits(&self) -> usize;
+    /// The report bit that says the machine refused a key.
+    fn illegal_bit(&self) -> u32;
+    /// The machine's own words for a refused key.
+    fn illegal_words(&self) -> &'static str;
+    /// The board wrapper's simulation, started.
+    fn simulate(&self) -> Box<dyn Transport>;
+    /// A key press (never q or Esc, which quit).
+    fn key(&mut self, key: KeyEvent) -> Action;
+    /// A report line from the machine.
+    fn report(&mut self, report: u128);
+    /// The keys, one line (two at most), for the help line.
+    fn help(&self) -> &'static str;
+    /// The machine as it stands; `area` is at least 78 x 18.
+    fn draw(&self, frame: &mut Frame, area: Rect);
+}
+
+/// The machines with a front panel.
+pub const MACHINES: [&str; 3] = ["relay-nim", "nimatron", "wilson"];
+
+/// The front panel of `machine`, when it has one yet.
+pub fn front(machine: &str) -> Option<Box<dyn Front>> {
+    match machine {
+        "relay-nim" => Some(Box::new(relay_nim::RelayNim::default())),
+        "nimatron" => Some(Box::new(nimatron::Nimatron::default())),
+        "wilson" => Some(Box::new(wilson::Wilson::default())),
+        _ => None,
+    }
+}
+
+/// The lowercase letter of a plain key press (no Ctrl or Alt), if any.
+pub fn letter(key: &KeyEvent) -> Option<char> {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
+        return None;
+    }
+    match key.code {
+        KeyCode::Char(c) => Some(c.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// A row of `n` lamps, the first `lit` lit, as "● ● ○ ...".
+pub fn lamps(lit: impl Fn(usize) -> bool, n: usize) -> String {
+    (0..n).map(|i| if lit(i) { "●" } else { "○" }).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyEventState, KeyModifiers};
+
+    fn key(c: char) -> KeyEvent {
+        KeyEvent { code: KeyCode::Char(c), modifiers: KeyModifiers::NONE, kind: KeyEventKind::Press, state: KeyEventState::NONE }
+    }
+
+    /// Every key of `fpga/protocol.md`'s table is sent as itself; other
+    /// letters are not the machine's.
+    #[test]
+    fn keys_are_the_protocol_s() {
+        for (machine, keys) in [("relay-nim", "abcgr"), ("nimatron", "abcdmr")] {
+            let mut f = front(machine).unwrap();
+            for c in keys.chars() {
+                assert_eq!(f.key(key(c)), Action::Send(vec![c as u8]), "{machine} {c}");
+                assert_eq!(f.key(key(c.to_ascii_uppercase())), Action::Send(vec![c as u8]), "{machine} {c}");
+            }
+            for c in "xz5".chars() {
+                assert_eq!(f.key(key(c)), Action::Unknown, "{machine} {c}");
+            }
+        }
+        assert!(front("nimrod").is_none());
+    }
+
+    /// Each machine drawn at 80 x 24 from its report at configuration
+    /// (`fpga/protocol.md`): the relay NIM's three full piles, Nimatron's
+    /// four rows of seven lit lamps and its counters, Wilson's eight empty
+    /// slots.
+    #[test]
+    fn each_machine_is_drawn_in_80_by_24() {
+        use ratatui::backend::TestBackend;
+        let cases: [(&str, u128, &[&str]); 3] = [
+            ("relay-nim", 0x0000777, &["pile A    ● ● ● ● ● ● ●    7", "pile C    ● ● ● ● ● ● ●    7", "nobody yet"]),
+            ("nimatron", 0x0000fffffff000000, &["row a      ● ● ● ● ● ● ●    7", "row d      ● ● ● ● ● ● ●    7", "TP   0    MWC   0    PWC   0", "lamp P ○"]),
+            ("wilson", 0, &["group      0    0    0    0    0    0    0    0", "position  empty", "verdict   -"]),
+        ];
+        for (machine, report, want) in cases {
+            let mut f = front(machine).unwrap();
+            f.report(report);
+            let mut t = ratatui::Terminal::new(TestBackend::new(80, 20)).unwrap();
+            t.draw(|frame| f.draw(frame, frame.area())).unwrap();
+            let text: String = t.backend().buffer().content().chunks(80).map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n").collect();
+            for w in want {
+                assert!(text.contains(w), "{machine}: no '{w}' in\n{text}");
+            }
+            // Nothing runs into the right border.
+            for row in text.lines().skip(1).take(18) {
+                assert_eq!(row.chars().nth(78), Some(' '), "{machine}: a line is cut at the border:\n{text}");
+            }
+            assert!(f.help().len() + "  q quit".len() <= 2 * 80 - 10, "{machine}'s help line is too long for two lines");
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Nimatron in the terminal: its four rows of seven lamps (lamp 1 goes out
+//! first), lamps P and M, the counters TP, MWC and PWC, the combination in
+//! play and the last game's result, from its 68-bit report
+//! (`fpga/protocol.md`, "Nimatron"). Keys: the row buttons PA..PD, MTR,
+//! reset.
+//!
+//! A game's end shows for one set-up step only (the machine then sets up
+//! the next combination by itself), so the panel keeps the last result
+//! until the next game ends or a reset.
+
+use super::{lamps, letter, Action, Front, Transport};
+use crate::panel::nimatron::{NimatronPanel, ENDED, ILLEGAL, LAMP_M, LAMP_P, PLAYER_WON, REPORT_BITS, TOKEN};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+use ratatui::Frame;
+
+const ROWS: [char; 4] = ['a', 'b', 'c', 'd'];
+/// The phase field's value while the player may move.
+const PLAYER: u128 = 1;
+
+#[derive(Default)]
+pub struct Nimatron {
+    report: u128,
+    /// The last game: whether the player won it.
+    last_game: Option<bool>,
+    /// Tokens released since the panel started.
+    tokens: usize,
+}
+
+/// The machine will change state without a key: any phase but the player's.
+pub fn moving(r: u128) -> bool {
+    r >> 66 != PLAYER
+}
+
+impl Nimatron {
+    fn lit(&self, row: usize) -> u128 {
+        (self.report >> (45 - 7 * row)) & 0x7f
+    }
+    fn counter(&self, at: u32) -> u128 {
+        (self.report >> at) & 0xff
+    }
+    fn flag(&self, at: u32) -> bool {
+        self.report >> at & 1 == 1
+    }
+}
+
+impl Front for Nimatron {
+    fn name(&self) -> &'static str {
+        "nimatron"
+    }
+    fn report_bits(&self) -> usize {
+        REPORT_BITS
+    }
+    fn illegal_bit(&self) -> u32 {
+        ILLEGAL
+    }
+    fn illegal_words(&self) -> &'static str {
+        "the machine refused the press (a second row in one turn, an empty row, or MTR before a lamp is out)"
+    }
+    fn simulate(&self) -> Box<dyn Transport> {
+        Box::new(super::sim::Sim::start::<NimatronPanel>(moving))
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Action {
+        match letter(&key) {
+            Some(c @ ('a' | 'b' | 'c' | 'd' | 'm' | 'r')) => Action::Send(vec![c as u8]),
+            _ => Action::Unknown,
+        }
+    }
+
+    fn report(&mut self, r: u128) {
+        let before = std::mem::replace(&mut self.report, r);
+        let grew = |at: u32| (r >> at) & 0xff > (before >> at) & 0xff;
+        if self.flag(ENDED) {
+            self.last_game = Some(self.flag(PLAYER_WON));
+        } else if grew(0) {
+            self.last_game = Some(true);
+        } else if grew(8) {
+            self.last_game = Some(false);
+        }
+        if r & 0xff_ffff == 0 && before & 0xff_ffff != 0 {
+            // A reset clears the counters.
+            self.last_game = None;
+        }
+        self.tokens += self.flag(TOKEN) as usize;
+    }
+
+    fn help(&self) -> &'static str {
+        "a b c d put out a lamp in row a..d (one row a turn)   m MTR (the machine moves)   r reset"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect) {
+        let lamp = |on: bool, name: &str, color: Color| {
+            let s = format!("lamp {name} {}", if on { "●" } else { "○" });
+            if on {
+                Span::styled(s, Style::new().fg(color).bold())
+            } else {
+                Span::from(s).dim()
+            }
+        };
+        let combination = ((self.report >> 52) & 0xf) + 1;
+        let mut text = vec![
+            Line::from(vec![
+                Span::from(format!("   combination No. {combination}          ")),
+                lamp(self.flag(LAMP_P), "P", Color::Green),
+                Span::from("     "),
+                lamp(self.flag(LAMP_M), "M", Color::Red),
+            ]),
+            Line::from(""),
+            Line::from("              1 2 3 4 5 6 7    lit").dim(),
+        ];
+        let lock = (self.report >> 56) & 0xf;
+        for (row, name) in ROWS.iter().enumerate() {
+            let bits = self.lit(row);
+            let locked = if lock >> row & 1 == 1 { "   (your row this turn)" } else { "" };
+            text.push(Line::from(vec![
+                Span::from(format!("   row {name}      ")),
+                Span::styled(lamps(|i| bits >> i & 1 == 1, 7), Style::new().fg(Color::Yellow)),
+                Span::from(format!("    {}{locked}", bits.count_ones())),
+            ]));
+        }
+        text.push(Line::from(""));
+        text.push(Line::from(format!(
+            "   TP {:3}    MWC {:3}    PWC {:3}    tokens {}",
+            self.counter(16),
+            self.counter(8),
+            self.counter(0),
+            self.tokens
+        )));
+        text.push(Line::from(""));
+        let last = match self.last_game {
+            None => Span::from("none yet"),
+            Some(true) => Span::from("THE PLAYER WON (a token)").green().bold(),
+            Some(false) => Span::from("THE MACHINE WON").red().bold(),
+        };
+        text.push(Line::from(vec![Span::from("   last game  "), last]));
+        let phase = match self.report >> 66 {
+            0 => "Setting up the next combination.",
+            1 if lock == 0 => "Your move: put out lamps in one row, then m.",
+            1 => "Put out more lamps in this row, or m for the machine's move.",
+            2 => "Lamp M dims: the machine is thinking.",
+            _ => "The machine puts out its lamps.",
+        };
+        text.push(Line::from(""));
+        text.push(Line::from(format!("   {phase}")).italic());
+        frame.render_widget(Paragraph::new(text).block(Block::bordered().title(" Nimatron ")), area);
+    }
+}

@@ -1,0 +1,116 @@
+//! The relay NIM in the terminal: its three piles of up to seven stones,
+//! the selection register, the pile taken from this turn, the sequencer
+//! moving, and the winner, from its 28-bit report (`fpga/protocol.md`,
+//! "Relay NIM"). Keys: TAKE A..C, GO, RESET.
+
+use super::{lamps, letter, Action, Front, Transport};
+use crate::panel::relay_nim::{RelayNimPanel, ILLEGAL, IN_GAME, MOVING, REPORT_BITS};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+use ratatui::Frame;
+
+const PILES: [char; 3] = ['A', 'B', 'C'];
+
+/// The panel's last report.
+#[derive(Default)]
+pub struct RelayNim {
+    report: u128,
+}
+
+/// The machine will change state without a key: its sequencer is not idle.
+pub fn moving(r: u128) -> bool {
+    r >> MOVING & 1 == 1
+}
+
+impl RelayNim {
+    fn size(&self, pile: usize) -> usize {
+        ((self.report >> (8 - 4 * pile)) & 7) as usize
+    }
+
+    /// A one-hot field (bit `at` is pile A) as the pile's letter.
+    fn pile_of(&self, at: u32) -> Option<char> {
+        let f = (self.report >> at) & 7;
+        (0..3).find(|&p| f == 1 << p).map(|p| PILES[p])
+    }
+
+    fn flag(&self, at: u32) -> bool {
+        self.report >> at & 1 == 1
+    }
+}
+
+impl Front for RelayNim {
+    fn name(&self) -> &'static str {
+        "relay-nim"
+    }
+    fn report_bits(&self) -> usize {
+        REPORT_BITS
+    }
+    fn illegal_bit(&self) -> u32 {
+        ILLEGAL
+    }
+    fn illegal_words(&self) -> &'static str {
+        "the machine refused the press (a second pile in one turn, GO before a stone, or a press while it moves)"
+    }
+    fn simulate(&self) -> Box<dyn Transport> {
+        Box::new(super::sim::Sim::start::<RelayNimPanel>(moving))
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Action {
+        match letter(&key) {
+            Some(c @ ('a' | 'b' | 'c' | 'g' | 'r')) => Action::Send(vec![c as u8]),
+            _ => Action::Unknown,
+        }
+    }
+
+    fn report(&mut self, report: u128) {
+        self.report = report;
+    }
+
+    fn help(&self) -> &'static str {
+        "a b c take a stone from pile A, B, C   g GO (the machine moves)   r RESET"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect) {
+        let mut text = vec![Line::from("")];
+        for (p, name) in PILES.iter().enumerate() {
+            let n = self.size(p);
+            text.push(Line::from(vec![
+                Span::from(format!("   pile {name}    ")),
+                Span::styled(lamps(|i| i < n, 7), Style::new().fg(Color::Yellow)),
+                Span::from(format!("    {n}")),
+            ]));
+            text.push(Line::from(""));
+        }
+        let or_none = |p: Option<char>| p.map_or("-".to_string(), |c| c.to_string());
+        text.push(Line::from(format!(
+            "   selection register  {}        taking from  {}",
+            or_none(self.pile_of(16)),
+            or_none(self.pile_of(12))
+        )));
+        let sequencer = if self.flag(MOVING) { Span::from("MOVING").yellow().bold() } else { Span::from("idle") };
+        let game = if self.flag(IN_GAME) { "in game (one pile a turn)" } else { "setting up (any piles, then GO)" };
+        text.push(Line::from(vec![Span::from("   sequencer  "), sequencer, Span::from(format!("        {game}"))]));
+        text.push(Line::from(""));
+        let winner = match (self.report >> 24) & 3 {
+            1 => Span::from("THE HUMAN WINS (took the last stone)").green().bold(),
+            2 => Span::from("THE MACHINE WINS (took the last stone)").red().bold(),
+            _ => Span::from("nobody yet"),
+        };
+        text.push(Line::from(vec![Span::from("   winner  "), winner]));
+        text.push(Line::from(""));
+        let hint = if (self.report >> 24) & 3 != 0 {
+            "Game over: r for a new game."
+        } else if self.flag(MOVING) {
+            "The machine is moving."
+        } else if self.flag(IN_GAME) {
+            "Your turn: take stones from one pile, then g."
+        } else {
+            "Take stones from any piles to set up, then g: the machine moves first."
+        };
+        text.push(Line::from(format!("   {hint}")).italic());
+        frame.render_widget(Paragraph::new(text).block(Block::bordered().title(" The relay NIM ")), area);
+    }
+}

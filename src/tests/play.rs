@@ -1,0 +1,407 @@
+//! `nimforge play MACHINE --sim` as a person uses it (issue 6): the built
+//! command in a real pseudo-terminal of 80 x 24, key presses in, the screen
+//! read back through a terminal emulator (vt100). A whole game of each
+//! machine is played to its end, choosing each move from what the screen
+//! shows; a refused key must show the illegal indication; q (Esc, Ctrl-C)
+//! must quit with status 0 and leave the terminal as it was.
+//!
+//! The players here know the games, not the panel's code: the relay NIM's
+//! and Nimatron's winning moves are computed from the lamps on the screen
+//! (the XOR rule of each document), and Wilson's judge must find a sound
+//! move every time it is handed a position lost for the side that moved.
+//!
+//! `NIMFORGE_PLAY_SHOW=1 cargo test --release --test play -- --nocapture`
+//! prints every screen a test waited for.
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// The longest wait for the screen to show something.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Terminal {
+    parser: vt100::Parser,
+    output: Receiver<Vec<u8>>,
+    keys: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    /// Everything the command wrote, for the escape sequences.
+    raw: Vec<u8>,
+    _master: Box<dyn portable_pty::MasterPty + Send>,
+}
+
+impl Terminal {
+    fn start(args: &[&str]) -> Terminal {
+        let pty = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_nimforge"));
+        cmd.args(args);
+        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+        cmd.env("TERM", "xterm-256color");
+        let child = pty.slave.spawn_command(cmd).expect("nimforge starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    return;
+                }
+            }
+        });
+        let keys = pty.master.take_writer().unwrap();
+        let size = |n| NonZeroU16::new(n).unwrap();
+        Terminal { parser: vt100::Parser::new(size(24), size(80), 0), output, keys, child, raw: vec![], _master: pty.master }
+    }
+
+    fn press(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).unwrap();
+        self.keys.flush().unwrap();
+    }
+
+    fn pump(&mut self, wait: Duration) {
+        if let Ok(bytes) = self.output.recv_timeout(wait) {
+            self.parser.process(&bytes);
+            self.raw.extend(bytes);
+        }
+        while let Ok(bytes) = self.output.try_recv() {
+            self.parser.process(&bytes);
+            self.raw.extend(bytes);
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Waits until the screen satisfies `ok`; fails naming `what` and
+    /// showing the screen.
+    fn wait_for(&mut self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                if std::env::var_os("NIMFORGE_PLAY_SHOW").is_some() {
+                    eprintln!("-- {what}:\n{screen}");
+                }
+                return screen;
+            }
+            assert!(t0.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}; the screen:\n{screen}");
+            self.pump(Duration::from_millis(20));
+        }
+    }
+
+    fn wait_text(&mut self, text: &str) -> String {
+        self.wait_for(text, |s| s.contains(text))
+    }
+
+    /// q, then the command must end with status 0 and the terminal be left
+    /// as it was: the main screen back, the cursor shown.
+    fn quit(self) {
+        self.quit_with("q");
+    }
+
+    /// `key` quits as q does (Esc, Ctrl-C).
+    fn quit_with(mut self, key: &str) {
+        self.press(key);
+        let t0 = Instant::now();
+        let status = loop {
+            self.pump(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(t0.elapsed() < Duration::from_secs(10), "q did not quit; the screen:\n{}", self.screen());
+        };
+        self.pump(Duration::from_millis(200));
+        assert!(status.success(), "exit status {status:?}");
+        assert!(!self.parser.screen().alternate_screen(), "the alternate screen was left on");
+        assert!(!self.parser.screen().hide_cursor(), "the cursor was left hidden");
+        let raw = String::from_utf8_lossy(&self.raw);
+        assert!(raw.contains("\x1b[?1049h") && raw.contains("\x1b[?1049l"), "the panel did not enter and leave the alternate screen");
+    }
+}
+
+/// The line of the screen that contains `label`.
+fn line_with<'a>(screen: &'a str, label: &str) -> &'a str {
+    screen.lines().find(|l| l.contains(label)).unwrap_or_else(|| panic!("no '{label}' on the screen:\n{screen}"))
+}
+
+/// The first whole number after `label` on its line.
+fn number_after(screen: &str, label: &str) -> u32 {
+    let line = line_with(screen, label);
+    let rest = &line[line.find(label).unwrap() + label.len()..];
+    rest.split_whitespace().find_map(|t| t.parse().ok()).unwrap_or_else(|| panic!("no number after '{label}' in '{line}'"))
+}
+
+/// Lamps lit (●) after `label` on its line.
+fn lit_after(screen: &str, label: &str) -> u32 {
+    let line = line_with(screen, label);
+    line[line.find(label).unwrap() + label.len()..].matches('●').count() as u32
+}
+
+/// The move that leaves the XOR of `sizes` zero, else one from the first
+/// non-empty heap.
+fn nim_move(sizes: &[u32]) -> (usize, u32) {
+    let x = sizes.iter().fold(0, |a, &s| a ^ s);
+    (0..sizes.len())
+        .find(|&i| x != 0 && sizes[i] ^ x < sizes[i])
+        .map(|i| (i, sizes[i] - (sizes[i] ^ x)))
+        .unwrap_or_else(|| ((0..sizes.len()).find(|&i| sizes[i] > 0).expect("a stone is left"), 1))
+}
+
+/// The relay NIM: the human sets up 3, 5, 6 (XOR zero), GO; then plays
+/// correctly and takes the last stone. GO before a stone and a second pile
+/// in one turn are refused on the way.
+#[test]
+fn relay_nim_is_played_to_the_end() {
+    let mut t = Terminal::start(&["play", "relay-nim", "--sim"]);
+    let piles = |s: &str| ["pile A", "pile B", "pile C"].map(|p| lit_after(s, p));
+    let s = t.wait_for("every pile full", |s| s.contains("pile C") && piles(s) == [7, 7, 7]);
+    assert!(s.contains("winner") && s.contains("g GO"), "{s}");
+    t.press("aaaabbc");
+    t.wait_for("piles 3, 5, 6", |s| piles(s) == [3, 5, 6]);
+    t.press("g");
+    let mut total = 14;
+    let mut refused_go = false;
+    let mut first_turn = true;
+    loop {
+        let s = t.wait_for("the machine's move", |s| (piles(s).iter().sum::<u32>() < total && s.contains("sequencer  idle")) || s.contains("WINS"));
+        assert!(!s.contains("THE MACHINE WINS"), "a correct human lost:\n{s}");
+        let sizes = piles(&s);
+        assert_eq!(sizes.iter().fold(0, |a, s| a ^ s) != 0, true, "the machine left a safe position: {sizes:?}");
+        if !refused_go {
+            t.press("g");
+            t.wait_text("ILLEGAL");
+            refused_go = true;
+        }
+        let (pile, n) = nim_move(&sizes);
+        let key = ["a", "b", "c"][pile];
+        t.press(&key.repeat(n as usize));
+        let mut after = sizes;
+        after[pile] -= n;
+        let s = t.wait_for("the human's stones taken", |s| piles(s) == after);
+        total = after.iter().sum();
+        if total == 0 {
+            assert!(s.contains("THE HUMAN WINS") || t.wait_text("THE HUMAN WINS").contains("THE HUMAN WINS"));
+            break;
+        }
+        if first_turn {
+            // A second pile in the same turn: refused, nothing taken.
+            let other = (0..3).find(|&p| p != pile && after[p] > 0).expect("another pile has stones");
+            t.wait_for("the refusal cleared", |s| !s.contains("ILLEGAL"));
+            t.press(["a", "b", "c"][other]);
+            t.wait_text("ILLEGAL");
+            assert_eq!(piles(&t.screen()), after, "a refused stone was taken");
+            first_turn = false;
+        }
+        t.press("g");
+    }
+    let s = t.wait_text("THE HUMAN WINS");
+    assert_eq!(piles(&s), [0, 0, 0]);
+    t.quit();
+}
+
+/// Nimatron, combination No. 1 (7, 6, 3, 4): a correct player wins it and
+/// the counters say so. MTR before a lamp and a second row in one turn are
+/// refused on the way.
+#[test]
+fn nimatron_is_played_to_the_end() {
+    let mut t = Terminal::start(&["play", "nimatron", "--sim"]);
+    let rows = |s: &str| ["row a", "row b", "row c", "row d"].map(|r| lit_after(s, r));
+    t.wait_for("combination No. 1 set up", |s| s.contains("lamp P ●") && rows(s) == [7, 6, 3, 4]);
+    t.press("m");
+    t.wait_text("ILLEGAL");
+    let mut first_turn = true;
+    loop {
+        let s = t.wait_for("the player's turn", |s| s.contains("lamp P ●") && s.contains("Your move"));
+        let lit = rows(&s);
+        let (row, n) = nim_move(&lit);
+        t.press(&["a", "b", "c", "d"][row].repeat(n as usize));
+        let mut after = lit;
+        after[row] -= n;
+        if after == [0; 4] {
+            break;
+        }
+        t.wait_for("the player's lamps out", |s| rows(s) == after);
+        if first_turn {
+            let other = (0..4).find(|&r| r != row && after[r] > 0).unwrap();
+            t.press(["a", "b", "c", "d"][other]);
+            t.wait_text("ILLEGAL");
+            assert_eq!(rows(&t.screen()), after, "a refused lamp went out");
+            first_turn = false;
+        }
+        t.press("m");
+        let total: u32 = after.iter().sum();
+        t.wait_for("the machine's move", |s| rows(s).iter().sum::<u32>() < total);
+    }
+    let s = t.wait_for("the game counted", |s| s.contains("THE PLAYER WON") && number_after(s, "PWC") == 1);
+    assert_eq!((number_after(&s, "TP"), number_after(&s, "MWC")), (1, 0), "{s}");
+    // The next combination is set up by itself.
+    assert!(t.wait_text("combination No. 2").contains("lamp P ●"));
+    // Ctrl-C quits too (in raw mode it is a key, not a signal).
+    t.quit_with("\x03");
+}
+
+/// Cycles Wilson's judge (the oracle's model) searches `groups`.
+fn search_cycles(groups: [u8; 8]) -> usize {
+    use nimforge::oracle::wilson::judge::{Input, State};
+    let mut s = State::power_on();
+    for (k, &g) in groups.iter().enumerate() {
+        s = s.step(Input::Load { slot: k as u8, size: g });
+    }
+    s = s.step(Input::Start);
+    (1..).find(|_| {
+        s = s.step(Input::None);
+        !s.working()
+    }).unwrap()
+}
+
+/// The position on Wilson's panel, from its "position" line.
+fn wilson_position(screen: &str) -> Vec<u32> {
+    let line = line_with(screen, "position  ");
+    let list = line.split("position").nth(1).unwrap().split('(').next().unwrap();
+    list.split(',').filter_map(|t| t.trim().parse().ok()).collect()
+}
+
+/// Wilson's judge: a key while it judges is refused; then a game from a
+/// group of 7 (lost for the side that just moved): the machine plays the
+/// move its judge finds, the human takes one counter from the largest group
+/// each turn, every position the human leaves is judged lost and the judge
+/// finds a move, and the machine takes the last counter.
+#[test]
+fn wilson_is_played_to_the_end() {
+    let mut t = Terminal::start(&["play", "wilson", "--sim"]);
+    t.wait_text("position  empty");
+    // A position whose search is long: `g` twice, the second refused.
+    let long = nimforge::verify::wilson::random_positions(10_000, 1).into_iter().find(|&g| search_cycles(g) > 400).expect("a long search");
+    let typed: String = long.iter().map(|g| format!("{g}\r")).collect();
+    t.press(&typed);
+    let want: Vec<u32> = long.iter().filter(|&&g| g > 0).map(|&g| g as u32).collect();
+    t.wait_for("the long position", |s| wilson_position(s) == want);
+    t.press("gg");
+    t.wait_text("ILLEGAL");
+    t.wait_for("the long position's verdict", |s| s.contains("verdict   LOST") || s.contains("verdict   WON"));
+    t.press("r");
+    t.wait_for("the judge reset", |s| s.contains("position  empty") && s.contains("verdict   -"));
+
+    t.press("7\rg");
+    let mut human = vec![7];
+    loop {
+        let s = t.wait_for("the judge's verdict", |s| s.contains("verdict   LOST") || s.contains("verdict   WON"));
+        assert!(s.contains("verdict   LOST") && s.contains("it leaves"), "the human left {human:?}; the judge:\n{s}");
+        t.press("p");
+        let s = t.wait_for("the machine's move", |s| s.contains("The machine has moved") || s.contains("THE MACHINE WINS"));
+        if s.contains("THE MACHINE WINS") {
+            assert_eq!(wilson_position(&s), Vec::<u32>::new(), "{s}");
+            break;
+        }
+        let mut left = wilson_position(&s);
+        assert!(left.iter().sum::<u32>() < human.iter().sum::<u32>(), "the machine's move took nothing: {human:?} to {left:?}");
+        // The human: one counter from the end of the largest group.
+        let i = (0..left.len()).max_by_key(|&i| left[i]).unwrap();
+        left[i] -= 1;
+        left.retain(|&g| g > 0);
+        human = left.clone();
+        let mut keys: String = left.iter().map(|g| format!("{g}\r")).collect();
+        if keys.is_empty() {
+            keys.push_str("0\r");
+        }
+        t.press(&keys);
+        t.wait_for("the human's position", |s| wilson_position(s) == human);
+        t.press("g");
+        assert!(!human.is_empty(), "the human took the last counter");
+    }
+    t.quit_with("\x1b");
+}
+
+/// A board on a serial line: here a second pseudo-terminal whose other end
+/// the test holds, playing the board. The panel waits for a report, skips
+/// a line cut short (a board joined mid-line), draws the line at
+/// configuration, and sends a key press as its one byte.
+#[test]
+fn a_board_on_a_serial_line() {
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut board_in = line.master.try_clone_reader().unwrap();
+    let mut board_out = line.master.take_writer().unwrap();
+    let (tx, keys) = channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 64];
+        while let Ok(n) = board_in.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut t = Terminal::start(&["play", "relay-nim", "--serial", device.to_str().unwrap()]);
+    t.wait_text("No report from the machine yet");
+    assert!(t.screen().contains(&format!("serial: {}", device.display())));
+    board_out.write_all(b"77\n0000777\n").unwrap();
+    let piles = |s: &str| ["pile A", "pile B", "pile C"].map(|p| lit_after(s, p));
+    let s = t.wait_for("the line at configuration", |s| s.contains("pile C") && piles(s) == [7, 7, 7]);
+    assert!(s.contains("1 line was not a report"), "{s}");
+    t.press("b");
+    let got = keys.recv_timeout(PATIENCE).expect("a byte on the line");
+    assert_eq!(got, b"b");
+    board_out.write_all(b"0000767\n").unwrap();
+    t.wait_for("pile B one stone fewer", |s| piles(s) == [7, 6, 7]);
+    t.quit();
+    drop(line.slave);
+}
+
+/// The board goes away while the panel plays it: the terminal is restored
+/// and one line says what happened; status 1.
+#[test]
+fn a_board_that_goes_away() {
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut board_out = line.master.take_writer().unwrap();
+    let mut t = Terminal::start(&["play", "nimatron", "--serial", device.to_str().unwrap()]);
+    board_out.write_all(b"0000fffffff000000\n").unwrap();
+    t.wait_text("combination No. 1");
+    drop(board_out);
+    drop(line);
+    let t0 = Instant::now();
+    let status = loop {
+        t.pump(Duration::from_millis(20));
+        if let Some(status) = t.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", t.screen());
+    };
+    t.pump(Duration::from_millis(200));
+    assert_eq!(status.exit_code(), 1);
+    assert!(!t.parser.screen().alternate_screen(), "the alternate screen was left on");
+    let screen = t.screen();
+    let said: Vec<&str> = screen.lines().filter(|l| l.contains("nimforge:")).collect();
+    assert_eq!(said.len(), 1, "{screen}");
+    assert!(said[0].contains(device.to_str().unwrap()) && !screen.contains("panicked"), "{screen}");
+}
+
+/// A serial device that cannot be opened: one line, status 1, and the
+/// terminal untouched (nothing written to it).
+#[test]
+fn a_missing_serial_device_gets_one_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimforge"))
+        .args(["play", "relay-nim", "--serial", "/dev/nimforge-no-such-tty"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/dev/nimforge-no-such-tty") && !err.contains("panicked"), "{err}");
+    assert!(out.stdout.is_empty());
+    for (args, want, code) in [
+        (&["play", "nimotron"][..], "unknown machine 'nimotron'", 2),
+        (&["play", "wilson", "--sim", "--serial", "/dev/ttyUSB1"][..], "cannot be used with", 2),
+        (&["play", "wilson"][..], "not a terminal", 1),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimforge")).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(want) && !err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
