@@ -5,12 +5,13 @@
 //! ([`serial::Serial`]). Both carry the same bytes, so the panel cannot tell
 //! a board from the simulation.
 //!
-//! One file per machine ([`relay_nim`], [`nimatron`], [`wilson`]) says which
+//! One file per machine ([`relay_nim`], [`nimatron`], [`nimrod`], [`wilson`]) says which
 //! keys it has and draws it; adding a machine is a file with a [`Front`] and
 //! a line in [`front`].
 
 pub mod app;
 pub mod nimatron;
+pub mod nimrod;
 pub mod relay_nim;
 pub mod serial;
 pub mod sim;
@@ -66,13 +67,14 @@ pub trait Front {
 }
 
 /// The machines with a front panel.
-pub const MACHINES: [&str; 3] = ["relay-nim", "nimatron", "wilson"];
+pub const MACHINES: [&str; 4] = ["relay-nim", "nimatron", "nimrod", "wilson"];
 
 /// The front panel of `machine`, when it has one yet.
 pub fn front(machine: &str) -> Option<Box<dyn Front>> {
     match machine {
         "relay-nim" => Some(Box::new(relay_nim::RelayNim::default())),
         "nimatron" => Some(Box::new(nimatron::Nimatron::default())),
+        "nimrod" => Some(Box::new(nimrod::Nimrod::default())),
         "wilson" => Some(Box::new(wilson::Wilson::default())),
         _ => None,
     }
@@ -118,7 +120,7 @@ mod tests {
                 assert_eq!(f.key(key(c)), Action::Unknown, "{machine} {c}");
             }
         }
-        assert!(front("nimrod").is_none());
+        assert!(front("learning").is_none());
     }
 
     /// Each machine drawn at 80 x 24 from its report at configuration
@@ -128,7 +130,8 @@ mod tests {
     #[test]
     fn each_machine_is_drawn_in_80_by_24() {
         use ratatui::backend::TestBackend;
-        let cases: [(&str, u128, &[&str]); 3] = [
+        let cases: [(&str, u128, &[&str]); 4] = [
+            ("nimrod", 0x04000010007164, &["heap 0   1 1 1   7", "heap 3   1 0 0   4", "normal game, k = 1", "● opponent's move", "8 STOP"]),
             ("relay-nim", 0x0000777, &["pile A    ● ● ● ● ● ● ●    7", "pile C    ● ● ● ● ● ● ●    7", "nobody yet"]),
             ("nimatron", 0x0000fffffff000000, &["row a      ● ● ● ● ● ● ●    7", "row d      ● ● ● ● ● ● ●    7", "TP   0    MWC   0    PWC   0", "lamp P ○"]),
             ("wilson", 0, &["group      0    0    0    0    0    0    0    0", "position  empty", "verdict   -"]),

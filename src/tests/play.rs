@@ -316,6 +316,75 @@ fn wilson_is_played_to_the_end() {
     t.quit_with("\x1b");
 }
 
+/// Nimrod's heaps as the screen shows them: the number after each heap's
+/// three binary digits.
+fn nimrod_heaps(screen: &str) -> Vec<u32> {
+    (0..4)
+        .map(|h| {
+            let label = format!("heap {h} ");
+            let line = line_with(screen, &label);
+            let numbers: Vec<u32> = line[line.find(&label).unwrap() + label.len()..].split_whitespace().filter_map(|t| t.parse().ok()).collect();
+            numbers[3]
+        })
+        .collect()
+}
+
+/// Nimrod: NEW GAME, the booklet's 7, 1, 6, 4 set up with the heap keys,
+/// the computer moves first (COMPUTER MOVE again at once is refused, and so
+/// is a heap raised); the opponent takes one match from the first heap
+/// with any each turn and the computer takes the last. Then a game the
+/// machine plays against itself in slow mode, to its end.
+#[test]
+fn nimrod_is_played_to_the_end() {
+    let mut t = Terminal::start(&["play", "nimrod", "--sim"]);
+    t.wait_text("INSTRUCTIONS");
+    t.press("n");
+    t.wait_for("the heaps filled", |s| nimrod_heaps(s) == [7, 7, 7, 7]);
+    // The cursor starts on heap 0; Tab moves it down.
+    t.press("\t1\t6\t4\t");
+    t.wait_for("7, 1, 6, 4 set up", |s| nimrod_heaps(s) == [7, 1, 6, 4]);
+    t.press("c");
+    let s = t.wait_for("the computer's first move", |s| s.contains("Your move") && nimrod_heaps(s) != [7, 1, 6, 4]);
+    let mut heaps = nimrod_heaps(&s);
+    assert_eq!(heaps.iter().fold(0, |a, h| a ^ h), 0, "the computer leaves a safe position:\n{s}");
+    t.press("c");
+    t.wait_text("ILLEGAL");
+    let mut cursor = 0;
+    loop {
+        let h = (0..4).find(|&h| heaps[h] > 0).expect("a match is left");
+        while cursor != h {
+            t.press("\t");
+            cursor = (cursor + 1) % 4;
+        }
+        if heaps[h] < 7 && heaps.iter().sum::<u32>() == 20 {
+            // A heap raised: refused.
+            t.press(&(heaps[h] + 1).to_string());
+            t.wait_text("ILLEGAL");
+        }
+        let ours: Vec<u32> = (0..4).map(|i| if i == h { heaps[i] - 1 } else { heaps[i] }).collect();
+        t.press(&(heaps[h] - 1).to_string());
+        t.wait_for("the opponent's move", |s| nimrod_heaps(s) == ours);
+        assert!(ours.iter().sum::<u32>() > 0, "the opponent took the last match");
+        t.press("\r");
+        let s = t.wait_for("the computer's move", |s| s.contains("THE COMPUTER WINS") || (s.contains("Your move") && nimrod_heaps(s) != ours));
+        heaps = nimrod_heaps(&s);
+        if s.contains("THE COMPUTER WINS") {
+            assert_eq!(heaps, vec![0, 0, 0, 0]);
+            assert!(line_with(&s, "computer wins").contains('●'), "{s}");
+            break;
+        }
+    }
+    // Self-play in slow mode: the program lit instruction by instruction.
+    t.press("wkn");
+    t.wait_for("a new game with k = 2", |s| s.contains("k = 2") && nimrod_heaps(s) == [7, 7, 7, 7]);
+    t.press("3\t\t\t\t2p");
+    t.wait_text("▶ 1 column's sum safe?");
+    t.press("f");
+    let s = t.wait_for("the self-played game's end", |s| s.contains("THE COMPUTER WINS") || s.contains("THE OPPONENT WINS"));
+    assert_eq!(nimrod_heaps(&s), vec![0, 0, 0, 0]);
+    t.quit();
+}
+
 /// A board on a serial line: here a second pseudo-terminal whose other end
 /// the test holds, playing the board. The panel waits for a report, skips
 /// a line cut short (a board joined mid-line), draws the line at

@@ -1,0 +1,205 @@
+//! Nimrod in the terminal: its four heaps in binary (columns 2, 1, 0) with
+//! the white lights of the heap selected memory, the displayed program with
+//! the lit instruction, the column and heap counters, the five status lamps,
+//! the variant and the mode, from its 56-bit report (`fpga/protocol.md`,
+//! "Nimrod"). Keys: the 4 x 8 "leave n" buttons (a heap chosen with the
+//! arrow keys or Tab, then 0..7), COMPUTER MOVE, STEP, the mode switch, SELF
+//! PLAY, NEW GAME with the variant switches (set on the panel), RESET.
+
+use super::{letter, Action, Front, Transport};
+use crate::panel::nimrod::{NimrodPanel, ILLEGAL, REPORT_BITS};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+use ratatui::Frame;
+
+/// The displayed program (booklet, "INSTRUCTIONS"), and the extra
+/// instruction that "is not included in the display".
+const PROGRAM: [&str; 9] = [
+    "1 column's sum safe?  yes: 7",
+    "2 digit in heap is 1? yes: 4",
+    "3 heap counter + 1;   to 2",
+    "4 heap selected?      yes: 6",
+    "5 heap selected memory set",
+    "6 modify the heap",
+    "7 column counter - 1; 11: 8",
+    "8 STOP",
+    "  (take 1 from a heap)",
+];
+
+/// The status lamps, bit 48 + k of the report.
+const LAMPS: [&str; 5] = ["opponent wins", "computer wins", "opponent's move", "opponent moved, computer will move", "computer's move"];
+
+/// The phase field's value while the program runs.
+const COMPUTING: u128 = 3;
+
+pub struct Nimrod {
+    report: u128,
+    /// The heap the digit keys act on.
+    heap: usize,
+    /// The variant switches NEW GAME sends.
+    reverse: bool,
+    k: u8,
+}
+
+impl Default for Nimrod {
+    fn default() -> Self {
+        Nimrod { report: 0, heap: 0, reverse: false, k: 1 }
+    }
+}
+
+/// The machine will change state without a key: the program runs, and not
+/// in manual mode.
+pub fn moving(r: u128) -> bool {
+    (r >> 45) & 7 == COMPUTING && (r >> 34) & 3 != 2
+}
+
+impl Nimrod {
+    fn field(&self, at: u32, bits: u32) -> u128 {
+        (self.report >> at) & ((1 << bits) - 1)
+    }
+}
+
+impl Front for Nimrod {
+    fn name(&self) -> &'static str {
+        "nimrod"
+    }
+    fn report_bits(&self) -> usize {
+        REPORT_BITS
+    }
+    fn illegal_bit(&self) -> u32 {
+        ILLEGAL
+    }
+    fn illegal_words(&self) -> &'static str {
+        "refused: a heap raised or left alone, more than k heaps, COMPUTER MOVE before a move, or a press while the program runs"
+    }
+    fn simulate(&self) -> Box<dyn Transport> {
+        Box::new(super::sim::Sim::start::<NimrodPanel>(moving))
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Action {
+        match key.code {
+            KeyCode::Up | KeyCode::BackTab => {
+                self.heap = (self.heap + 3) % 4;
+                return Action::Local;
+            }
+            KeyCode::Down | KeyCode::Tab => {
+                self.heap = (self.heap + 1) % 4;
+                return Action::Local;
+            }
+            KeyCode::Enter => return Action::Send(vec![b'c']),
+            _ => {}
+        }
+        match letter(&key) {
+            Some(d @ '0'..='7') => Action::Send(vec![0x80 + 8 * self.heap as u8 + (d as u8 - b'0')]),
+            Some(c @ ('c' | 's' | 'f' | 'w' | 'm' | 'p' | 'r')) => Action::Send(vec![c as u8]),
+            Some('n') => Action::Send(vec![0xa0 + 4 * self.reverse as u8 + self.k]),
+            Some('v') => {
+                self.reverse = !self.reverse;
+                Action::Local
+            }
+            Some('k') => {
+                self.k = self.k % 3 + 1;
+                Action::Local
+            }
+            _ => Action::Unknown,
+        }
+    }
+
+    fn report(&mut self, r: u128) {
+        self.report = r;
+    }
+
+    fn help(&self) -> &'static str {
+        "↑↓ heap, 0-7 leave n   c/Enter COMPUTER MOVE   s STEP   f w m fast/slow/manual   p SELF PLAY   v k variant, n NEW GAME   r reset"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect) {
+        let reverse = self.field(33, 1) == 1;
+        let k = self.field(28, 2);
+        let mode = ["fast", "slow", "manual", "?"][self.field(34, 2) as usize];
+        let instruction = self.field(36, 4) as usize;
+        let column = self.field(24, 2);
+        let heap_counter = self.field(20, 2) as usize;
+        let selected = self.field(16, 4);
+        let phase = self.field(45, 3);
+        let mut left = vec![
+            Line::from(format!(
+                " {} game, k = {k}, {mode}{}",
+                if reverse { "reverse" } else { "normal" },
+                if self.field(32, 1) == 1 { ", transition" } else { "" }
+            )),
+            Line::from(format!(
+                " next NEW GAME: {}, k = {}",
+                if self.reverse { "reverse" } else { "normal" },
+                self.k
+            ))
+            .dim(),
+            Line::from(""),
+            Line::from("            col 2 1 0").dim(),
+        ];
+        for h in 0..4 {
+            let n = self.field(12 - 4 * h as u32, 3);
+            let digits: Vec<Span> = (0..3)
+                .rev()
+                .map(|c| {
+                    let d = Span::from(format!(" {}", n >> c & 1));
+                    if phase == COMPUTING && c == column && heap_counter == h {
+                        d.bold().reversed()
+                    } else {
+                        d.fg(Color::Yellow)
+                    }
+                })
+                .collect();
+            let mut line = vec![Span::from(if self.heap == h { " ▸ " } else { "   " }), Span::from(format!("heap {h}  "))];
+            line.extend(digits);
+            line.push(Span::from(format!("   {n}  ")));
+            line.push(if selected >> h & 1 == 1 { Span::from("◉ white").bold() } else { Span::from("○").dim() });
+            left.push(Line::from(line));
+        }
+        left.push(Line::from(""));
+        left.push(Line::from(format!(
+            " column counter {}   heap counter {heap_counter}",
+            if column == 3 { "11".to_string() } else { column.to_string() }
+        )));
+        left.push(Line::from(""));
+        for (i, name) in LAMPS.iter().enumerate() {
+            let on = self.field(48 + i as u32, 1) == 1;
+            let color = if i < 2 { Color::Red } else { Color::Green };
+            let s = format!(" {} {name}", if on { "●" } else { "○" });
+            left.push(if on { Line::from(s).fg(color).bold() } else { Line::from(s).dim() });
+        }
+        let winner = match self.field(42, 2) {
+            1 => Span::from(" THE OPPONENT WINS").green().bold(),
+            2 => Span::from(" THE COMPUTER WINS").red().bold(),
+            _ => Span::from(""),
+        };
+        left.push(Line::from(winner));
+
+        let mut right = vec![Line::from(" INSTRUCTIONS").bold(), Line::from("")];
+        for (i, text) in PROGRAM.iter().enumerate() {
+            let lit = instruction == i + 1;
+            let line = Line::from(format!("{} {text}", if lit { "▶" } else { " " }));
+            right.push(if lit { line.style(Style::new().fg(Color::Yellow).bold().reversed()) } else { line });
+        }
+        right.push(Line::from(""));
+        let what = match phase {
+            0 => "Set up the heaps, then c (or p).",
+            1 => "Your move: leave n in up to k heaps.",
+            2 => "Lower more heaps, or c.",
+            3 if mode == "manual" => "Manual: s obeys the lit instruction.",
+            3 => "The program runs.",
+            _ => "Game over: n for a new game.",
+        };
+        right.push(Line::from(format!(" {what}")).italic());
+
+        let block = Block::bordered().title(" Nimrod ");
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let half = inner.width / 2;
+        frame.render_widget(Paragraph::new(left), Rect { width: half, ..inner });
+        frame.render_widget(Paragraph::new(right), Rect { x: inner.x + half, width: inner.width - half, ..inner });
+    }
+}
