@@ -2,6 +2,8 @@
 //! `shared/seeds/` and never calling a design.
 
 pub mod relay_nim;
+pub mod counting;
+pub mod die18;
 pub mod moore;
 pub mod nimatron;
 pub mod nimrod;
