@@ -4,6 +4,7 @@
 //! file. Designs never call the software oracles in the main crate.
 
 pub mod blocks;
+pub mod die18;
 pub mod harness;
 pub mod nimatron;
 pub mod nimrod;

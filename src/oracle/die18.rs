@@ -60,6 +60,150 @@ pub fn dictionary_play(score: u8, human: u8) -> u8 {
     }
 }
 
+/// The four plays allowed after `last` (1..6), in ascending order.
+pub fn allowed_plays(last: u8) -> Vec<u8> {
+    (1..=6).filter(|&p| allowed_after(last, p)).collect()
+}
+
+/// The counting oscillator's period: it counts 0..11 between plays, so
+/// that its value modulo 6 and modulo 4 pick one of six or one of four
+/// plays with equal chance.
+pub const OSCILLATOR: u8 = 12;
+
+/// The machine's random play at score 0 (the random-play logic): one of
+/// all six when the human made no choice, else one of the four allowed.
+pub fn random_play(oscillator: u8, human: u8) -> u8 {
+    if human == 0 {
+        oscillator % 6 + 1
+    } else {
+        allowed_plays(human)[(oscillator % 4) as usize]
+    }
+}
+
+/// The program's step (the document's T1..T3): idle between plays; T1 is
+/// the cycle PLAY is accepted (the human's play added, the M-play register
+/// cleared); at T2 the M-play is entered; at T3 it is added to the M-score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    Idle = 0,
+    Enter = 1,
+    Add = 2,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    Nobody = 0,
+    Human = 1,
+    Machine = 2,
+}
+
+/// One clock cycle's press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    None,
+    Reset,
+    NewGame,
+    /// PLAY with the play selector at 0..7 (0: no choice, the machine
+    /// opens; 7 is no play).
+    Play(u8),
+}
+
+/// The whole machine, as its panel shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub m_score: u8,
+    pub h_score: u8,
+    /// The M-play register (0: cleared).
+    pub m_play: u8,
+    /// The human's last play (0: none yet, or no choice).
+    pub h_play: u8,
+    /// The counting oscillator, 0..11, running while the program is off.
+    pub oscillator: u8,
+    pub step: Step,
+    pub winner: Winner,
+    pub illegal: bool,
+}
+
+impl State {
+    /// Power-on and RESET: every register zero.
+    pub fn power_on() -> State {
+        State { m_score: 0, h_score: 0, m_play: 0, h_play: 0, oscillator: 0, step: Step::Idle, winner: Winner::Nobody, illegal: false }
+    }
+
+    /// Nothing played yet in this game.
+    pub fn at_start(&self) -> bool {
+        self.m_score == 0 && self.h_score == 0 && self.m_play == 0 && self.h_play == 0
+    }
+
+    /// The M-play the program enters at T2.
+    pub fn machine_play(&self) -> u8 {
+        if self.m_score == 0 {
+            random_play(self.oscillator, self.h_play)
+        } else {
+            dictionary_play(self.m_score, self.h_play)
+        }
+    }
+
+    pub fn step(&self, press: Press) -> State {
+        if press == Press::Reset {
+            return State::power_on();
+        }
+        let mut s = *self;
+        s.illegal = false;
+        match self.step {
+            Step::Enter => {
+                s.illegal = press != Press::None;
+                s.m_play = self.machine_play();
+                s.step = Step::Add;
+                return s;
+            }
+            Step::Add => {
+                s.illegal = press != Press::None;
+                s.m_score = self.m_score + self.m_play;
+                if s.m_score == GOAL {
+                    s.winner = Winner::Machine;
+                } else if s.m_score > GOAL {
+                    s.winner = Winner::Human;
+                }
+                s.step = Step::Idle;
+                return s;
+            }
+            Step::Idle => {}
+        }
+        match press {
+            Press::None | Press::Reset => s.oscillator = (self.oscillator + 1) % OSCILLATOR,
+            Press::NewGame => {
+                s = State { oscillator: (self.oscillator + 1) % OSCILLATOR, ..State::power_on() };
+            }
+            Press::Play(c) => {
+                let legal = self.winner == Winner::Nobody
+                    && match c {
+                        0 => self.at_start(),
+                        1..=6 => self.m_play == 0 || allowed_after(self.m_play, c),
+                        _ => false,
+                    };
+                if !legal {
+                    s.illegal = true;
+                    s.oscillator = (self.oscillator + 1) % OSCILLATOR;
+                    return s;
+                }
+                // T1: the oscillator stops; the human's play is added.
+                s.h_play = c;
+                s.h_score = self.h_score + c;
+                s.m_play = 0;
+                if s.h_score == GOAL {
+                    s.winner = Winner::Human;
+                } else if s.h_score > GOAL {
+                    s.winner = Winner::Machine;
+                } else {
+                    s.step = Step::Enter;
+                }
+            }
+        }
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@
 //! (nextpnr-ice40 and icepack for the iCEstick, the `.asc` turned back into
 //! Verilog by icebox_vlog).
 
+pub mod die18;
 pub mod hdl;
 pub mod nimrod;
 pub mod nimatron;

@@ -1,0 +1,235 @@
+//! 18-with-a-die for the harness: its ports, its letters, the oracle
+//! (`oracle::die18`) and the design (`designs::die18`, with the dictionary
+//! the oracle derives) side by side.
+//!
+//! The tour takes every reachable state (both scores, both last plays, the
+//! counting oscillator, the program step, the winner) under every letter
+//! (none, RESET, NEW GAME, PLAY with the selector at 0..7). Then whole games
+//! against three scripted humans (the smallest allowed play, the largest,
+//! and the dictionary's own best play), from every opening and every
+//! oscillator value, each checked against the rules by a referee written
+//! here: every play allowed, the scores the sums of the plays, the winner
+//! the side that reached 18 exactly (or the other, past it).
+
+use super::{Letter, Machine, Port};
+use crate::oracle::counting::{allowed_after, GOAL};
+use crate::oracle::die18::{self as oracle, dictionary, Press, State, Step, Winner, OSCILLATOR};
+use nimforge_designs::die18::Die18 as Design;
+use rust_hdl::prelude::*;
+
+pub struct Die18;
+
+const INPUTS: [Port; 4] = [
+    Port { name: "reset", width: 1 },
+    Port { name: "new_game", width: 1 },
+    Port { name: "play", width: 1 },
+    Port { name: "choice", width: 3 },
+];
+
+const OUTPUTS: [Port; 8] = [
+    Port { name: "m_score", width: 5 },
+    Port { name: "h_score", width: 5 },
+    Port { name: "m_play", width: 3 },
+    Port { name: "h_play", width: 3 },
+    Port { name: "oscillator", width: 4 },
+    Port { name: "step", width: 2 },
+    Port { name: "winner", width: 2 },
+    Port { name: "illegal", width: 1 },
+];
+
+/// Letters: none, RESET, NEW GAME, PLAY 0..7.
+pub const NONE: usize = 0;
+pub const RESET: usize = 1;
+pub const NEW_GAME: usize = 2;
+pub fn play(choice: u8) -> usize {
+    3 + choice as usize
+}
+
+pub fn press(letter: usize) -> Press {
+    match letter {
+        NONE => Press::None,
+        RESET => Press::Reset,
+        NEW_GAME => Press::NewGame,
+        l => Press::Play((l - 3) as u8),
+    }
+}
+
+/// The scripted humans of the whole-game runs.
+#[derive(Clone, Copy, Debug)]
+enum Human {
+    Smallest,
+    Largest,
+    Skilled,
+}
+
+impl Human {
+    fn play(self, s: &State) -> u8 {
+        let allowed: Vec<u8> = (1..=6).filter(|&p| s.m_play == 0 || allowed_after(s.m_play, p)).collect();
+        match self {
+            Human::Smallest => allowed[0],
+            Human::Largest => *allowed.last().unwrap(),
+            Human::Skilled => oracle::dictionary_play(s.h_score, s.m_play),
+        }
+    }
+}
+
+impl Machine for Die18 {
+    type State = State;
+    type Extra = ();
+    type Design = Design;
+    const NAME: &'static str = "die18";
+    const MODULE: &'static str = "die18";
+
+    fn inputs() -> Vec<Port> {
+        INPUTS.to_vec()
+    }
+
+    fn outputs() -> Vec<Port> {
+        OUTPUTS.to_vec()
+    }
+
+    fn letters() -> Vec<Letter> {
+        let l = |name: String, i: [u64; 4]| Letter { name, inputs: i.to_vec() };
+        let mut out = vec![l("none".into(), [0, 0, 0, 0]), l("RESET".into(), [1, 0, 0, 0]), l("NEW GAME".into(), [0, 1, 0, 0])];
+        for c in 0..8 {
+            out.push(l(format!("PLAY {c}"), [0, 0, 1, c]));
+        }
+        out
+    }
+
+    fn home() -> Option<usize> {
+        Some(RESET)
+    }
+
+    fn power_on() -> State {
+        State::power_on()
+    }
+
+    fn step(state: &State, letter: usize) -> State {
+        state.step(press(letter))
+    }
+
+    fn extra_step(_: (), _: &State, _: usize) {}
+
+    fn observe(s: &State, _: &()) -> Vec<u64> {
+        vec![
+            s.m_score as u64,
+            s.h_score as u64,
+            s.m_play as u64,
+            s.h_play as u64,
+            s.oscillator as u64,
+            s.step as u64,
+            s.winner as u64,
+            s.illegal as u64,
+        ]
+    }
+
+    /// Whole games: three scripted humans, every opening (the machine's, or
+    /// a human play of 1..6), every oscillator value at the first PLAY.
+    fn move_runs() -> Result<Vec<usize>, String> {
+        let mut out = Vec::new();
+        let mut s = State::power_on();
+        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
+            *s = Self::step(s, l);
+            out.push(l);
+        };
+        for human in [Human::Smallest, Human::Largest, Human::Skilled] {
+            for opening in 0..=6u8 {
+                for osc in 0..OSCILLATOR {
+                    push(&mut s, &mut out, RESET);
+                    while s.oscillator != osc {
+                        push(&mut s, &mut out, NONE);
+                    }
+                    // The referee's own count of the game.
+                    let (mut m, mut h, mut last_m) = (0u8, 0u8, 0u8);
+                    let mut first = Some(opening);
+                    loop {
+                        let c = first.take().unwrap_or_else(|| human.play(&s));
+                        if last_m != 0 && !allowed_after(last_m, c) {
+                            return Err(format!("{human:?}: the script chose a barred play {c}"));
+                        }
+                        push(&mut s, &mut out, play(c));
+                        h += c;
+                        while s.step != Step::Idle {
+                            push(&mut s, &mut out, NONE);
+                        }
+                        let over = |m: u8, h: u8| m >= GOAL || h >= GOAL;
+                        if !over(m, h) && h < GOAL {
+                            let p = s.m_play;
+                            if !(1..=6).contains(&p) || (c != 0 && !allowed_after(c, p)) {
+                                return Err(format!("{human:?}, opening {opening}: the machine played {p} after {c}"));
+                            }
+                            m += p;
+                            last_m = p;
+                        }
+                        if (s.m_score, s.h_score) != (m, h) {
+                            return Err(format!("{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}", s.m_score, s.h_score));
+                        }
+                        if over(m, h) {
+                            let want = if h == GOAL || m > GOAL { Winner::Human } else { Winner::Machine };
+                            if s.winner != want {
+                                return Err(format!("{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}", s.winner));
+                            }
+                            break;
+                        }
+                        if s.winner != Winner::Nobody {
+                            return Err(format!("{human:?}, opening {opening}: a winner before 18"));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn design() -> Design {
+        Design::new(dictionary())
+    }
+
+    fn clock(d: &mut Design) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+
+    fn drive(d: &mut Design, i: &[u64]) {
+        d.reset.next = i[0] == 1;
+        d.new_game.next = i[1] == 1;
+        d.play.next = i[2] == 1;
+        d.choice.next = i[3].into();
+    }
+
+    fn read(d: &Design) -> Vec<u64> {
+        vec![
+            d.m_score.val().index() as u64,
+            d.h_score.val().index() as u64,
+            d.m_play.val().index() as u64,
+            d.h_play.val().index() as u64,
+            d.oscillator.val().index() as u64,
+            d.step.val().index() as u64,
+            d.winner.val().index() as u64,
+            d.illegal.val() as u64,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Plan;
+
+    /// Every reachable state is covered under every letter.
+    #[test]
+    fn the_tour_covers_everything() {
+        let plan = Plan::<Die18>::new().unwrap();
+        assert_eq!(plan.states_covered, plan.states);
+        assert_eq!(plan.transitions_covered, plan.transitions);
+        eprintln!("die18: {} states, tour {} cycles, plan {} cycles", plan.states, plan.tour_cycles, plan.len());
+    }
+
+    /// The skilled human (the dictionary's own play) against the machine:
+    /// the referee's games end, and the machine's first play at score 0 is
+    /// random: every oscillator value's game is checked.
+    #[test]
+    fn the_games_are_refereed() {
+        assert!(Die18::move_runs().is_ok());
+    }
+}
