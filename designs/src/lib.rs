@@ -69,6 +69,12 @@ pub const NIMROD_BOARD_PACE: u64 = 6_000_000;
 pub type NimrodPanelSim = panels::nimrod::NimrodPanel<11, 2, 4>;
 pub const NIMROD_PANEL_SIM_PACE: u64 = 2048;
 
+/// 18-with-a-die on a board behind the front panel (its program needs no
+/// pace: a step a clock).
+pub type Die18Board = panels::die18::Die18Panel<7, 17>;
+/// ... and as the `panel` level simulates it: 4 cycles per UART bit.
+pub type Die18PanelSim = panels::die18::Die18Panel<2, 4>;
+
 /// Wilson's judge on a board behind the front panel (the judge needs no
 /// pace: it works at the clock).
 pub type WilsonBoard = panels::wilson::WilsonPanel<7, 17>;

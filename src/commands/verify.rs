@@ -33,9 +33,8 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
                 "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
                 "wilson" => reports.extend(panel_levels::<crate::panel::wilson::WilsonPanel>(root)),
                 "nimrod" => reports.extend(panel_levels::<crate::panel::nimrod::NimrodPanel>(root)),
-                // 18-with-a-die's board wrapper is still to come (issue 6).
-                "die18" => {}
-                _ => unreachable!("every other machine has a board wrapper"),
+                "die18" => reports.extend(panel_levels::<crate::panel::die18::Die18Panel>(root)),
+                _ => unreachable!("every machine has a board wrapper"),
             }
         }
     }

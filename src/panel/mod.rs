@@ -4,6 +4,7 @@
 //!
 //! One file per machine says what its keys and its report's fields are.
 
+pub mod die18;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;
@@ -152,5 +153,52 @@ mod tests {
         assert!(parse_report("0a0", 8).unwrap_err().contains("2 lowercase hex digits"));
         let mut l = Lines::default();
         assert_eq!(b"3f\n".iter().filter_map(|&b| l.push(b)).collect::<Vec<_>>(), vec!["3f".to_string()]);
+    }
+}
+
+/// Cycles from the end of a key's stop bit on the line (when a
+/// [`LineDriver`] goes idle) to the cycle whose clock edge the key acts on
+/// in a wrapper: the receiver samples the stop bit in its middle, two
+/// synchroniser flip-flops late, and registers the byte (`key_latency` can
+/// be negative at slow rates). Only a machine whose state runs with the
+/// clock (18-with-a-die's counting oscillator) needs it.
+pub fn key_latency(clocks_per_bit: usize) -> isize {
+    4 - clocks_per_bit.div_ceil(2) as isize
+}
+
+#[cfg(test)]
+mod receiver_timing {
+    use super::{key_latency, LineDriver};
+    use nimforge_designs::blocks::uart_rx::UartRx;
+    use nimforge_designs::harness::Bench;
+    use rust_hdl::prelude::*;
+
+    /// The receiver raises `valid` one cycle before the key acts, at
+    /// `key_latency - 1` cycles after the line goes idle, at every rate.
+    #[test]
+    fn a_key_arrives_at_the_middle_of_its_stop_bit() {
+        for cpb in [2usize, 3, 4, 5, 8, 104] {
+            let mut b = Bench::new(UartRx::<7>::new(cpb as u64));
+            let mut line = LineDriver::new(cpb);
+            for _ in 0..50 {
+                b.uut.rx.next = true;
+                b.tick(|d| &mut d.clock);
+            }
+            line.send(0x5a);
+            let (mut valid_at, mut idle_at) = (None, None);
+            for t in 0..20 * cpb as isize + 50 {
+                let busy = !line.idle();
+                b.uut.rx.next = line.level();
+                b.tick(|d| &mut d.clock);
+                if busy && line.idle() && idle_at.is_none() {
+                    idle_at = Some(t);
+                }
+                if b.uut.valid.val() && valid_at.is_none() {
+                    valid_at = Some(t);
+                    assert_eq!(b.uut.data.val().index(), 0x5a);
+                }
+            }
+            assert_eq!(valid_at.unwrap() - idle_at.unwrap(), key_latency(cpb) - 1, "{cpb} clocks per bit");
+        }
     }
 }

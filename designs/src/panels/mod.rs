@@ -2,6 +2,7 @@
 //! wrapper that carries the machine, a UART receiver whose bytes become the
 //! machine's buttons, and a reporter that sends its visible state.
 
+pub mod die18;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;

@@ -1,0 +1,129 @@
+//! 18-with-a-die on a board, behind the front panel (`fpga/protocol.md`):
+//! the machine and the shared [`FrontPanel`].
+//!
+//! Keys: `0`..`7` PLAY with the play selector at that number (`0`: the
+//! machine opens; `7` is no play and is refused), `n` NEW GAME, `r` RESET.
+//! The board's buttons: 0 NEW GAME, 1..3 PLAY 1..3.
+//!
+//! The report is 32 bits, 8 hex digits, most significant first (the
+//! counting oscillator, which runs every cycle between plays, is left out):
+//!
+//! | bits  | field |
+//! |-------|-------|
+//! | 29-28 | winner: 0 nobody yet, 1 the human, 2 the machine |
+//! | 26    | illegal (a refused key since the last report) |
+//! | 25-24 | the program: 0 off, 1 T2 next, 2 T3 next |
+//! | 22-20 | the M-play register (0 cleared) |
+//! | 18-16 | the human's last play (0 none) |
+//! | 12-8  | the M-score |
+//! | 4-0   | the H-score |
+//!
+//! LEDs: 0 the human's turn, 1 the program runs, 2 the machine won, 3 the
+//! human won, 4 a game not yet begun.
+
+use crate::blocks::front_panel::FrontPanel;
+use crate::die18::Die18;
+use rust_hdl::prelude::*;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 32;
+
+#[derive(LogicBlock)]
+pub struct Die18Panel<const U: usize, const B: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rx: Signal<In, Bit>,
+    pub tx: Signal<Out, Bit>,
+    pub leds: Signal<Out, Bits<5>>,
+    /// The board's buttons, high while pressed.
+    pub buttons: Signal<In, Bits<4>>,
+    die: Die18,
+    panel: FrontPanel<U, REPORT_BITS, B>,
+    illegal_seen: DFF<Bit>,
+    key: Signal<Local, Bits<8>>,
+    valid: Signal<Local, Bit>,
+    digit_key: Signal<Local, Bit>,
+    button_play: Signal<Local, Bit>,
+    running: Signal<Local, Bit>,
+    over: Signal<Local, Bit>,
+    human_turn: Signal<Local, Bit>,
+    fresh: Signal<Local, Bit>,
+}
+
+impl<const U: usize, const B: usize> Die18Panel<U, B> {
+    /// A machine with `dictionary`; `clocks_per_bit` on the UART; a button
+    /// believed after `stable` cycles.
+    pub fn new(dictionary: [(u8, u8); 18], clocks_per_bit: u64, stable: u64) -> Self {
+        Self {
+            clock: Default::default(),
+            rx: Default::default(),
+            tx: Default::default(),
+            leds: Default::default(),
+            buttons: Default::default(),
+            die: Die18::new(dictionary),
+            panel: FrontPanel::new(clocks_per_bit, stable),
+            illegal_seen: Default::default(),
+            key: Default::default(),
+            valid: Default::default(),
+            digit_key: Default::default(),
+            button_play: Default::default(),
+            running: Default::default(),
+            over: Default::default(),
+            human_turn: Default::default(),
+            fresh: Default::default(),
+        }
+    }
+}
+
+impl<const U: usize, const B: usize> Logic for Die18Panel<U, B> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, illegal_seen);
+        self.die.clock.next = self.clock.val();
+        self.panel.clock.next = self.clock.val();
+        self.panel.rx.next = self.rx.val();
+        self.panel.buttons.next = self.buttons.val();
+        self.tx.next = self.panel.tx.val();
+
+        // Keys `0`..`7` (0x30..0x37) and buttons 1..3 are PLAY; each input
+        // of the machine written once.
+        self.key.next = self.panel.key.val();
+        self.valid.next = self.panel.pressed.val();
+        self.digit_key.next = self.valid.val() & (self.key.val().get_bits::<5>(3) == 0b00110);
+        self.button_play.next = self.panel.button_press.val().get_bits::<3>(1).any();
+        self.die.reset.next = self.valid.val() & (self.key.val() == 0x72);
+        self.die.new_game.next = (self.valid.val() & (self.key.val() == 0x6e)) | self.panel.button_press.val().get_bit(0);
+        self.die.play.next = self.digit_key.val() | self.button_play.val();
+        if self.digit_key.val() {
+            self.die.choice.next = self.key.val().get_bits::<3>(0);
+        } else if self.panel.button_press.val().get_bit(1) {
+            self.die.choice.next = 1.into();
+        } else if self.panel.button_press.val().get_bit(2) {
+            self.die.choice.next = 2.into();
+        } else {
+            self.die.choice.next = 3.into();
+        }
+
+        // A refused key is held until a report has carried it.
+        self.illegal_seen.d.next = self.die.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+
+        self.panel.state.next = (bit_cast::<32, 2>(self.die.winner.val()) << 28)
+            | (bit_cast::<32, 1>(self.illegal_seen.q.val().into()) << 26)
+            | (bit_cast::<32, 2>(self.die.step.val()) << 24)
+            | (bit_cast::<32, 3>(self.die.m_play.val()) << 20)
+            | (bit_cast::<32, 3>(self.die.h_play.val()) << 16)
+            | (bit_cast::<32, 5>(self.die.m_score.val()) << 8)
+            | bit_cast::<32, 5>(self.die.h_score.val());
+
+        // The LEDs; negations apart, as inside a widening cast Verilog
+        // would widen first.
+        self.running.next = self.die.step.val().any();
+        self.over.next = self.die.winner.val().any();
+        self.human_turn.next = !self.running.val() & !self.over.val();
+        self.fresh.next = !self.die.m_score.val().any() & !self.die.h_score.val().any() & !self.over.val();
+        self.leds.next = bit_cast::<5, 1>(self.human_turn.val().into())
+            | (bit_cast::<5, 1>(self.running.val().into()) << 1)
+            | (bit_cast::<5, 1>((self.die.winner.val() == 2).into()) << 2)
+            | (bit_cast::<5, 1>((self.die.winner.val() == 1).into()) << 3)
+            | (bit_cast::<5, 1>(self.fresh.val().into()) << 4);
+    }
+}

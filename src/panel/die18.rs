@@ -1,0 +1,165 @@
+//! 18-with-a-die's front panel (`fpga/protocol.md`, "18-with-a-die"): its
+//! keys and its 32-bit report, and what the report must say for a state of
+//! the oracle. The board wrapper is `designs/src/panels/die18.rs`.
+
+use super::LineDriver;
+use crate::oracle::counting::allowed_after;
+use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
+use crate::verify::panel::{Panel, Script, Stepper};
+use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
+use rust_hdl::prelude::*;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 32;
+pub const ILLEGAL: u32 = 26;
+
+/// The key for a press.
+pub fn key(p: Press) -> Option<u8> {
+    match p {
+        Press::None => None,
+        Press::Reset => Some(b'r'),
+        Press::NewGame => Some(b'n'),
+        Press::Play(c) => Some(b'0' + c),
+    }
+}
+
+/// The report for the oracle's state; `illegal` is this cycle's, which the
+/// wrapper holds until a report has carried it.
+pub fn report(s: &State) -> u128 {
+    (s.winner as u128) << 28
+        | (s.illegal as u128) << ILLEGAL
+        | (s.step as u128) << 24
+        | (s.m_play as u128) << 20
+        | (s.h_play as u128) << 16
+        | (s.m_score as u128) << 8
+        | s.h_score as u128
+}
+
+/// A report in words.
+pub fn describe(r: u128) -> String {
+    let winner = ["nobody yet", "the human", "the machine", "?"][((r >> 28) & 3) as usize];
+    format!(
+        "M-score {} H-score {} M-play {} H-play {} program {} winner {winner}{}",
+        (r >> 8) & 31,
+        r & 31,
+        (r >> 20) & 7,
+        (r >> 16) & 7,
+        (r >> 24) & 3,
+        if r >> ILLEGAL & 1 == 1 { " illegal" } else { "" }
+    )
+}
+
+/// The oracle, and the keys on their way to it. The counting oscillator
+/// runs with the clock, so a key must reach the oracle in the very cycle it
+/// reaches the machine: `key_latency` cycles after the script's line goes
+/// idle (the script's buttons come first, timed exactly by
+/// `Script::button`, before `keys` is set).
+struct Oracle {
+    state: State,
+    on_the_way: std::collections::VecDeque<Press>,
+    keys: bool,
+}
+
+impl Stepper for Oracle {
+    type Input = Press;
+    const NONE: Press = Press::None;
+    fn cycle(&mut self, input: Press) -> u128 {
+        let latency = if self.keys { super::key_latency(PANEL_SIM_CLOCKS_PER_BIT as usize).max(0) as usize } else { 0 };
+        self.on_the_way.push_back(input);
+        let p = if self.on_the_way.len() > latency { self.on_the_way.pop_front().unwrap_or(Press::None) } else { Press::None };
+        self.state = self.state.step(p);
+        report(&self.state)
+    }
+    fn working(&self) -> bool {
+        self.state.step != Step::Idle || self.on_the_way.iter().any(|&p| p != Press::None)
+    }
+}
+
+/// 18-with-a-die's wrapper for the `panel` level (`verify::panel`).
+pub struct Die18Panel;
+
+impl Panel for Die18Panel {
+    const NAME: &'static str = "die18";
+    const MODULE: &'static str = "die18_panel_sim";
+    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
+    const REPORT_BITS: usize = REPORT_BITS;
+    const HELD: &'static [u32] = &[ILLEGAL];
+    type Design = Die18PanelSim;
+
+    fn design() -> Die18PanelSim {
+        Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    }
+    fn clock(d: &mut Die18PanelSim) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+    fn set_rx(d: &mut Die18PanelSim, level: bool) {
+        d.rx.next = level;
+    }
+    fn set_buttons(d: &mut Die18PanelSim, levels: u8) {
+        d.buttons.next = (levels as u64).into();
+    }
+    fn tx(d: &Die18PanelSim) -> bool {
+        d.tx.val()
+    }
+    fn describe(r: u128) -> String {
+        describe(r)
+    }
+
+    /// Two games. The first by the board's buttons: NEW GAME and the
+    /// opening PLAY 1 (each bouncing); then a skilled human (the
+    /// dictionary's own play) to the end, a barred play refused on the way.
+    /// The second: the machine opens (PLAY 0), a human who always plays
+    /// the smallest allowed number; PLAY after the end refused; RESET.
+    fn script() -> Script {
+        let mut oracle = Oracle { state: State::power_on(), on_the_way: Default::default(), keys: false };
+        // A report line: 9 bytes of 10 bits.
+        let line_cycles = 9 * 10 * Self::CLOCKS_PER_BIT;
+        let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);
+        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
+        script.settle(&mut line, &mut oracle, line_cycles);
+        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
+        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
+        script.button(&mut line, &mut oracle, 0, &bounce, stable, Press::NewGame, line_cycles);
+        script.button(&mut line, &mut oracle, 1, &bounce, stable, Press::Play(1), line_cycles);
+        oracle.keys = true;
+        let mut press = |p: Press, oracle: &mut Oracle| {
+            script.press(&mut line, oracle, key(p).expect("a key"), p, true, line_cycles);
+        };
+        let mut refused = false;
+        while oracle.state.winner == Winner::Nobody {
+            let s = oracle.state;
+            if !refused && s.m_play != 0 {
+                press(Press::Play(s.m_play), &mut oracle);
+                refused = true;
+            }
+            press(Press::Play(dictionary_play(s.h_score, s.m_play)), &mut oracle);
+        }
+        press(Press::NewGame, &mut oracle);
+        press(Press::Play(0), &mut oracle);
+        while oracle.state.winner == Winner::Nobody {
+            let m = oracle.state.m_play;
+            let smallest = (1..=6).find(|&p| m == 0 || allowed_after(m, p)).expect("four plays are allowed");
+            press(Press::Play(smallest), &mut oracle);
+        }
+        press(Press::Play(1), &mut oracle);
+        press(Press::Reset, &mut oracle);
+        script
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::panel;
+
+    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
+    /// level of `nimforge verify die18`).
+    #[test]
+    fn two_games_through_the_uart() {
+        let script = Die18Panel::script();
+        let r = panel::rtl::<Die18Panel>(&script);
+        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        assert_eq!(illegal, 2, "the script's refused keys");
+    }
+}
