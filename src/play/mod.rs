@@ -5,11 +5,12 @@
 //! ([`serial::Serial`]). Both carry the same bytes, so the panel cannot tell
 //! a board from the simulation.
 //!
-//! One file per machine ([`relay_nim`], [`nimatron`], [`nimrod`], [`wilson`]) says which
+//! One file per machine ([`relay_nim`], [`nimatron`], [`nimrod`], [`die18`], [`wilson`]) says which
 //! keys it has and draws it; adding a machine is a file with a [`Front`] and
 //! a line in [`front`].
 
 pub mod app;
+pub mod die18;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;
@@ -67,7 +68,7 @@ pub trait Front {
 }
 
 /// The machines with a front panel.
-pub const MACHINES: [&str; 4] = ["relay-nim", "nimatron", "nimrod", "wilson"];
+pub const MACHINES: [&str; 5] = ["relay-nim", "nimatron", "nimrod", "die18", "wilson"];
 
 /// The front panel of `machine`, when it has one yet.
 pub fn front(machine: &str) -> Option<Box<dyn Front>> {
@@ -75,6 +76,7 @@ pub fn front(machine: &str) -> Option<Box<dyn Front>> {
         "relay-nim" => Some(Box::new(relay_nim::RelayNim::default())),
         "nimatron" => Some(Box::new(nimatron::Nimatron::default())),
         "nimrod" => Some(Box::new(nimrod::Nimrod::default())),
+        "die18" => Some(Box::new(die18::Die18::default())),
         "wilson" => Some(Box::new(wilson::Wilson::default())),
         _ => None,
     }
@@ -130,7 +132,8 @@ mod tests {
     #[test]
     fn each_machine_is_drawn_in_80_by_24() {
         use ratatui::backend::TestBackend;
-        let cases: [(&str, u128, &[&str]); 4] = [
+        let cases: [(&str, u128, &[&str]); 5] = [
+            ("die18", 0x0034_0c05, &["M-score 12", "H-score  5", "M-play   3", "barred for you: 3 and 4"]),
             ("nimrod", 0x04000010007164, &["heap 0   1 1 1   7", "heap 3   1 0 0   4", "normal game, k = 1", "● opponent's move", "8 STOP"]),
             ("relay-nim", 0x0000777, &["pile A    ● ● ● ● ● ● ●    7", "pile C    ● ● ● ● ● ● ●    7", "nobody yet"]),
             ("nimatron", 0x0000fffffff000000, &["row a      ● ● ● ● ● ● ●    7", "row d      ● ● ● ● ● ● ●    7", "TP   0    MWC   0    PWC   0", "lamp P ○"]),

@@ -385,6 +385,43 @@ fn nimrod_is_played_to_the_end() {
     t.quit();
 }
 
+/// 18-with-a-die: the human opens with 1, then plays the dictionary's own
+/// best play for his score each turn (a barred play refused on the way),
+/// until one side has won; then NEW GAME, and the machine opens (0).
+#[test]
+fn die18_is_played_to_the_end() {
+    use nimforge::oracle::die18::dictionary_play;
+    let mut t = Terminal::start(&["play", "die18", "--sim"]);
+    t.wait_text("Your play (or 0");
+    let mut first = true;
+    loop {
+        let s = t.screen();
+        let m_play = line_with(&s, "M-play").split_whitespace().last().and_then(|x| x.parse::<u8>().ok()).unwrap_or(0);
+        let h = number_after(&s, "H-score") as u8;
+        let m = number_after(&s, "M-score");
+        if first && m_play != 0 {
+            t.press(&m_play.to_string());
+            t.wait_text("ILLEGAL");
+            first = false;
+        }
+        let play = if h == 0 && m == 0 { 1 } else { dictionary_play(h, m_play) };
+        t.press(&play.to_string());
+        let s = t.wait_for("the machine's answer", |s| {
+            s.contains("WIN") || (s.contains("Your play.") && number_after(s, "H-score") as u8 == h + play)
+        });
+        if s.contains("WIN") {
+            assert!(number_after(&s, "H-score") >= 18 || number_after(&s, "M-score") >= 18, "{s}");
+            break;
+        }
+    }
+    t.press("n");
+    t.wait_text("Your play (or 0");
+    t.press("0");
+    let s = t.wait_text("Your play.");
+    assert!(number_after(&s, "M-score") > 0 && number_after(&s, "H-score") == 0, "the machine opened:\n{s}");
+    t.quit();
+}
+
 /// A board on a serial line: here a second pseudo-terminal whose other end
 /// the test holds, playing the board. The panel waits for a report, skips
 /// a line cut short (a board joined mid-line), draws the line at

@@ -1,0 +1,103 @@
+//! 18-with-a-die in the terminal: the two scores on their way to 18, the
+//! M-play (which bars the human's choice and its complement), the human's
+//! last play, the program and the winner, from its 32-bit report
+//! (`fpga/protocol.md`, "18-with-a-die"). Keys: PLAY 1..6 (0: the machine
+//! opens), NEW GAME, RESET.
+
+use super::{letter, Action, Front, Transport};
+use crate::panel::die18::{Die18Panel, ILLEGAL, REPORT_BITS};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+use ratatui::Frame;
+
+#[derive(Default)]
+pub struct Die18 {
+    report: u128,
+}
+
+/// The machine will change state without a key: the program runs.
+pub fn moving(r: u128) -> bool {
+    (r >> 24) & 3 != 0
+}
+
+impl Die18 {
+    fn field(&self, at: u32, bits: u32) -> u128 {
+        (self.report >> at) & ((1 << bits) - 1)
+    }
+}
+
+/// A score as 18 cells, the first `score` filled.
+fn track(score: u128, color: Color) -> Vec<Span<'static>> {
+    (1..=18u128)
+        .map(|i| if i <= score { Span::styled("■ ", Style::new().fg(color)) } else { Span::from("· ").dim() })
+        .collect()
+}
+
+impl Front for Die18 {
+    fn name(&self) -> &'static str {
+        "die18"
+    }
+    fn report_bits(&self) -> usize {
+        REPORT_BITS
+    }
+    fn illegal_bit(&self) -> u32 {
+        ILLEGAL
+    }
+    fn illegal_words(&self) -> &'static str {
+        "refused: a play barred by the M-play (or its complement to 7), 0 after the opening, or a play after the game is over"
+    }
+    fn simulate(&self) -> Box<dyn Transport> {
+        Box::new(super::sim::Sim::start::<Die18Panel>(moving))
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Action {
+        match letter(&key) {
+            Some(d @ '0'..='7') => Action::Send(vec![d as u8]),
+            Some(c @ ('n' | 'r')) => Action::Send(vec![c as u8]),
+            _ => Action::Unknown,
+        }
+    }
+
+    fn report(&mut self, r: u128) {
+        self.report = r;
+    }
+
+    fn help(&self) -> &'static str {
+        "1-6 PLAY that number (0: the machine opens)   n NEW GAME   r reset"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect) {
+        let m_score = self.field(8, 5);
+        let h_score = self.field(0, 5);
+        let m_play = self.field(20, 3);
+        let h_play = self.field(16, 3);
+        let mut m_line = vec![Span::from(format!("   M-score {m_score:>2}   "))];
+        m_line.extend(track(m_score, Color::Red));
+        let mut h_line = vec![Span::from(format!("   H-score {h_score:>2}   "))];
+        h_line.extend(track(h_score, Color::Green));
+        let barred = if m_play == 0 { "none".to_string() } else { format!("{m_play} and {}", 7 - m_play) };
+        let mut text = vec![
+            Line::from(""),
+            Line::from(m_line),
+            Line::from(""),
+            Line::from(h_line),
+            Line::from(""),
+            Line::from(format!("   M-play   {}", if m_play == 0 { "-".to_string() } else { m_play.to_string() })).bold(),
+            Line::from(format!("   your last play {}", if h_play == 0 { "-".to_string() } else { h_play.to_string() })),
+            Line::from(format!("   barred for you: {barred}")),
+            Line::from(""),
+        ];
+        let winner = match self.field(28, 2) {
+            1 => Line::from("   YOU WIN: 18 exactly (or the machine went past)").green().bold(),
+            2 => Line::from("   THE MACHINE WINS").red().bold(),
+            _ if moving(self.report) => Line::from("   The program runs.").italic(),
+            _ if m_score == 0 && h_score == 0 => Line::from("   Your play (or 0 for the machine to open).").italic(),
+            _ => Line::from("   Your play.").italic(),
+        };
+        text.push(winner);
+        frame.render_widget(Paragraph::new(text).block(Block::bordered().title(" 18-with-a-die ")), area);
+    }
+}
