@@ -330,6 +330,11 @@ module nimrod_panel_sim$nimrod(clock,reset,new_game,reverse_switch,k_switch,leav
     reg  ending;
     reg  empty_after;
     reg  good_mode;
+    reg  start_computer;
+    reg  start_split;
+    reg  chain;
+    reg  begin_move;
+    reg  begin_side;
     reg  [1:0] game_k;
 
     // Sub module instances
@@ -537,6 +542,11 @@ module nimrod_panel_sim$nimrod(clock,reset,new_game,reverse_switch,k_switch,leav
         ending = ((pc$q == 32'h8) & |selected$q) | ((pc$q == 32'h9) & |here);
         empty_after = ((pc$q == 32'h8) & (total == 32'h0)) | ((pc$q == 32'h9) & (total == 32'h1));
         good_mode = mode_switch != 32'h3;
+        start_computer = ~computing & computer_move & (((phase_reg$q == 32'h0) & |total) | (phase_reg$q == 32'h2));
+        start_split = ~computing & self_play & ((phase_reg$q == 32'h0) | (phase_reg$q == 32'h1)) & |total;
+        chain = advance & ending & ~empty_after & split_personality$q;
+        begin_move = start_computer | start_split | chain;
+        begin_side = start_split | (chain & ~side_reg$q);
         refused$d = 1'b0;
         if (any_press) begin
             random_reg$d = random_reg$q + 32'h1;
@@ -667,14 +677,7 @@ module nimrod_panel_sim$nimrod(clock,reset,new_game,reverse_switch,k_switch,leav
                         phase_reg$d = 32'h4;
                         split_personality$d = 1'b0;
                     end
-                    else if (split_personality$q) begin
-                        pc$d = 32'h1;
-                        column$d = 32'h2;
-                        selected$d = 32'h0;
-                        side_reg$d = ~side_reg$q;
-                        wait_reg$d = 32'h0;
-                    end
-                    else begin
+                    else if (~split_personality$q) begin
                         phase_reg$d = 32'h1;
                     end
                 end
@@ -735,27 +738,13 @@ module nimrod_panel_sim$nimrod(clock,reset,new_game,reverse_switch,k_switch,leav
                 end
             end
             if (computer_move) begin
-                if (((phase_reg$q == 32'h0) & |total) | (phase_reg$q == 32'h2)) begin
-                    pc$d = 32'h1;
-                    column$d = 32'h2;
-                    selected$d = 32'h0;
-                    phase_reg$d = 32'h3;
-                    side_reg$d = 1'b0;
-                    wait_reg$d = 32'h0;
-                end
-                else begin
+                if (~start_computer) begin
                     refused$d = 1'b1;
                 end
             end
             if (self_play) begin
-                if (((phase_reg$q == 32'h0) | (phase_reg$q == 32'h1)) & |total) begin
+                if (start_split) begin
                     split_personality$d = 1'b1;
-                    pc$d = 32'h1;
-                    column$d = 32'h2;
-                    selected$d = 32'h0;
-                    phase_reg$d = 32'h3;
-                    side_reg$d = 1'b1;
-                    wait_reg$d = 32'h0;
                 end
                 else begin
                     refused$d = 1'b1;
@@ -764,6 +753,14 @@ module nimrod_panel_sim$nimrod(clock,reset,new_game,reverse_switch,k_switch,leav
             if (step) begin
                 refused$d = 1'b1;
             end
+        end
+        if (begin_move) begin
+            pc$d = 32'h1;
+            column$d = 32'h2;
+            selected$d = 32'h0;
+            phase_reg$d = 32'h3;
+            side_reg$d = begin_side;
+            wait_reg$d = 32'h0;
         end
         if (reset) begin
             store$0$d = 32'h0;

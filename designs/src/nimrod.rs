@@ -153,6 +153,11 @@ pub struct Nimrod<const D: usize> {
     ending: Signal<Local, Bit>,
     empty_after: Signal<Local, Bit>,
     good_mode: Signal<Local, Bit>,
+    start_computer: Signal<Local, Bit>,
+    start_split: Signal<Local, Bit>,
+    chain: Signal<Local, Bit>,
+    begin_move: Signal<Local, Bit>,
+    begin_side: Signal<Local, Bit>,
     game_k: Signal<Local, Bits<2>>,
 }
 
@@ -234,6 +239,11 @@ impl<const D: usize> Nimrod<D> {
             ending: Default::default(),
             empty_after: Default::default(),
             good_mode: Default::default(),
+            start_computer: Default::default(),
+            start_split: Default::default(),
+            chain: Default::default(),
+            begin_move: Default::default(),
+            begin_side: Default::default(),
             game_k: Default::default(),
         }
     }
@@ -323,6 +333,18 @@ impl<const D: usize> Logic for Nimrod<D> {
         self.empty_after.next = ((self.pc.q.val() == 8) & (self.total.val() == 0))
             | ((self.pc.q.val() == 9) & (self.total.val() == 1));
         self.good_mode.next = self.mode_switch.val() != 3;
+        self.start_computer.next = !self.computing.val()
+            & self.computer_move.val()
+            & (((self.phase_reg.q.val() == 0) & self.total.val().any()) | (self.phase_reg.q.val() == 2));
+        self.start_split.next = !self.computing.val()
+            & self.self_play.val()
+            & ((self.phase_reg.q.val() == 0) | (self.phase_reg.q.val() == 1))
+            & self.total.val().any();
+        self.chain.next =
+            self.advance.val() & self.ending.val() & !self.empty_after.val() & self.split_personality.q.val();
+        self.begin_move.next = self.start_computer.val() | self.start_split.val() | self.chain.val();
+        // The side the new move is played for: 1 the opponent.
+        self.begin_side.next = self.start_split.val() | (self.chain.val() & !self.side_reg.q.val());
 
         self.refused.d.next = false;
         if self.any_press.val() {
@@ -428,14 +450,7 @@ impl<const D: usize> Logic for Nimrod<D> {
                         }
                         self.phase_reg.d.next = 4.into();
                         self.split_personality.d.next = false;
-                    } else if self.split_personality.q.val() {
-                        // Split personality: the other side's move begins.
-                        self.pc.d.next = 1.into();
-                        self.column.d.next = 2.into();
-                        self.selected.d.next = 0.into();
-                        self.side_reg.d.next = !self.side_reg.q.val();
-                        self.wait_reg.d.next = 0.into();
-                    } else {
+                    } else if !self.split_personality.q.val() {
                         self.phase_reg.d.next = 1.into();
                     }
                 }
@@ -489,30 +504,13 @@ impl<const D: usize> Logic for Nimrod<D> {
                 }
             }
             if self.computer_move.val() {
-                if ((self.phase_reg.q.val() == 0) & self.total.val().any())
-                    | (self.phase_reg.q.val() == 2)
-                {
-                    self.pc.d.next = 1.into();
-                    self.column.d.next = 2.into();
-                    self.selected.d.next = 0.into();
-                    self.phase_reg.d.next = 3.into();
-                    self.side_reg.d.next = false;
-                    self.wait_reg.d.next = 0.into();
-                } else {
+                if !self.start_computer.val() {
                     self.refused.d.next = true;
                 }
             }
             if self.self_play.val() {
-                if ((self.phase_reg.q.val() == 0) | (self.phase_reg.q.val() == 1))
-                    & self.total.val().any()
-                {
+                if self.start_split.val() {
                     self.split_personality.d.next = true;
-                    self.pc.d.next = 1.into();
-                    self.column.d.next = 2.into();
-                    self.selected.d.next = 0.into();
-                    self.phase_reg.d.next = 3.into();
-                    self.side_reg.d.next = true;
-                    self.wait_reg.d.next = 0.into();
                 } else {
                     self.refused.d.next = true;
                 }
@@ -520,6 +518,19 @@ impl<const D: usize> Logic for Nimrod<D> {
             if self.step.val() {
                 self.refused.d.next = true;
             }
+        }
+
+        // A move begins: COMPUTER MOVE, SELF PLAY, or in self-play the end of
+        // the other side's move. "At the beginning of a move the number 2 is
+        // always sent to the column counter"; the heap selected memory is
+        // cleared; the heap counter keeps its number.
+        if self.begin_move.val() {
+            self.pc.d.next = 1.into();
+            self.column.d.next = 2.into();
+            self.selected.d.next = 0.into();
+            self.phase_reg.d.next = 3.into();
+            self.side_reg.d.next = self.begin_side.val();
+            self.wait_reg.d.next = 0.into();
         }
 
         // RESET: power-on, every register at zero: the simple normal game

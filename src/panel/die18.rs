@@ -7,7 +7,6 @@ use crate::oracle::counting::allowed_after;
 use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
-use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 32;
@@ -89,18 +88,7 @@ impl Panel for Die18Panel {
     fn design() -> Die18PanelSim {
         Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
-    fn clock(d: &mut Die18PanelSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
-    fn set_rx(d: &mut Die18PanelSim, level: bool) {
-        d.rx.next = level;
-    }
-    fn set_buttons(d: &mut Die18PanelSim, levels: u8) {
-        d.buttons.next = (levels as u64).into();
-    }
-    fn tx(d: &Die18PanelSim) -> bool {
-        d.tx.val()
-    }
+    crate::panel_pins!(Die18PanelSim);
     fn describe(r: u128) -> String {
         describe(r)
     }

@@ -6,7 +6,6 @@ use super::LineDriver;
 use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
-use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 68;
@@ -97,18 +96,7 @@ impl Panel for NimatronPanel {
     fn design() -> NimatronPanelSim {
         NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
-    fn clock(d: &mut NimatronPanelSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
-    fn set_rx(d: &mut NimatronPanelSim, level: bool) {
-        d.rx.next = level;
-    }
-    fn set_buttons(d: &mut NimatronPanelSim, levels: u8) {
-        d.buttons.next = (levels as u64).into();
-    }
-    fn tx(d: &NimatronPanelSim) -> bool {
-        d.tx.val()
-    }
+    crate::panel_pins!(NimatronPanelSim);
     fn describe(r: u128) -> String {
         describe(r)
     }

@@ -6,7 +6,6 @@ use super::LineDriver;
 use crate::oracle::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
-use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 56;
@@ -115,18 +114,7 @@ impl Panel for NimrodPanel {
     fn design() -> NimrodPanelSim {
         NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
-    fn clock(d: &mut NimrodPanelSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
-    fn set_rx(d: &mut NimrodPanelSim, level: bool) {
-        d.rx.next = level;
-    }
-    fn set_buttons(d: &mut NimrodPanelSim, levels: u8) {
-        d.buttons.next = (levels as u64).into();
-    }
-    fn tx(d: &NimrodPanelSim) -> bool {
-        d.tx.val()
-    }
+    crate::panel_pins!(NimrodPanelSim);
     fn describe(r: u128) -> String {
         describe(r)
     }

@@ -6,7 +6,6 @@ use super::LineDriver;
 use crate::oracle::relay_nim::{Buttons, State, Step, Winner, PILES};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
-use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 28;
@@ -113,18 +112,7 @@ impl Panel for RelayNimPanel {
     fn design() -> RelayNimPanelSim {
         RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
-    fn clock(d: &mut RelayNimPanelSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
-    fn set_rx(d: &mut RelayNimPanelSim, level: bool) {
-        d.rx.next = level;
-    }
-    fn set_buttons(d: &mut RelayNimPanelSim, levels: u8) {
-        d.buttons.next = (levels as u64).into();
-    }
-    fn tx(d: &RelayNimPanelSim) -> bool {
-        d.tx.val()
-    }
+    crate::panel_pins!(RelayNimPanelSim);
     fn describe(r: u128) -> String {
         describe(r)
     }

@@ -8,7 +8,6 @@ use crate::oracle::wilson::Kind;
 use crate::verify::panel::{Panel, Script, Stepper};
 use crate::verify::wilson::{kind_number, random_positions};
 use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
-use rust_hdl::prelude::*;
 
 pub const REPORT_BITS: usize = 100;
 pub const ILLEGAL: u32 = 92;
@@ -127,18 +126,7 @@ impl Panel for WilsonPanel {
     fn design() -> WilsonPanelSim {
         WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
     }
-    fn clock(d: &mut WilsonPanelSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
-    fn set_rx(d: &mut WilsonPanelSim, level: bool) {
-        d.rx.next = level;
-    }
-    fn set_buttons(d: &mut WilsonPanelSim, levels: u8) {
-        d.buttons.next = (levels as u64).into();
-    }
-    fn tx(d: &WilsonPanelSim) -> bool {
-        d.tx.val()
-    }
+    crate::panel_pins!(WilsonPanelSim);
     fn describe(r: u128) -> String {
         describe(r)
     }

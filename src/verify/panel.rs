@@ -47,6 +47,26 @@ pub trait Panel {
     fn describe(report: u128) -> String;
 }
 
+/// The pins every board wrapper has (`clock`, `rx`, `tx`, `buttons`), for
+/// a [`Panel`] impl: `panel_pins!(TheWrapperSim);` in the impl block.
+#[macro_export]
+macro_rules! panel_pins {
+    ($design:ty) => {
+        fn clock(d: &mut $design) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
+            &mut d.clock
+        }
+        fn set_rx(d: &mut $design, level: bool) {
+            d.rx.next = level;
+        }
+        fn set_buttons(d: &mut $design, levels: u8) {
+            d.buttons.next = (levels as u64).into();
+        }
+        fn tx(d: &$design) -> bool {
+            d.tx.val()
+        }
+    };
+}
+
 /// The RX line and the buttons, one level per cycle, and the oracle's
 /// report each cycle.
 pub struct Script {
