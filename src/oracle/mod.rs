@@ -4,6 +4,7 @@
 pub mod relay_nim;
 pub mod counting;
 pub mod die18;
+pub mod learning;
 pub mod moore;
 pub mod nimatron;
 pub mod nimrod;
