@@ -15,7 +15,8 @@
 //!   while a selected heap still has one, so heaps already modified are
 //!   re-modified before a new one is selected.
 //! - Reverse game: "transition" (at most k heaps hold more than one match)
-//!   is judged when the move begins and held in a latch for the move. In
+//!   is judged when instruction 1 first examines column 2 and held in a
+//!   latch for the move. In
 //!   transition column 0 is safe when its sum leaves 1 over a multiple of
 //!   k + 1; columns 2 and 1 need no change, since with at most k heaps above
 //!   one their sums are at most k and "divides by k + 1" means "is 0". So the
