@@ -5,10 +5,11 @@ use crate::emit::{testbench, verilog};
 use crate::verify::{self, Machine};
 
 /// Command-line names, in the order the tables list them.
-pub const NAMES: [&str; 5] = [
+pub const NAMES: [&str; 6] = [
     verify::relay_nim::RelayNim::NAME,
     verify::nimatron::Nimatron::NAME,
     verify::nimrod::Nimrod::NAME,
+    verify::learning::Learning::NAME,
     verify::die18::Die18::NAME,
     verify::wilson::Wilson::NAME,
 ];
@@ -93,6 +94,7 @@ pub fn generated() -> Vec<Generated> {
     out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
     out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
     out.extend(files_of::<verify::nimrod::Nimrod>("designs/src/nimrod.rs"));
+    out.extend(files_of::<verify::learning::Learning>("designs/src/learning.rs"));
     out.extend(files_of::<verify::die18::Die18>("designs/src/die18.rs"));
     out.extend(files_of::<verify::wilson::Wilson>("designs/src/wilson.rs"));
     let mut wilson_board = nimforge_designs::WilsonBoard::new(nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);

@@ -6,6 +6,7 @@
 pub mod blocks;
 pub mod die18;
 pub mod harness;
+pub mod learning;
 pub mod nimatron;
 pub mod nimrod;
 pub mod panels;

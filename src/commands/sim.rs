@@ -17,6 +17,7 @@ pub fn run(machine: &str, script: &str, vcd: &Path) -> Result<i32, String> {
         "relay-nim" => record::<RelayNim>(script, vcd),
         "nimatron" => record::<Nimatron>(script, vcd),
         "nimrod" => record::<crate::verify::nimrod::Nimrod>(script, vcd),
+        "learning" => record::<crate::verify::learning::Learning>(script, vcd),
         "die18" => record::<crate::verify::die18::Die18>(script, vcd),
         "wilson" => record::<Wilson>(script, vcd),
         _ => unreachable!("every machine is matched"),

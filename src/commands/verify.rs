@@ -23,6 +23,7 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
             "relay-nim" => levels::<RelayNim>(level, root, json)?,
             "nimatron" => levels::<Nimatron>(level, root, json)?,
             "nimrod" => levels::<crate::verify::nimrod::Nimrod>(level, root, json)?,
+            "learning" => levels::<crate::verify::learning::Learning>(level, root, json)?,
             "die18" => levels::<crate::verify::die18::Die18>(level, root, json)?,
             "wilson" => levels::<crate::verify::wilson::Wilson>(level, root, json)?,
             _ => unreachable!("every machine name is matched"),
@@ -34,6 +35,7 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
                 "wilson" => reports.extend(panel_levels::<crate::panel::wilson::WilsonPanel>(root)),
                 "nimrod" => reports.extend(panel_levels::<crate::panel::nimrod::NimrodPanel>(root)),
                 "die18" => reports.extend(panel_levels::<crate::panel::die18::Die18Panel>(root)),
+                "learning" => {}
                 _ => unreachable!("every machine has a board wrapper"),
             }
         }

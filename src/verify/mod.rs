@@ -14,6 +14,7 @@
 
 pub mod die18;
 pub mod hdl;
+pub mod learning;
 pub mod nimrod;
 pub mod nimatron;
 pub mod panel;

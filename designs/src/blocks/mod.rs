@@ -19,3 +19,4 @@ pub mod base_code;
 pub mod debouncer;
 pub mod arithmetic_unit;
 pub mod modifying_number;
+pub mod scanner;

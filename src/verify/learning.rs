@@ -1,0 +1,338 @@
+//! The learning machine for the harness: its ports, its letters, the oracle
+//! (`oracle::learning::State`) and the design (`designs::learning`) side by
+//! side.
+//!
+//! No tour: the whole machine's state cannot be enumerated. The memory
+//! alone is 102 bits (2^102 contents, of which learning can reach a great
+//! many), times the total, both last plays, the programmer, selector 4, the
+//! random pair, the goof flip-flop and the 16-bit LFSR that runs every
+//! clock. So the machine is checked in parts and as a whole:
+//!
+//! - the scanner block exhaustively, in its own test
+//!   (`designs/src/blocks/scanner.rs`): every photocell under every content
+//!   of the column it looks at, at every total;
+//! - the search and programmer against the move-level function
+//!   (`oracle::learning::machine_move`) under every scanner result, legal
+//!   mask, goof and random pair, in `tests` below, at `rtl`;
+//! - the whole machine by lockstep co-simulation with its cycle-level
+//!   oracle, every output after every clock, over [`SERIES`] x [`GAMES`]
+//!   whole games against the three scripted humans with fixed seeds: the
+//!   plan every level replays. Along the way each machine move is checked
+//!   against the move-level function with the goof and pair it clamped, and
+//!   each game against a referee's own count (every play allowed, the total
+//!   the sum of the plays, the winner the side that reached 18 exactly or
+//!   the other one past it). The runs also press what a person might:
+//!   barred plays, 0 and 7 on the selector, presses while the programmer
+//!   runs, PLAY after the game is over, MEMORY RESET and MEMORY PRELOAD.
+
+use super::{Letter, Machine, Port};
+use crate::oracle::counting::{allowed_after, COLUMNS, GOAL};
+use crate::oracle::learning::{machine_move, Human, Memory, Phase, Press, Random, State, Winner};
+use nimforge_designs::learning::Learning as Design;
+use rust_hdl::prelude::*;
+
+pub struct Learning;
+
+/// Series of games from a power-on reset, and games in each.
+pub const SERIES: usize = 60;
+pub const GAMES: usize = 170;
+
+const INPUTS: [Port; 6] = [
+    Port { name: "reset", width: 1 },
+    Port { name: "new_game", width: 1 },
+    Port { name: "memory_reset", width: 1 },
+    Port { name: "memory_preload", width: 1 },
+    Port { name: "play", width: 1 },
+    Port { name: "choice", width: 3 },
+];
+
+const OUTPUTS: [Port; 15] = [
+    Port { name: "memory_a", width: 30 },
+    Port { name: "memory_b", width: 30 },
+    Port { name: "memory_c", width: 30 },
+    Port { name: "memory_d", width: 12 },
+    Port { name: "total", width: 5 },
+    Port { name: "h_play", width: 3 },
+    Port { name: "m_play", width: 3 },
+    Port { name: "phase", width: 3 },
+    Port { name: "selector", width: 4 },
+    Port { name: "pair", width: 2 },
+    Port { name: "goof", width: 3 },
+    Port { name: "lfsr", width: 16 },
+    Port { name: "winner", width: 2 },
+    Port { name: "your_turn", width: 1 },
+    Port { name: "illegal", width: 1 },
+];
+
+/// Letters: none, RESET, NEW GAME, MEMORY RESET, MEMORY PRELOAD, PLAY 0..7.
+pub const NONE: usize = 0;
+pub const RESET: usize = 1;
+pub const NEW_GAME: usize = 2;
+pub const MEMORY_RESET: usize = 3;
+pub const MEMORY_PRELOAD: usize = 4;
+pub fn play(choice: u8) -> usize {
+    5 + choice as usize
+}
+
+pub fn press(letter: usize) -> Press {
+    match letter {
+        NONE => Press::None,
+        RESET => Press::Reset,
+        NEW_GAME => Press::NewGame,
+        MEMORY_RESET => Press::MemoryReset,
+        MEMORY_PRELOAD => Press::MemoryPreload,
+        l => Press::Play((l - 5) as u8),
+    }
+}
+
+/// The memory as the four memory ports show it.
+pub fn memory_words(m: &Memory) -> [u64; 4] {
+    let mut w = [0u64; 4];
+    for (c, &cells) in m.cells.iter().enumerate() {
+        w[c / 5] |= (cells as u64) << (6 * (c % 5));
+    }
+    w
+}
+
+/// The memory read back from the four memory ports.
+pub fn memory_of(words: &[u64], blank: bool) -> Memory {
+    let mut m = Memory::reset(blank);
+    for c in 0..COLUMNS {
+        m.cells[c] = (words[c / 5] >> (6 * (c % 5)) & 63) as u8;
+    }
+    m
+}
+
+/// A whole game recorded as letters, with the oracle following along.
+pub struct Script {
+    pub letters: Vec<usize>,
+    pub state: State,
+}
+
+impl Script {
+    pub fn new(blank: bool) -> Script {
+        Script { letters: Vec::new(), state: State::power_on(blank) }
+    }
+
+    pub fn push(&mut self, l: usize) {
+        self.state = self.state.step(press(l));
+        self.letters.push(l);
+    }
+
+    /// Clocks with nothing pressed until the programmer is home.
+    pub fn run_home(&mut self) {
+        while self.state.phase != Phase::Idle {
+            self.push(NONE);
+        }
+    }
+}
+
+/// One whole game by `human`, from NEW GAME, every machine move checked
+/// against the move-level function and the game against the referee.
+/// `mischief` presses what a careless person might along the way.
+pub fn game(s: &mut Script, human: Human, rng: &mut Random, mischief: bool) -> Result<Winner, String> {
+    s.push(NEW_GAME);
+    let (mut total, mut last_m) = (0u8, 0u8);
+    loop {
+        for _ in 0..Human::pause(rng) {
+            s.push(NONE);
+        }
+        if mischief && rng.below(6) == 0 {
+            // A barred play, or no play on the selector: refused.
+            let c = if last_m != 0 && rng.below(2) == 0 { [last_m, 7 - last_m][rng.below(2) as usize] } else { [0, 7][rng.below(2) as usize] };
+            let before = s.state;
+            s.push(play(c));
+            if !s.state.illegal || s.state.memory != before.memory || s.state.total != before.total {
+                return Err(format!("PLAY {c} after the machine's {last_m} was not refused"));
+            }
+        }
+        let h = human.play(total, last_m, rng);
+        if last_m != 0 && !allowed_after(last_m, h) {
+            return Err(format!("{human:?} chose a barred play {h}"));
+        }
+        let mut model = s.state.memory;
+        s.push(play(h));
+        total += h;
+        if s.state.total != total {
+            return Err(format!("total {} where the plays make {total}", s.state.total));
+        }
+        if total >= GOAL {
+            let want = if total == GOAL { Winner::Human } else { Winner::Machine };
+            return if s.state.winner == want { Ok(want) } else { Err(format!("winner {:?} at {total}, the referee says {want:?}", s.state.winner)) };
+        }
+        // The clamp, then the search or the random play.
+        let goof = s.state.goof == 0;
+        if mischief && rng.below(5) == 0 {
+            s.push([NEW_GAME, MEMORY_RESET, MEMORY_PRELOAD, play(h)][rng.below(4) as usize]);
+            if !s.state.illegal {
+                return Err("a press while the programmer ran was not refused".into());
+            }
+        } else {
+            s.push(NONE);
+        }
+        let mut pair = None;
+        while s.state.phase != Phase::Idle {
+            if s.state.phase == Phase::Random {
+                pair = Some(s.state.pair);
+            }
+            s.push(NONE);
+        }
+        let p = machine_move(&mut model, total, h, goof, pair.unwrap_or(0));
+        if s.state.m_play != p || s.state.memory != model {
+            return Err(format!("at total {total} after {h}: the cycles played {} and left another memory than the move-level function's play {p}", s.state.m_play));
+        }
+        if !allowed_after(h, p) {
+            return Err(format!("the machine played {p} after {h}"));
+        }
+        total += p;
+        last_m = p;
+        if s.state.total != total {
+            return Err(format!("total {} where the plays make {total}", s.state.total));
+        }
+        if total >= GOAL {
+            let want = if total == GOAL { Winner::Machine } else { Winner::Human };
+            return if s.state.winner == want { Ok(want) } else { Err(format!("winner {:?} at {total}, the referee says {want:?}", s.state.winner)) };
+        }
+        if s.state.winner != Winner::Nobody {
+            return Err(format!("a winner at total {total}"));
+        }
+    }
+}
+
+impl Machine for Learning {
+    type State = State;
+    type Extra = ();
+    type Design = Design;
+    const NAME: &'static str = "learning";
+    const MODULE: &'static str = "learning";
+
+    fn inputs() -> Vec<Port> {
+        INPUTS.to_vec()
+    }
+
+    fn outputs() -> Vec<Port> {
+        OUTPUTS.to_vec()
+    }
+
+    fn letters() -> Vec<Letter> {
+        let l = |name: String, i: [u64; 6]| Letter { name, inputs: i.to_vec() };
+        let mut out = vec![
+            l("none".into(), [0, 0, 0, 0, 0, 0]),
+            l("RESET".into(), [1, 0, 0, 0, 0, 0]),
+            l("NEW GAME".into(), [0, 1, 0, 0, 0, 0]),
+            l("MEMORY RESET".into(), [0, 0, 1, 0, 0, 0]),
+            l("MEMORY PRELOAD".into(), [0, 0, 0, 1, 0, 0]),
+        ];
+        for c in 0..8 {
+            out.push(l(format!("PLAY {c}"), [0, 0, 0, 0, 1, c]));
+        }
+        out
+    }
+
+    fn home() -> Option<usize> {
+        Some(RESET)
+    }
+
+    fn walks_tour() -> bool {
+        false
+    }
+
+    fn power_on() -> State {
+        State::power_on(true)
+    }
+
+    fn step(state: &State, letter: usize) -> State {
+        state.step(press(letter))
+    }
+
+    fn extra_step(_: (), _: &State, _: usize) {}
+
+    fn observe(s: &State, _: &()) -> Vec<u64> {
+        let m = memory_words(&s.memory);
+        vec![
+            m[0],
+            m[1],
+            m[2],
+            m[3],
+            s.total as u64,
+            s.h_play as u64,
+            s.m_play as u64,
+            s.phase as u64,
+            s.selector as u64,
+            s.pair as u64,
+            s.goof as u64,
+            s.lfsr as u64,
+            s.winner as u64,
+            s.your_turn() as u64,
+            s.illegal as u64,
+        ]
+    }
+
+    /// [`SERIES`] series of [`GAMES`] games, each series from RESET against
+    /// one scripted human (perfect, random, ones in turn), every other one
+    /// after MEMORY PRELOAD, with a careless person's presses in every third;
+    /// seeds fixed.
+    fn move_runs() -> Result<Vec<usize>, String> {
+        let mut s = Script::new(true);
+        let humans = [Human::Perfect, Human::Random, Human::Ones];
+        for series in 0..SERIES {
+            let human = humans[series % 3];
+            let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ (series as u64 + 1) * 0x2545_f491_4f6c_dd1d);
+            s.push(RESET);
+            if series % 2 == 1 {
+                s.push(MEMORY_PRELOAD);
+            }
+            let mischief = series % 3 == 2;
+            for g in 0..GAMES {
+                game(&mut s, human, &mut rng, mischief).map_err(|e| format!("series {series}, game {g}: {e}"))?;
+                if mischief && rng.below(4) == 0 {
+                    s.push(play(1 + rng.below(6) as u8));
+                    if !s.state.illegal {
+                        return Err(format!("series {series}, game {g}: PLAY after the game was not refused"));
+                    }
+                }
+                if mischief && g % 50 == 49 {
+                    s.push(MEMORY_RESET);
+                }
+            }
+        }
+        Ok(s.letters)
+    }
+
+    fn design() -> Design {
+        Design::new(true)
+    }
+
+    fn clock(d: &mut Design) -> &mut Signal<In, Clock> {
+        &mut d.clock
+    }
+
+    fn drive(d: &mut Design, i: &[u64]) {
+        d.reset.next = i[0] == 1;
+        d.new_game.next = i[1] == 1;
+        d.memory_reset.next = i[2] == 1;
+        d.memory_preload.next = i[3] == 1;
+        d.play.next = i[4] == 1;
+        d.choice.next = i[5].into();
+    }
+
+    fn read(d: &Design) -> Vec<u64> {
+        vec![
+            d.memory_a.val().index() as u64,
+            d.memory_b.val().index() as u64,
+            d.memory_c.val().index() as u64,
+            d.memory_d.val().index() as u64,
+            d.total.val().index() as u64,
+            d.h_play.val().index() as u64,
+            d.m_play.val().index() as u64,
+            d.phase.val().index() as u64,
+            d.selector.val().index() as u64,
+            d.pair.val().index() as u64,
+            d.goof.val().index() as u64,
+            d.lfsr.val().index() as u64,
+            d.winner.val().index() as u64,
+            d.your_turn.val() as u64,
+            d.illegal.val() as u64,
+        ]
+    }
+}
