@@ -73,6 +73,27 @@ enum Command {
         #[command(subcommand)]
         command: WilsonCommand,
     },
+    /// Games between a scripted human and the cycle-accurate learning machine, from a reset memory: the learning curve.
+    Learn {
+        /// How many games.
+        #[arg(long, default_value_t = 40)]
+        games: usize,
+        /// The scripted human.
+        #[arg(long, value_enum, default_value = "perfect")]
+        opponent: nimforge::oracle::learning::Human,
+        /// The seed of the human's plays and pauses.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The cell at column 5, row 2 may be set (the trap the document's blank prevents).
+        #[arg(long)]
+        no_blank: bool,
+        /// One JSON object per game.
+        #[arg(long)]
+        json: bool,
+        /// Draw the learning curve as SVG.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
+    },
     /// A scripted run of the cycle-accurate design recorded as a VCD.
     Sim {
         machine: String,
@@ -187,6 +208,9 @@ fn main() {
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::Learn { games, opponent, seed, no_blank, json, plot } => {
+            commands::learn::run(games, opponent, seed, !no_blank, json, plot.as_deref())
+        }
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
         Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
         Command::Program { machine, board } => commands::build::program(&machine, &board, &root),

@@ -359,3 +359,136 @@ impl Logic for Learning {
         self.illegal.next = self.refused.q.val();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::Bench;
+
+    const SELECTOR: [u64; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+    fn allowed(h: u64, p: u64) -> bool {
+        p != h && p != 7 - h
+    }
+
+    /// The scanner's rule, written again (columns indexed by total).
+    fn losing(cols: &[u64; 24], t: u64, p: u64) -> bool {
+        let c = t + p;
+        c > 18 || (c < 18 && (1..=6).any(|q| allowed(p, q) && cols[c as usize] >> (q - 1) & 1 == 1))
+    }
+
+    fn write(cols: &mut [u64; 24], t: u64, p: u64, wins: bool) {
+        if (1..18).contains(&t) {
+            let bit = 1 << (p - 1);
+            cols[t as usize] = if wins && !(t == 5 && p == 2) { cols[t as usize] | bit } else { cols[t as usize] & !bit };
+        }
+    }
+
+    /// The document's move, written again: search (unless a goof), the
+    /// random pair's first legal play, then the rewrite of the new column.
+    fn reference(cols: &mut [u64; 24], t: u64, h: u64, goof: bool, pair: u64) -> u64 {
+        let mut found = None;
+        if !goof {
+            for &p in &SELECTOR {
+                let wins = !losing(cols, t, p);
+                write(cols, t, p, wins);
+                if wins && allowed(h, p) {
+                    found = Some(p);
+                    break;
+                }
+            }
+        }
+        let (a, b) = [(4, 6), (2, 6), (3, 5), (1, 5)][pair as usize];
+        let play = found.unwrap_or_else(|| (1..=6).find(|&p| (p == a || p == b) && allowed(h, p)).unwrap());
+        if t + play < 18 {
+            for p in 1..=6 {
+                let wins = !losing(cols, t + play, p);
+                write(cols, t + play, p, wins);
+            }
+        }
+        play
+    }
+
+    fn lfsr_next(x: u64) -> u64 {
+        let b = |i: u64| x >> i & 1;
+        (x << 1 | (1 ^ b(15) ^ b(14) ^ b(12) ^ b(3))) & 0xffff
+    }
+
+    /// An LFSR value whose two low bits are `pair` after `k` steps.
+    fn lfsr_giving(pair: u64, k: usize) -> u64 {
+        (0..0xffffu64).find(|&x| (0..k).fold(x, |y, _| lfsr_next(y)) & 3 == pair).unwrap()
+    }
+
+    /// The search and the programmer under every scanner result, every
+    /// legal mask (the human's play 1..6), the goof on and off, and every
+    /// random pair: at every total 1..17 the memory ahead is set so that the
+    /// scanner reports each of the 64 results it can (past 18 a play always
+    /// loses, at 18 it always wins, so near the end fewer are possible), the
+    /// programmer is started at its clamp, and the machine's play and the
+    /// whole memory after the move are checked against the document's move.
+    /// The random pair is clamped after the goof clamp or after a full
+    /// search circuit (11 clocks later), so the LFSR is started where its low
+    /// bits give the pair at that clock.
+    #[test]
+    fn the_programmer_under_every_scanner_result() {
+        let mut b = Bench::new(Learning::new(true));
+        let mut runs = 0;
+        for t in 1..18u64 {
+            for result in 0..64u64 {
+                let reachable = (1..=6u64).all(|p| {
+                    let lose = result >> (p - 1) & 1 == 1;
+                    (t + p < 18) || (t + p > 18 && lose) || (t + p == 18 && !lose)
+                });
+                if !reachable {
+                    continue;
+                }
+                // One lit cell, in a row photocell p sees, makes p losing.
+                let mut cols = [0u64; 24];
+                for p in 1..=6u64 {
+                    if t + p < 18 && result >> (p - 1) & 1 == 1 {
+                        let q = (1..=6).find(|&q| allowed(p, q)).unwrap();
+                        cols[(t + p) as usize] |= 1 << (q - 1);
+                    }
+                }
+                for h in 1..=6u64 {
+                    for goof in [true, false] {
+                        for pair in 0..4u64 {
+                            let mut want_cols = cols;
+                            let want = reference(&mut want_cols, t, h, goof, pair);
+                            for c in 0..17 {
+                                b.uut.columns[c].q.next = cols[c + 1].into();
+                            }
+                            b.uut.total_reg.q.next = t.into();
+                            b.uut.h_play_reg.q.next = h.into();
+                            b.uut.m_play_reg.q.next = 0.into();
+                            b.uut.winner_reg.q.next = 0.into();
+                            b.uut.phase_reg.q.next = 1.into();
+                            b.uut.selector_reg.q.next = 0.into();
+                            b.uut.goof_reg.q.next = (if goof { 0 } else { 3 }).into();
+                            b.uut.lfsr_reg.q.next = lfsr_giving(pair, if goof { 0 } else { 11 }).into();
+                            let mut clocks = 0;
+                            loop {
+                                b.tick(|d| &mut d.clock);
+                                clocks += 1;
+                                assert!(clocks < 40, "the programmer did not come home");
+                                if b.uut.phase.val().index() == 0 {
+                                    break;
+                                }
+                            }
+                            let what = format!("total {t}, scanner {result:06b}, human {h}, goof {goof}, pair {pair}");
+                            assert_eq!(b.uut.m_play.val().index() as u64, want, "{what}");
+                            assert_eq!(b.uut.total.val().index() as u64, t + want, "{what}");
+                            for c in 0..17 {
+                                assert_eq!(b.uut.columns[c].q.val().index() as u64, want_cols[c + 1], "{what}: column {}", c + 1);
+                            }
+                            runs += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Scanner results: 64 at each total 1..11, then 32, 16, 8, 4, 2, 1
+        // at 12..17; each under 6 human plays, 2 goofs, 4 pairs.
+        assert_eq!(runs, (11 * 64 + 63) * 6 * 2 * 4);
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod generate;
+pub mod learn;
 pub mod sim;
 pub mod moves;
 pub mod play;

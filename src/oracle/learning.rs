@@ -347,11 +347,22 @@ pub enum Human {
     Random,
     /// 1 whenever it is allowed, till a winning play reaches 18.
     Ones,
+    /// The document's trap: in the first game 1 whenever allowed (as
+    /// `Ones`); in every later game it opens with 1 and then plays
+    /// perfectly.
+    Trap,
 }
 
 impl Human {
-    /// The play at total `t` after the machine's play `last` (0: none).
-    pub fn play(self, t: u8, last: u8, rng: &mut Random) -> u8 {
+    /// The play at total `t` after the machine's play `last` (0: none), in
+    /// the `game`th game of a series (from 1).
+    pub fn play(self, game: usize, t: u8, last: u8, rng: &mut Random) -> u8 {
+        match self {
+            Human::Trap if game == 1 => return Human::Ones.play(game, t, last, rng),
+            Human::Trap if t == 0 => return 1,
+            Human::Trap => return Human::Perfect.play(game, t, last, rng),
+            _ => {}
+        }
         let legal: Vec<u8> = (1..=6).filter(|&p| last == 0 || allowed_after(last, p)).collect();
         let w = table();
         let winning: Vec<u8> = legal.iter().copied().filter(|&p| t + p <= GOAL && w[t as usize][p as usize - 1]).collect();
@@ -373,10 +384,10 @@ impl Human {
 /// One game by the move-level function from total 0, the human first; the
 /// goof and the random pair drawn from `rng` as a human's timing would
 /// leave them. Whether the machine won.
-pub fn play_game(m: &mut Memory, human: Human, rng: &mut Random) -> bool {
+pub fn play_game(m: &mut Memory, human: Human, game: usize, rng: &mut Random) -> bool {
     let (mut t, mut last) = (0u8, 0u8);
     loop {
-        let h = human.play(t, last, rng);
+        let h = human.play(game, t, last, rng);
         t += h;
         if t >= GOAL {
             return t > GOAL;
@@ -400,13 +411,13 @@ mod tests {
     #[test]
     #[ignore = "a study, printed: cargo test --release -- --ignored learning_curves --nocapture"]
     fn learning_curves() {
-        for human in [Human::Perfect, Human::Random, Human::Ones] {
+        for human in [Human::Perfect, Human::Random, Human::Ones, Human::Trap] {
             for blank in [true, false] {
                 let mut m = Memory::reset(blank);
                 let mut rng = Random(0x9e3779b97f4a7c15);
                 let mut line = Vec::new();
                 for g in 1..=60 {
-                    let won = play_game(&mut m, human, &mut rng);
+                    let won = play_game(&mut m, human, g, &mut rng);
                     let (r, w, x) = m.score();
                     if g <= 25 || g % 10 == 0 {
                         line.push(format!("{g}:{}{r}/{w}/{x}", if won { "M" } else { "H" }));
@@ -433,6 +444,31 @@ mod tests {
             }
         }
         assert_eq!(m.score().1, 0);
+    }
+
+    /// The document's opening-1 trap, looked for: the trap human (1s in the
+    /// first game, then opening with 1 and playing perfectly) over 100
+    /// games, 20 seeds, with the blank cell on and off; printed are the
+    /// human's wins in games 51-100 and whether the memory ends with (5, 2)
+    /// set and the reply 4 at total 1 missing (the trap).
+    #[test]
+    #[ignore = "a study, printed: cargo test --release -- --ignored opening_one_trap --nocapture"]
+    fn the_opening_one_trap() {
+        for blank in [true, false] {
+            for seed in 1..=20u64 {
+                let mut m = Memory::reset(blank);
+                let mut rng = Random(seed * 7919);
+                let (mut human_wins, mut trapped) = (0, 0);
+                for g in 1..=100 {
+                    let won = play_game(&mut m, Human::Trap, g, &mut rng);
+                    if g > 50 {
+                        human_wins += !won as usize;
+                        trapped += (m.get(5, 2) && !m.get(1, 4)) as usize;
+                    }
+                }
+                eprintln!("blank {blank}, seed {seed}: human wins in games 51-100: {human_wins}; games ending trapped: {trapped}");
+            }
+        }
     }
 
     /// "In spite of the fact that 5 and 6 are selected twice as many times
@@ -519,7 +555,7 @@ mod tests {
                 for _ in 0..Human::pause(&mut rng) {
                     s = s.step(Press::None);
                 }
-                let h = Human::Random.play(s.total, s.m_play, &mut rng);
+                let h = Human::Random.play(_game, s.total, s.m_play, &mut rng);
                 let t = s.total + h;
                 s = s.step(Press::Play(h));
                 if s.winner != Winner::Nobody {

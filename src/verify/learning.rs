@@ -16,7 +16,7 @@
 //!   mask, goof and random pair, in `tests` below, at `rtl`;
 //! - the whole machine by lockstep co-simulation with its cycle-level
 //!   oracle, every output after every clock, over [`SERIES`] x [`GAMES`]
-//!   whole games against the three scripted humans with fixed seeds: the
+//!   whole games against the four scripted humans with fixed seeds: the
 //!   plan every level replays. Along the way each machine move is checked
 //!   against the move-level function with the goof and pair it clamped, and
 //!   each game against a referee's own count (every play allowed, the total
@@ -130,7 +130,7 @@ impl Script {
 /// One whole game by `human`, from NEW GAME, every machine move checked
 /// against the move-level function and the game against the referee.
 /// `mischief` presses what a careless person might along the way.
-pub fn game(s: &mut Script, human: Human, rng: &mut Random, mischief: bool) -> Result<Winner, String> {
+pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, mischief: bool) -> Result<Winner, String> {
     s.push(NEW_GAME);
     let (mut total, mut last_m) = (0u8, 0u8);
     loop {
@@ -146,7 +146,7 @@ pub fn game(s: &mut Script, human: Human, rng: &mut Random, mischief: bool) -> R
                 return Err(format!("PLAY {c} after the machine's {last_m} was not refused"));
             }
         }
-        let h = human.play(total, last_m, rng);
+        let h = human.play(number, total, last_m, rng);
         if last_m != 0 && !allowed_after(last_m, h) {
             return Err(format!("{human:?} chose a barred play {h}"));
         }
@@ -269,14 +269,14 @@ impl Machine for Learning {
     }
 
     /// [`SERIES`] series of [`GAMES`] games, each series from RESET against
-    /// one scripted human (perfect, random, ones in turn), every other one
+    /// one scripted human (perfect, random, ones, the trap in turn), every other one
     /// after MEMORY PRELOAD, with a careless person's presses in every third;
     /// seeds fixed.
     fn move_runs() -> Result<Vec<usize>, String> {
         let mut s = Script::new(true);
-        let humans = [Human::Perfect, Human::Random, Human::Ones];
+        let humans = [Human::Perfect, Human::Random, Human::Ones, Human::Trap];
         for series in 0..SERIES {
-            let human = humans[series % 3];
+            let human = humans[series % 4];
             let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ (series as u64 + 1) * 0x2545_f491_4f6c_dd1d);
             s.push(RESET);
             if series % 2 == 1 {
@@ -284,7 +284,7 @@ impl Machine for Learning {
             }
             let mischief = series % 3 == 2;
             for g in 0..GAMES {
-                game(&mut s, human, &mut rng, mischief).map_err(|e| format!("series {series}, game {g}: {e}"))?;
+                game(&mut s, human, g + 1, &mut rng, mischief).map_err(|e| format!("series {series}, game {g}: {e}"))?;
                 if mischief && rng.below(4) == 0 {
                     s.push(play(1 + rng.below(6) as u8));
                     if !s.state.illegal {
