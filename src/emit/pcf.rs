@@ -1,13 +1,13 @@
 //! Pin constraint files from the board data (`fpga/boards/*.toml`) and the
 //! template `fpga/pcf.j2`.
 
-use crate::boards::Board;
+use crate::boards::{self, Board};
 use crate::verify::Port;
 use askama::Template;
 
 pub struct Pin {
     pub name: String,
-    pub pin: u32,
+    pub pin: boards::Pin,
 }
 
 #[derive(Template)]
@@ -22,13 +22,13 @@ struct Pcf<'a> {
 /// the other ports' bits on the board's free pins in order. An error names
 /// the shortfall when the board has too few.
 pub fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port]) -> Result<String, String> {
-    let mut pins = vec![Pin { name: "clock".into(), pin: board.clock.pin }];
+    let mut pins = vec![Pin { name: "clock".into(), pin: board.clock.pin.clone() }];
     let mut free = board.free_io.iter();
     let bits: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();
     for p in inputs.iter().chain(outputs) {
         for b in 0..p.width {
             let name = if p.width == 1 { p.name.to_string() } else { format!("{}[{b}]", p.name) };
-            let pin = *free.next().ok_or_else(|| {
+            let pin = free.next().cloned().ok_or_else(|| {
                 format!(
                     "{module} has {bits} port bits besides its clock but {} has {} free pins",
                     board.name,
@@ -50,15 +50,15 @@ pub fn panel(board: &Board, module: &str, leds: usize) -> Result<String, String>
         return Err(format!("{module} drives {leds} LEDs but {} has {}", board.name, board.leds.len()));
     }
     let mut pins = vec![
-        Pin { name: "clock".into(), pin: board.clock.pin },
-        Pin { name: "rx".into(), pin: board.uart.rx },
-        Pin { name: "tx".into(), pin: board.uart.tx },
+        Pin { name: "clock".into(), pin: board.clock.pin.clone() },
+        Pin { name: "rx".into(), pin: board.uart.rx.clone() },
+        Pin { name: "tx".into(), pin: board.uart.tx.clone() },
     ];
-    for (i, &pin) in board.leds.iter().take(leds).enumerate() {
-        pins.push(Pin { name: format!("leds[{i}]"), pin });
+    for (i, pin) in board.leds.iter().take(leds).enumerate() {
+        pins.push(Pin { name: format!("leds[{i}]"), pin: pin.clone() });
     }
-    for (i, &pin) in board.buttons.iter().take(4).enumerate() {
-        pins.push(Pin { name: format!("btn{i}"), pin });
+    for (i, pin) in board.buttons.iter().take(4).enumerate() {
+        pins.push(Pin { name: format!("btn{i}"), pin: pin.clone() });
     }
     let purpose = format!("{module} behind the front panel: the UART, the LEDs and the buttons");
     Ok(Pcf { board: &board.name, purpose: &purpose, pins: &pins }.render().expect("the pcf template renders"))

@@ -165,13 +165,20 @@ pub fn netlist<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> L
 }
 
 /// The `bitstream` level: placed and routed for the iCEstick with every port
-/// on a pin.
+/// on a pin, or, for a machine with more port bits than the iCEstick has
+/// free pins, for the iCE40-HX8K breakout board (`boards::VERIFICATION`).
 pub fn bitstream<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
     let t0 = Instant::now();
     let run = places.dir("bitstream").and_then(|d| {
         icebox_vlog::ICEBOX_VLOG.find()?;
         iverilog::IVERILOG.find()?;
-        let board = boards::board("icestick").expect("the iCEstick is a built-in board");
+        let stick = boards::board("icestick").expect("the iCEstick is a built-in board");
+        let bits: usize = M::inputs().iter().chain(&M::outputs()).map(|p| p.width).sum();
+        let board = if bits <= stick.free_io.len() {
+            stick
+        } else {
+            boards::board(boards::VERIFICATION.0).expect("the verification device is built in")
+        };
         let source = places.generated(M::MODULE);
         let built = build::implement(&board, &source, M::MODULE, &M::inputs(), &M::outputs(), &d)?;
         let chip = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
