@@ -177,7 +177,8 @@ struct Plot {
 pub fn svg(reports: &[GameReport], title: &str) -> String {
     let (width, height, left, right, top, bottom) = (720i64, 400i64, 60i64, 700i64, 40i64, 340i64);
     let n = reports.len().max(1) as i64;
-    let y_max = (winning_cells() as i64 + 9) / 10 * 10;
+    let highest = reports.iter().map(|r| r.right.max(r.wrong).max(r.missing)).max().unwrap_or(0).max(winning_cells());
+    let y_max = (highest as i64 + 9) / 10 * 10;
     let x = |g: usize| left + (right - left) * g as i64 / n;
     let y = |v: usize| bottom - (bottom - top) * v as i64 / y_max;
     let step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000].into_iter().find(|s| n / *s as i64 <= 10).unwrap_or(20000);
