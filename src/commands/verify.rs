@@ -69,7 +69,7 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
         }
     };
     if !M::walks_tour() {
-        say(format!("{}: no tour (see src/verify/{}.rs); {} cycles of position runs", M::NAME, M::MODULE, plan.len()));
+        say(format!("{}: no tour (src/verify/{}.rs says why); {} cycles of whole-move runs", M::NAME, M::MODULE, plan.len()));
     } else {
     say(format!(
         "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
