@@ -62,6 +62,7 @@ pub fn panel(machine: &str) -> Option<Panel> {
         "relay-nim" => Some(Panel { module: "relay_nim_panel", leds: 5 }),
         "nimatron" => Some(Panel { module: "nimatron_panel", leds: 5 }),
         "nimrod" => Some(Panel { module: "nimrod_panel", leds: 5 }),
+        "learning" => Some(Panel { module: "learning_panel", leds: 5 }),
         "die18" => Some(Panel { module: "die18_panel", leds: 5 }),
         "wilson" => Some(Panel { module: "wilson_panel", leds: 5 }),
         _ => None,
@@ -127,5 +128,11 @@ pub fn generated() -> Vec<Generated> {
         contents: verilog::emit(&mut die18_board, "die18_panel", "designs/src/panels/die18.rs"),
     });
     out.extend(panel_sim_files::<crate::panel::die18::Die18Panel>("designs/src/panels/die18.rs", 5));
+    let mut learning_board = nimforge_designs::LearningBoard::new(true, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
+    out.push(Generated {
+        path: "generated/learning_panel.v".into(),
+        contents: verilog::emit(&mut learning_board, "learning_panel", "designs/src/panels/learning.rs"),
+    });
+    out.extend(panel_sim_files::<crate::panel::learning::LearningPanel>("designs/src/panels/learning.rs", 5));
     out
 }

@@ -76,6 +76,12 @@ pub type Die18Board = panels::die18::Die18Panel<7, 17>;
 /// ... and as the `panel` level simulates it: 4 cycles per UART bit.
 pub type Die18PanelSim = panels::die18::Die18Panel<2, 4>;
 
+/// The learning machine on a board behind the front panel (its programmer
+/// needs no pace: a step a clock), the cell at column 5 row 2 blanked.
+pub type LearningBoard = panels::learning::LearningPanel<7, 17>;
+/// ... and as the `panel` level simulates it: 4 cycles per UART bit.
+pub type LearningPanelSim = panels::learning::LearningPanel<2, 4>;
+
 /// Wilson's judge on a board behind the front panel (the judge needs no
 /// pace: it works at the clock).
 pub type WilsonBoard = panels::wilson::WilsonPanel<7, 17>;

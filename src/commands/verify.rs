@@ -35,7 +35,7 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
                 "wilson" => reports.extend(panel_levels::<crate::panel::wilson::WilsonPanel>(root)),
                 "nimrod" => reports.extend(panel_levels::<crate::panel::nimrod::NimrodPanel>(root)),
                 "die18" => reports.extend(panel_levels::<crate::panel::die18::Die18Panel>(root)),
-                "learning" => {}
+                "learning" => reports.extend(panel_levels::<crate::panel::learning::LearningPanel>(root)),
                 _ => unreachable!("every machine has a board wrapper"),
             }
         }

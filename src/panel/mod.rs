@@ -5,6 +5,7 @@
 //! One file per machine says what its keys and its report's fields are.
 
 pub mod die18;
+pub mod learning;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;

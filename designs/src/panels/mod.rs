@@ -3,6 +3,7 @@
 //! machine's buttons, and a reporter that sends its visible state.
 
 pub mod die18;
+pub mod learning;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;

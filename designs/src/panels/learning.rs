@@ -1,0 +1,136 @@
+//! The learning machine on a board, behind the front panel
+//! (`fpga/protocol.md`): the machine and the shared [`FrontPanel`].
+//!
+//! Keys: `0`..`7` PLAY with the play selector at that number (plays are
+//! 1..6; 0 and 7 are refused), `n` NEW GAME, `m` MEMORY RESET, `p` MEMORY
+//! PRELOAD, `r` RESET (power-on: the memory cleared too).
+//! The board's buttons: 0 NEW GAME, 1..3 PLAY 1..3.
+//!
+//! The report is 128 bits, 32 hex digits, most significant first (the LFSR
+//! and the goof flip-flop, which run every cycle, and selector 4 are left
+//! out):
+//!
+//! | bits    | field |
+//! |---------|-------|
+//! | 127     | YOUR TURN |
+//! | 126     | illegal (a refused key since the last report) |
+//! | 125-124 | winner: 0 nobody yet, 1 the human, 2 the machine |
+//! | 122-120 | the programmer: 0 home, 1 clamp, 2 search, 3 random, 4 add, 5 rewrite |
+//! | 118-116 | the machine play register (0 cleared) |
+//! | 114-112 | the human's last play (0 none) |
+//! | 108-104 | totalizer 2 |
+//! | 101-0   | the memory: column c (1..17) at bits 6(c - 1).., row p at bit p - 1 within it |
+//!
+//! LEDs: 0 YOUR TURN, 1 the programmer runs, 2 the machine won, 3 the
+//! human won, 4 a game not yet begun (the total 0, nobody won).
+
+use crate::blocks::front_panel::FrontPanel;
+use crate::learning::Learning;
+use rust_hdl::prelude::*;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 128;
+
+#[derive(LogicBlock)]
+pub struct LearningPanel<const U: usize, const B: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rx: Signal<In, Bit>,
+    pub tx: Signal<Out, Bit>,
+    pub leds: Signal<Out, Bits<5>>,
+    /// The board's buttons, high while pressed.
+    pub buttons: Signal<In, Bits<4>>,
+    machine: Learning,
+    panel: FrontPanel<U, REPORT_BITS, B>,
+    illegal_seen: DFF<Bit>,
+    key: Signal<Local, Bits<8>>,
+    valid: Signal<Local, Bit>,
+    digit_key: Signal<Local, Bit>,
+    button_play: Signal<Local, Bit>,
+    running: Signal<Local, Bit>,
+    over: Signal<Local, Bit>,
+    fresh: Signal<Local, Bit>,
+}
+
+impl<const U: usize, const B: usize> LearningPanel<U, B> {
+    /// A machine whose cell at column 5 row 2 is blanked when `blank`;
+    /// `clocks_per_bit` on the UART; a button believed after `stable`
+    /// cycles.
+    pub fn new(blank: bool, clocks_per_bit: u64, stable: u64) -> Self {
+        Self {
+            clock: Default::default(),
+            rx: Default::default(),
+            tx: Default::default(),
+            leds: Default::default(),
+            buttons: Default::default(),
+            machine: Learning::new(blank),
+            panel: FrontPanel::new(clocks_per_bit, stable),
+            illegal_seen: Default::default(),
+            key: Default::default(),
+            valid: Default::default(),
+            digit_key: Default::default(),
+            button_play: Default::default(),
+            running: Default::default(),
+            over: Default::default(),
+            fresh: Default::default(),
+        }
+    }
+}
+
+impl<const U: usize, const B: usize> Logic for LearningPanel<U, B> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, illegal_seen);
+        self.machine.clock.next = self.clock.val();
+        self.panel.clock.next = self.clock.val();
+        self.panel.rx.next = self.rx.val();
+        self.panel.buttons.next = self.buttons.val();
+        self.tx.next = self.panel.tx.val();
+
+        // Keys `0`..`7` (0x30..0x37) and buttons 1..3 are PLAY; each input
+        // of the machine written once.
+        self.key.next = self.panel.key.val();
+        self.valid.next = self.panel.pressed.val();
+        self.digit_key.next = self.valid.val() & (self.key.val().get_bits::<5>(3) == 0b00110);
+        self.button_play.next = self.panel.button_press.val().get_bits::<3>(1).any();
+        self.machine.reset.next = self.valid.val() & (self.key.val() == 0x72);
+        self.machine.new_game.next = (self.valid.val() & (self.key.val() == 0x6e)) | self.panel.button_press.val().get_bit(0);
+        self.machine.memory_reset.next = self.valid.val() & (self.key.val() == 0x6d);
+        self.machine.memory_preload.next = self.valid.val() & (self.key.val() == 0x70);
+        self.machine.play.next = self.digit_key.val() | self.button_play.val();
+        if self.digit_key.val() {
+            self.machine.choice.next = self.key.val().get_bits::<3>(0);
+        } else if self.panel.button_press.val().get_bit(1) {
+            self.machine.choice.next = 1.into();
+        } else if self.panel.button_press.val().get_bit(2) {
+            self.machine.choice.next = 2.into();
+        } else {
+            self.machine.choice.next = 3.into();
+        }
+
+        // A refused key is held until a report has carried it.
+        self.illegal_seen.d.next = self.machine.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+
+        self.panel.state.next = (bit_cast::<128, 1>(self.machine.your_turn.val().into()) << 127)
+            | (bit_cast::<128, 1>(self.illegal_seen.q.val().into()) << 126)
+            | (bit_cast::<128, 2>(self.machine.winner.val()) << 124)
+            | (bit_cast::<128, 3>(self.machine.phase.val()) << 120)
+            | (bit_cast::<128, 3>(self.machine.m_play.val()) << 116)
+            | (bit_cast::<128, 3>(self.machine.h_play.val()) << 112)
+            | (bit_cast::<128, 5>(self.machine.total.val()) << 104)
+            | (bit_cast::<128, 12>(self.machine.memory_d.val()) << 90)
+            | (bit_cast::<128, 30>(self.machine.memory_c.val()) << 60)
+            | (bit_cast::<128, 30>(self.machine.memory_b.val()) << 30)
+            | bit_cast::<128, 30>(self.machine.memory_a.val());
+
+        // The LEDs; negations apart, as inside a widening cast Verilog
+        // would widen first.
+        self.running.next = self.machine.phase.val().any();
+        self.over.next = self.machine.winner.val().any();
+        self.fresh.next = !self.machine.total.val().any() & !self.over.val();
+        self.leds.next = bit_cast::<5, 1>(self.machine.your_turn.val().into())
+            | (bit_cast::<5, 1>(self.running.val().into()) << 1)
+            | (bit_cast::<5, 1>((self.machine.winner.val() == 2).into()) << 2)
+            | (bit_cast::<5, 1>((self.machine.winner.val() == 1).into()) << 3)
+            | (bit_cast::<5, 1>(self.fresh.val().into()) << 4);
+    }
+}

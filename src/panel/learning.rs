@@ -1,0 +1,199 @@
+//! The learning machine's front panel (`fpga/protocol.md`, "The learning
+//! machine"): its keys and its 128-bit report, and what the report must say
+//! for a state of the oracle. The board wrapper is
+//! `designs/src/panels/learning.rs`.
+
+use super::LineDriver;
+use crate::oracle::counting::GOAL;
+use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
+use crate::verify::panel::{Panel, Script, Stepper};
+use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = 128;
+pub const YOUR_TURN: u32 = 127;
+pub const ILLEGAL: u32 = 126;
+pub const WINNER: u32 = 124;
+pub const PHASE: u32 = 120;
+pub const M_PLAY: u32 = 116;
+pub const H_PLAY: u32 = 112;
+pub const TOTAL: u32 = 104;
+
+/// The key for a press.
+pub fn key(p: Press) -> Option<u8> {
+    match p {
+        Press::None => None,
+        Press::Reset => Some(b'r'),
+        Press::NewGame => Some(b'n'),
+        Press::MemoryReset => Some(b'm'),
+        Press::MemoryPreload => Some(b'p'),
+        Press::Play(c) => Some(b'0' + c),
+    }
+}
+
+/// The memory as the report carries it: column t (1..17) at bits
+/// 6(t - 1).., play p at bit p - 1 within it.
+pub fn memory_bits(cells: &[u8]) -> u128 {
+    cells.iter().enumerate().fold(0, |m, (c, &col)| m | (col as u128 & 0x3f) << (6 * c))
+}
+
+/// Cell (total `t`, play `p`) of a report's memory.
+pub fn cell(report: u128, t: u8, p: u8) -> bool {
+    report >> (6 * (t as u32 - 1) + p as u32 - 1) & 1 == 1
+}
+
+/// The report for the oracle's state; `illegal` is this cycle's, which the
+/// wrapper holds until a report has carried it.
+pub fn report(s: &State) -> u128 {
+    (s.your_turn() as u128) << YOUR_TURN
+        | (s.illegal as u128) << ILLEGAL
+        | (s.winner as u128) << WINNER
+        | (s.phase as u128) << PHASE
+        | (s.m_play as u128) << M_PLAY
+        | (s.h_play as u128) << H_PLAY
+        | (s.total as u128) << TOTAL
+        | memory_bits(&s.memory.cells)
+}
+
+/// A field of a report.
+pub fn field(r: u128, at: u32, bits: u32) -> u8 {
+    ((r >> at) & ((1 << bits) - 1)) as u8
+}
+
+/// A report in words.
+pub fn describe(r: u128) -> String {
+    let winner = ["nobody yet", "the human", "the machine", "?"][field(r, WINNER, 2) as usize];
+    let columns: Vec<String> = (1..GOAL).map(|t| format!("{:02x}", field(r, 6 * (t as u32 - 1), 6))).collect();
+    format!(
+        "total {} H-play {} M-play {} programmer {} winner {winner}{}{} memory {}",
+        field(r, TOTAL, 5),
+        field(r, H_PLAY, 3),
+        field(r, M_PLAY, 3),
+        field(r, PHASE, 3),
+        if r >> YOUR_TURN & 1 == 1 { " YOUR TURN" } else { "" },
+        if r >> ILLEGAL & 1 == 1 { " illegal" } else { "" },
+        columns.join(" ")
+    )
+}
+
+/// The oracle, and the keys on their way to it. The LFSR and the goof
+/// flip-flop run with the clock, so a key must reach the oracle in the very
+/// cycle it reaches the machine: `key_latency` cycles after the script's
+/// line goes idle (the script's buttons come first, timed exactly by
+/// `Script::button`, before `keys` is set).
+struct Oracle {
+    state: State,
+    on_the_way: std::collections::VecDeque<Press>,
+    keys: bool,
+}
+
+impl Stepper for Oracle {
+    type Input = Press;
+    const NONE: Press = Press::None;
+    fn cycle(&mut self, input: Press) -> u128 {
+        let latency = if self.keys { super::key_latency(PANEL_SIM_CLOCKS_PER_BIT as usize).max(0) as usize } else { 0 };
+        self.on_the_way.push_back(input);
+        let p = if self.on_the_way.len() > latency { self.on_the_way.pop_front().unwrap_or(Press::None) } else { Press::None };
+        self.state = self.state.step(p);
+        report(&self.state)
+    }
+    fn working(&self) -> bool {
+        self.state.phase != Phase::Idle || self.on_the_way.iter().any(|&p| p != Press::None)
+    }
+}
+
+/// The learning machine's wrapper for the `panel` level (`verify::panel`).
+pub struct LearningPanel;
+
+impl Panel for LearningPanel {
+    const NAME: &'static str = "learning";
+    const MODULE: &'static str = "learning_panel_sim";
+    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
+    const REPORT_BITS: usize = REPORT_BITS;
+    const HELD: &'static [u32] = &[ILLEGAL];
+    type Design = LearningPanelSim;
+
+    fn design() -> LearningPanelSim {
+        LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    }
+    crate::panel_pins!(LearningPanelSim);
+    fn describe(r: u128) -> String {
+        describe(r)
+    }
+
+    /// Three games. The first by the board's buttons: NEW GAME and the
+    /// opening PLAY 1 (each bouncing); then a human who plays 1 whenever
+    /// allowed, a barred play refused on the way. Then MEMORY PRELOAD and a
+    /// skilled human (the game's solution, else random) to the end, PLAY 0
+    /// refused on the way; PLAY after the end refused. Then MEMORY RESET,
+    /// a random human's game, and RESET.
+    fn script() -> Script {
+        let mut oracle = Oracle { state: State::power_on(true), on_the_way: Default::default(), keys: false };
+        // A report line: 33 bytes of 10 bits.
+        let line_cycles = 33 * 10 * Self::CLOCKS_PER_BIT;
+        let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);
+        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
+        script.settle(&mut line, &mut oracle, line_cycles);
+        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
+        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
+        script.button(&mut line, &mut oracle, 0, &bounce, stable, Press::NewGame, line_cycles);
+        script.button(&mut line, &mut oracle, 1, &bounce, stable, Press::Play(1), line_cycles);
+        oracle.keys = true;
+        let mut press = |p: Press, oracle: &mut Oracle| {
+            script.press(&mut line, oracle, key(p).expect("a key"), p, true, line_cycles);
+        };
+        let mut rng = Random(7);
+        let mut game = |human: Human, n: usize, refuse: bool, oracle: &mut Oracle, press: &mut dyn FnMut(Press, &mut Oracle)| {
+            let mut refused = !refuse;
+            while oracle.state.winner == Winner::Nobody {
+                let s = oracle.state;
+                if !refused && s.m_play != 0 {
+                    press(Press::Play(s.m_play), oracle);
+                    press(Press::Play(0), oracle);
+                    refused = true;
+                }
+                press(Press::Play(human.play(n, s.total, s.m_play, &mut rng)), oracle);
+            }
+        };
+        game(Human::Ones, 1, true, &mut oracle, &mut press);
+        press(Press::MemoryPreload, &mut oracle);
+        press(Press::NewGame, &mut oracle);
+        game(Human::Perfect, 2, false, &mut oracle, &mut press);
+        press(Press::Play(1), &mut oracle);
+        press(Press::MemoryReset, &mut oracle);
+        press(Press::NewGame, &mut oracle);
+        game(Human::Random, 3, false, &mut oracle, &mut press);
+        press(Press::Reset, &mut oracle);
+        script
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::panel;
+
+    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
+    /// level of `nimforge verify learning`).
+    #[test]
+    fn three_games_through_the_uart() {
+        let script = LearningPanel::script();
+        let r = panel::rtl::<LearningPanel>(&script);
+        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        assert_eq!(illegal, 3, "the script's refused keys");
+    }
+
+    /// The report's memory field is the oracle's memory, column by column.
+    #[test]
+    fn cells_round_trip() {
+        let mut m = crate::oracle::learning::Memory::reset(false);
+        m.preload();
+        let r = memory_bits(&m.cells);
+        for t in 1..GOAL {
+            for p in 1..=6 {
+                assert_eq!(cell(r, t, p), m.get(t, p), "total {t} play {p}");
+            }
+        }
+    }
+}
