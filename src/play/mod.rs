@@ -5,12 +5,13 @@
 //! ([`serial::Serial`]). Both carry the same bytes, so the panel cannot tell
 //! a board from the simulation.
 //!
-//! One file per machine ([`relay_nim`], [`nimatron`], [`nimrod`], [`die18`], [`wilson`]) says which
+//! One file per machine ([`relay_nim`], [`nimatron`], [`nimrod`], [`learning`], [`die18`], [`wilson`]) says which
 //! keys it has and draws it; adding a machine is a file with a [`Front`] and
 //! a line in [`front`].
 
 pub mod app;
 pub mod die18;
+pub mod learning;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;
@@ -68,7 +69,7 @@ pub trait Front {
 }
 
 /// The machines with a front panel.
-pub const MACHINES: [&str; 5] = ["relay-nim", "nimatron", "nimrod", "die18", "wilson"];
+pub const MACHINES: [&str; 6] = ["relay-nim", "nimatron", "nimrod", "learning", "die18", "wilson"];
 
 /// The front panel of `machine`, when it has one yet.
 pub fn front(machine: &str) -> Option<Box<dyn Front>> {
@@ -76,6 +77,7 @@ pub fn front(machine: &str) -> Option<Box<dyn Front>> {
         "relay-nim" => Some(Box::new(relay_nim::RelayNim::default())),
         "nimatron" => Some(Box::new(nimatron::Nimatron::default())),
         "nimrod" => Some(Box::new(nimrod::Nimrod::default())),
+        "learning" => Some(Box::new(learning::Learning::default())),
         "die18" => Some(Box::new(die18::Die18::default())),
         "wilson" => Some(Box::new(wilson::Wilson::default())),
         _ => None,
@@ -122,7 +124,7 @@ mod tests {
                 assert_eq!(f.key(key(c)), Action::Unknown, "{machine} {c}");
             }
         }
-        assert!(front("learning").is_none());
+        assert!(front("selector").is_none());
     }
 
     /// Each machine drawn at 80 x 24 from its report at configuration
@@ -132,7 +134,14 @@ mod tests {
     #[test]
     fn each_machine_is_drawn_in_80_by_24() {
         use ratatui::backend::TestBackend;
-        let cases: [(&str, u128, &[&str]); 5] = [
+        let cases: [(&str, u128, &[&str]); 6] = [
+            // YOUR TURN, total 12 after the human's 5 and the machine's 2;
+            // MEMORY PRELOAD's cells (column 12 play 6 .. column 17 play 1).
+            (
+                "learning",
+                1 << 127 | 2 << 116 | 5 << 112 | 12 << 104 | crate::panel::learning::memory_bits(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 16, 8, 4, 2, 1]),
+                &["play 6", "right  6", "wrong  0", "Total 12", "barred for you: 2 and 5", "YOUR TURN"],
+            ),
             ("die18", 0x0034_0c05, &["M-score 12", "H-score  5", "M-play   3", "barred for you: 3 and 4"]),
             ("nimrod", 0x04000010007164, &["heap 0   1 1 1   7", "heap 3   1 0 0   4", "normal game, k = 1", "● opponent's move", "8 STOP"]),
             ("relay-nim", 0x0000777, &["pile A    ● ● ● ● ● ● ●    7", "pile C    ● ● ● ● ● ● ●    7", "nobody yet"]),

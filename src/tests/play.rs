@@ -422,6 +422,43 @@ fn die18_is_played_to_the_end() {
     t.quit();
 }
 
+/// The learning machine: MEMORY PRELOAD shows its six cells, all right;
+/// then a whole game by a human who reads the total and the machine's play
+/// off the screen and plays a winning play when the game's solution has one
+/// that is allowed (else the smallest allowed), the machine's own play
+/// refused once on the way; then MEMORY RESET empties the panel.
+#[test]
+fn learning_is_played_to_the_end() {
+    use nimforge::oracle::counting::{allowed_after, winning_plays};
+    let mut t = Terminal::start(&["play", "learning", "--sim"]);
+    t.wait_text("YOUR TURN");
+    t.press("p");
+    t.wait_for("the preloaded memory", |s| s.contains("right  6") && s.contains("wrong  0"));
+    let mut refused = false;
+    loop {
+        let s = t.screen();
+        let total = number_after(&s, "Total") as u8;
+        let line = line_with(&s, "machine's play");
+        let m_play: u8 = line[line.find("machine's play").unwrap() + 14..].split_whitespace().next().and_then(|x| x.parse().ok()).unwrap_or(0);
+        if !refused && m_play != 0 {
+            t.press(&m_play.to_string());
+            t.wait_text("ILLEGAL");
+            refused = true;
+        }
+        let play = winning_plays(total, m_play).first().copied().unwrap_or_else(|| (1..=6).find(|&p| m_play == 0 || allowed_after(m_play, p)).unwrap());
+        t.press(&play.to_string());
+        let s = t.wait_for("the machine's answer", |s| s.contains("WIN") || (s.contains("YOUR TURN") && number_after(s, "Total") as u8 > total + play));
+        if s.contains("WIN") {
+            assert!(number_after(&s, "Total") >= 18, "{s}");
+            break;
+        }
+    }
+    assert!(refused, "the machine played at least once");
+    t.press("m");
+    t.wait_for("the memory reset", |s| s.contains("right  0") && s.contains("wrong  0"));
+    t.quit();
+}
+
 /// A board on a serial line: here a second pseudo-terminal whose other end
 /// the test holds, playing the board. The panel waits for a report, skips
 /// a line cut short (a board joined mid-line), draws the line at
