@@ -53,12 +53,15 @@ module die18_panel_sim(clock,rx,tx,leds,buttons);
     reg  illegal_seen$d;
     wire  illegal_seen$q;
     reg  illegal_seen$clock;
+    reg  [7:0] keys$key;
+    reg  keys$pressed;
+    reg  [3:0] keys$button_press;
+    wire  keys$play;
+    wire  [2:0] keys$choice;
+    wire  keys$new_game;
+    wire  keys$reset;
 
     // Local signals
-    reg  [7:0] key;
-    reg  valid;
-    reg  digit_key;
-    reg  button_play;
     reg  running;
     reg  over;
     reg  human_turn;
@@ -96,6 +99,15 @@ module die18_panel_sim(clock,rx,tx,leds,buttons);
         .q(illegal_seen$q),
         .clock(illegal_seen$clock)
     );
+    die18_panel_sim$keys keys(
+        .key(keys$key),
+        .pressed(keys$pressed),
+        .button_press(keys$button_press),
+        .play(keys$play),
+        .choice(keys$choice),
+        .new_game(keys$new_game),
+        .reset(keys$reset)
+    );
 
     // Update code
     always @(*) begin
@@ -106,25 +118,13 @@ module die18_panel_sim(clock,rx,tx,leds,buttons);
         panel$rx = rx;
         panel$buttons = buttons;
         tx = panel$tx;
-        key = panel$key;
-        valid = panel$pressed;
-        digit_key = valid & (key[(32'h3)+:(5)] == 32'h6);
-        button_play = |panel$button_press[(32'h1)+:(3)];
-        die$reset = valid & (key == 32'h72);
-        die$new_game = (valid & (key == 32'h6e)) | panel$button_press[32'h0];
-        die$play = digit_key | button_play;
-        if (digit_key) begin
-            die$choice = key[(32'h0)+:(3)];
-        end
-        else if (panel$button_press[32'h1]) begin
-            die$choice = 32'h1;
-        end
-        else if (panel$button_press[32'h2]) begin
-            die$choice = 32'h2;
-        end
-        else begin
-            die$choice = 32'h3;
-        end
+        keys$key = panel$key;
+        keys$pressed = panel$pressed;
+        keys$button_press = panel$button_press;
+        die$play = keys$play;
+        die$choice = keys$choice;
+        die$new_game = keys$new_game;
+        die$reset = keys$reset;
         illegal_seen$d = die$illegal | (illegal_seen$q & ~panel$taken);
         panel$state = (((die$winner) & 32'hffffffff) << 32'h1c) | (((illegal_seen$q) & 32'hffffffff) << 32'h1a) | (((die$step) & 32'hffffffff) << 32'h18) | (((die$m_play) & 32'hffffffff) << 32'h14) | (((die$h_play) & 32'hffffffff) << 32'h10) | (((die$m_score) & 32'hffffffff) << 32'h8) | ((die$h_score) & 32'hffffffff);
         running = |die$step;
@@ -662,6 +662,42 @@ module die18_panel_sim$illegal_seen(d,q,clock);
     end
 
 endmodule // die18_panel_sim$illegal_seen
+
+module die18_panel_sim$keys(key,pressed,button_press,play,choice,new_game,reset);
+
+    // Module arguments
+    input wire  [7:0] key;
+    input wire  pressed;
+    input wire  [3:0] button_press;
+    output reg  play;
+    output reg  [2:0] choice;
+    output reg  new_game;
+    output reg  reset;
+
+    // Local signals
+    reg  digit_key;
+
+    // Update code
+    always @(*) begin
+        digit_key = pressed & (key[(32'h3)+:(5)] == 32'h6);
+        play = digit_key | |button_press[(32'h1)+:(3)];
+        reset = pressed & (key == 32'h72);
+        new_game = (pressed & (key == 32'h6e)) | button_press[32'h0];
+        if (digit_key) begin
+            choice = key[(32'h0)+:(3)];
+        end
+        else if (button_press[32'h1]) begin
+            choice = 32'h1;
+        end
+        else if (button_press[32'h2]) begin
+            choice = 32'h2;
+        end
+        else begin
+            choice = 32'h3;
+        end
+    end
+
+endmodule // die18_panel_sim$keys
 
 module die18_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
 

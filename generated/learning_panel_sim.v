@@ -62,12 +62,17 @@ module learning_panel_sim(clock,rx,tx,leds,buttons);
     reg  illegal_seen$d;
     wire  illegal_seen$q;
     reg  illegal_seen$clock;
+    reg  [7:0] keys$key;
+    reg  keys$pressed;
+    reg  [3:0] keys$button_press;
+    wire  keys$play;
+    wire  [2:0] keys$choice;
+    wire  keys$new_game;
+    wire  keys$reset;
 
     // Local signals
     reg  [7:0] key;
     reg  valid;
-    reg  digit_key;
-    reg  button_play;
     reg  running;
     reg  over;
     reg  fresh;
@@ -113,6 +118,15 @@ module learning_panel_sim(clock,rx,tx,leds,buttons);
         .q(illegal_seen$q),
         .clock(illegal_seen$clock)
     );
+    learning_panel_sim$keys keys(
+        .key(keys$key),
+        .pressed(keys$pressed),
+        .button_press(keys$button_press),
+        .play(keys$play),
+        .choice(keys$choice),
+        .new_game(keys$new_game),
+        .reset(keys$reset)
+    );
 
     // Update code
     always @(*) begin
@@ -123,27 +137,17 @@ module learning_panel_sim(clock,rx,tx,leds,buttons);
         panel$rx = rx;
         panel$buttons = buttons;
         tx = panel$tx;
+        keys$key = panel$key;
+        keys$pressed = panel$pressed;
+        keys$button_press = panel$button_press;
+        machine$play = keys$play;
+        machine$choice = keys$choice;
+        machine$new_game = keys$new_game;
+        machine$reset = keys$reset;
         key = panel$key;
         valid = panel$pressed;
-        digit_key = valid & (key[(32'h3)+:(5)] == 32'h6);
-        button_play = |panel$button_press[(32'h1)+:(3)];
-        machine$reset = valid & (key == 32'h72);
-        machine$new_game = (valid & (key == 32'h6e)) | panel$button_press[32'h0];
         machine$memory_reset = valid & (key == 32'h6d);
         machine$memory_preload = valid & (key == 32'h70);
-        machine$play = digit_key | button_play;
-        if (digit_key) begin
-            machine$choice = key[(32'h0)+:(3)];
-        end
-        else if (panel$button_press[32'h1]) begin
-            machine$choice = 32'h1;
-        end
-        else if (panel$button_press[32'h2]) begin
-            machine$choice = 32'h2;
-        end
-        else begin
-            machine$choice = 32'h3;
-        end
         illegal_seen$d = machine$illegal | (illegal_seen$q & ~panel$taken);
         panel$state = (((machine$your_turn) & 128'hffffffffffffffffffffffffffffffff) << 32'h7f) | (((illegal_seen$q) & 128'hffffffffffffffffffffffffffffffff) << 32'h7e) | (((machine$winner) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c) | (((machine$phase) & 128'hffffffffffffffffffffffffffffffff) << 32'h78) | (((machine$m_play) & 128'hffffffffffffffffffffffffffffffff) << 32'h74) | (((machine$h_play) & 128'hffffffffffffffffffffffffffffffff) << 32'h70) | (((machine$total) & 128'hffffffffffffffffffffffffffffffff) << 32'h68) | (((machine$memory_d) & 128'hffffffffffffffffffffffffffffffff) << 32'h5a) | (((machine$memory_c) & 128'hffffffffffffffffffffffffffffffff) << 32'h3c) | (((machine$memory_b) & 128'hffffffffffffffffffffffffffffffff) << 32'h1e) | ((machine$memory_a) & 128'hffffffffffffffffffffffffffffffff);
         running = |machine$phase;
@@ -171,6 +175,42 @@ module learning_panel_sim$illegal_seen(d,q,clock);
     end
 
 endmodule // learning_panel_sim$illegal_seen
+
+module learning_panel_sim$keys(key,pressed,button_press,play,choice,new_game,reset);
+
+    // Module arguments
+    input wire  [7:0] key;
+    input wire  pressed;
+    input wire  [3:0] button_press;
+    output reg  play;
+    output reg  [2:0] choice;
+    output reg  new_game;
+    output reg  reset;
+
+    // Local signals
+    reg  digit_key;
+
+    // Update code
+    always @(*) begin
+        digit_key = pressed & (key[(32'h3)+:(5)] == 32'h6);
+        play = digit_key | |button_press[(32'h1)+:(3)];
+        reset = pressed & (key == 32'h72);
+        new_game = (pressed & (key == 32'h6e)) | button_press[32'h0];
+        if (digit_key) begin
+            choice = key[(32'h0)+:(3)];
+        end
+        else if (button_press[32'h1]) begin
+            choice = 32'h1;
+        end
+        else if (button_press[32'h2]) begin
+            choice = 32'h2;
+        end
+        else begin
+            choice = 32'h3;
+        end
+    end
+
+endmodule // learning_panel_sim$keys
 
 module learning_panel_sim$machine(clock,reset,new_game,memory_reset,memory_preload,play,choice,memory_a,memory_b,memory_c,memory_d,total,h_play,m_play,phase,selector,pair,goof,lfsr,winner,your_turn,illegal);
 

@@ -3,7 +3,7 @@
 //! for a state of the oracle. The board wrapper is
 //! `designs/src/panels/learning.rs`.
 
-use super::LineDriver;
+use super::{KeysOnTheWay, LineDriver};
 use crate::oracle::counting::GOAL;
 use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
 use crate::verify::panel::{Panel, Script, Stepper};
@@ -76,29 +76,22 @@ pub fn describe(r: u128) -> String {
     )
 }
 
-/// The oracle, and the keys on their way to it. The LFSR and the goof
-/// flip-flop run with the clock, so a key must reach the oracle in the very
-/// cycle it reaches the machine: `key_latency` cycles after the script's
-/// line goes idle (the script's buttons come first, timed exactly by
-/// `Script::button`, before `keys` is set).
+/// The oracle, and the keys on their way to it (its state runs with the
+/// clock: [`KeysOnTheWay`]).
 struct Oracle {
     state: State,
-    on_the_way: std::collections::VecDeque<Press>,
-    keys: bool,
+    keys: KeysOnTheWay<Press>,
 }
 
 impl Stepper for Oracle {
     type Input = Press;
     const NONE: Press = Press::None;
     fn cycle(&mut self, input: Press) -> u128 {
-        let latency = if self.keys { super::key_latency(PANEL_SIM_CLOCKS_PER_BIT as usize).max(0) as usize } else { 0 };
-        self.on_the_way.push_back(input);
-        let p = if self.on_the_way.len() > latency { self.on_the_way.pop_front().unwrap_or(Press::None) } else { Press::None };
-        self.state = self.state.step(p);
+        self.state = self.state.step(self.keys.pass(input));
         report(&self.state)
     }
     fn working(&self) -> bool {
-        self.state.phase != Phase::Idle || self.on_the_way.iter().any(|&p| p != Press::None)
+        self.state.phase != Phase::Idle || self.keys.pending()
     }
 }
 
@@ -128,7 +121,7 @@ impl Panel for LearningPanel {
     /// refused on the way; PLAY after the end refused. Then MEMORY RESET,
     /// a random human's game, and RESET.
     fn script() -> Script {
-        let mut oracle = Oracle { state: State::power_on(true), on_the_way: Default::default(), keys: false };
+        let mut oracle = Oracle { state: State::power_on(true), keys: KeysOnTheWay::new(Press::None) };
         // A report line: 33 bytes of 10 bits.
         let line_cycles = 33 * 10 * Self::CLOCKS_PER_BIT;
         let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);
@@ -138,7 +131,7 @@ impl Panel for LearningPanel {
         let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
         script.button(&mut line, &mut oracle, 0, &bounce, stable, Press::NewGame, line_cycles);
         script.button(&mut line, &mut oracle, 1, &bounce, stable, Press::Play(1), line_cycles);
-        oracle.keys = true;
+        oracle.keys.through_uart(Self::CLOCKS_PER_BIT);
         let mut press = |p: Press, oracle: &mut Oracle| {
             script.press(&mut line, oracle, key(p).expect("a key"), p, true, line_cycles);
         };

@@ -167,12 +167,49 @@ pub fn key_latency(clocks_per_bit: usize) -> isize {
     4 - clocks_per_bit.div_ceil(2) as isize
 }
 
+/// Keys on their way to the oracle of a machine whose state runs with the
+/// clock (an oscillator, an LFSR): a key must reach the oracle in the very
+/// cycle it reaches the machine, [`key_latency`] cycles after the script's
+/// line goes idle. Until [`through_uart`](Self::through_uart) they pass at
+/// once (the script's board buttons, which `Script::button` times exactly).
+pub struct KeysOnTheWay<P> {
+    none: P,
+    latency: usize,
+    queue: VecDeque<P>,
+}
+
+impl<P: Copy + PartialEq> KeysOnTheWay<P> {
+    /// `none` is the input of a cycle without a key.
+    pub fn new(none: P) -> Self {
+        KeysOnTheWay { none, latency: 0, queue: VecDeque::new() }
+    }
+
+    /// From now on the keys come through the UART at `clocks_per_bit`.
+    pub fn through_uart(&mut self, clocks_per_bit: usize) {
+        self.latency = key_latency(clocks_per_bit).max(0) as usize;
+    }
+
+    /// This cycle's input from the script; the input reaching the machine.
+    pub fn pass(&mut self, input: P) -> P {
+        self.queue.push_back(input);
+        if self.queue.len() > self.latency {
+            self.queue.pop_front().unwrap_or(self.none)
+        } else {
+            self.none
+        }
+    }
+
+    /// A key is still on its way.
+    pub fn pending(&self) -> bool {
+        self.queue.iter().any(|&p| p != self.none)
+    }
+}
+
 #[cfg(test)]
 mod receiver_timing {
     use super::{key_latency, LineDriver};
     use nimforge_designs::blocks::uart_rx::UartRx;
     use nimforge_designs::harness::Bench;
-    use rust_hdl::prelude::*;
 
     /// The receiver raises `valid` one cycle before the key acts, at
     /// `key_latency - 1` cycles after the line goes idle, at every rate.

@@ -20,3 +20,4 @@ pub mod debouncer;
 pub mod arithmetic_unit;
 pub mod modifying_number;
 pub mod scanner;
+pub mod play_keys;

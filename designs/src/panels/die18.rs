@@ -22,6 +22,7 @@
 //! human won, 4 a game not yet begun.
 
 use crate::blocks::front_panel::FrontPanel;
+use crate::blocks::play_keys::PlayKeys;
 use crate::die18::Die18;
 use rust_hdl::prelude::*;
 
@@ -39,10 +40,7 @@ pub struct Die18Panel<const U: usize, const B: usize> {
     die: Die18,
     panel: FrontPanel<U, REPORT_BITS, B>,
     illegal_seen: DFF<Bit>,
-    key: Signal<Local, Bits<8>>,
-    valid: Signal<Local, Bit>,
-    digit_key: Signal<Local, Bit>,
-    button_play: Signal<Local, Bit>,
+    keys: PlayKeys,
     running: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
     human_turn: Signal<Local, Bit>,
@@ -62,10 +60,7 @@ impl<const U: usize, const B: usize> Die18Panel<U, B> {
             die: Die18::new(dictionary),
             panel: FrontPanel::new(clocks_per_bit, stable),
             illegal_seen: Default::default(),
-            key: Default::default(),
-            valid: Default::default(),
-            digit_key: Default::default(),
-            button_play: Default::default(),
+            keys: Default::default(),
             running: Default::default(),
             over: Default::default(),
             human_turn: Default::default(),
@@ -84,24 +79,14 @@ impl<const U: usize, const B: usize> Logic for Die18Panel<U, B> {
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
 
-        // Keys `0`..`7` (0x30..0x37) and buttons 1..3 are PLAY; each input
-        // of the machine written once.
-        self.key.next = self.panel.key.val();
-        self.valid.next = self.panel.pressed.val();
-        self.digit_key.next = self.valid.val() & (self.key.val().get_bits::<5>(3) == 0b00110);
-        self.button_play.next = self.panel.button_press.val().get_bits::<3>(1).any();
-        self.die.reset.next = self.valid.val() & (self.key.val() == 0x72);
-        self.die.new_game.next = (self.valid.val() & (self.key.val() == 0x6e)) | self.panel.button_press.val().get_bit(0);
-        self.die.play.next = self.digit_key.val() | self.button_play.val();
-        if self.digit_key.val() {
-            self.die.choice.next = self.key.val().get_bits::<3>(0);
-        } else if self.panel.button_press.val().get_bit(1) {
-            self.die.choice.next = 1.into();
-        } else if self.panel.button_press.val().get_bit(2) {
-            self.die.choice.next = 2.into();
-        } else {
-            self.die.choice.next = 3.into();
-        }
+        // Keys `0`..`7`, `n`, `r` and the buttons (`blocks/play_keys.rs`).
+        self.keys.key.next = self.panel.key.val();
+        self.keys.pressed.next = self.panel.pressed.val();
+        self.keys.button_press.next = self.panel.button_press.val();
+        self.die.play.next = self.keys.play.val();
+        self.die.choice.next = self.keys.choice.val();
+        self.die.new_game.next = self.keys.new_game.val();
+        self.die.reset.next = self.keys.reset.val();
 
         // A refused key is held until a report has carried it.
         self.illegal_seen.d.next = self.die.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());

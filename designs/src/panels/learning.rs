@@ -25,6 +25,7 @@
 //! human won, 4 a game not yet begun (the total 0, nobody won).
 
 use crate::blocks::front_panel::FrontPanel;
+use crate::blocks::play_keys::PlayKeys;
 use crate::learning::Learning;
 use rust_hdl::prelude::*;
 
@@ -42,10 +43,9 @@ pub struct LearningPanel<const U: usize, const B: usize> {
     machine: Learning,
     panel: FrontPanel<U, REPORT_BITS, B>,
     illegal_seen: DFF<Bit>,
+    keys: PlayKeys,
     key: Signal<Local, Bits<8>>,
     valid: Signal<Local, Bit>,
-    digit_key: Signal<Local, Bit>,
-    button_play: Signal<Local, Bit>,
     running: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
     fresh: Signal<Local, Bit>,
@@ -65,10 +65,9 @@ impl<const U: usize, const B: usize> LearningPanel<U, B> {
             machine: Learning::new(blank),
             panel: FrontPanel::new(clocks_per_bit, stable),
             illegal_seen: Default::default(),
+            keys: Default::default(),
             key: Default::default(),
             valid: Default::default(),
-            digit_key: Default::default(),
-            button_play: Default::default(),
             running: Default::default(),
             over: Default::default(),
             fresh: Default::default(),
@@ -86,26 +85,18 @@ impl<const U: usize, const B: usize> Logic for LearningPanel<U, B> {
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
 
-        // Keys `0`..`7` (0x30..0x37) and buttons 1..3 are PLAY; each input
-        // of the machine written once.
+        // Keys `0`..`7`, `n`, `r` and the buttons (`blocks/play_keys.rs`).
+        self.keys.key.next = self.panel.key.val();
+        self.keys.pressed.next = self.panel.pressed.val();
+        self.keys.button_press.next = self.panel.button_press.val();
+        self.machine.play.next = self.keys.play.val();
+        self.machine.choice.next = self.keys.choice.val();
+        self.machine.new_game.next = self.keys.new_game.val();
+        self.machine.reset.next = self.keys.reset.val();
         self.key.next = self.panel.key.val();
         self.valid.next = self.panel.pressed.val();
-        self.digit_key.next = self.valid.val() & (self.key.val().get_bits::<5>(3) == 0b00110);
-        self.button_play.next = self.panel.button_press.val().get_bits::<3>(1).any();
-        self.machine.reset.next = self.valid.val() & (self.key.val() == 0x72);
-        self.machine.new_game.next = (self.valid.val() & (self.key.val() == 0x6e)) | self.panel.button_press.val().get_bit(0);
         self.machine.memory_reset.next = self.valid.val() & (self.key.val() == 0x6d);
         self.machine.memory_preload.next = self.valid.val() & (self.key.val() == 0x70);
-        self.machine.play.next = self.digit_key.val() | self.button_play.val();
-        if self.digit_key.val() {
-            self.machine.choice.next = self.key.val().get_bits::<3>(0);
-        } else if self.panel.button_press.val().get_bit(1) {
-            self.machine.choice.next = 1.into();
-        } else if self.panel.button_press.val().get_bit(2) {
-            self.machine.choice.next = 2.into();
-        } else {
-            self.machine.choice.next = 3.into();
-        }
 
         // A refused key is held until a report has carried it.
         self.illegal_seen.d.next = self.machine.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
