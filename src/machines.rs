@@ -134,5 +134,24 @@ pub fn generated() -> Vec<Generated> {
         contents: verilog::emit(&mut learning_board, "learning_panel", "designs/src/panels/learning.rs"),
     });
     out.extend(panel_sim_files::<crate::panel::learning::LearningPanel>("designs/src/panels/learning.rs", 5));
+    out.extend(selector_files());
     out
+}
+
+/// The Nim move selector's Verilog (issue 7): 4 x 8 for the benchmark, 8 x 8
+/// for the formal proof.
+pub const SELECTORS: [(&str, usize, usize); 2] = [("selector_4x8", 4, 8), ("selector_8x8", 8, 8)];
+
+fn selector_files() -> Vec<Generated> {
+    let origin = "designs/src/selector.rs";
+    vec![
+        Generated {
+            path: "generated/selector_4x8.v".into(),
+            contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin),
+        },
+        Generated {
+            path: "generated/selector_8x8.v".into(),
+            contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin),
+        },
+    ]
 }

@@ -11,6 +11,7 @@ pub mod nimatron;
 pub mod nimrod;
 pub mod panels;
 pub mod relay_nim;
+pub mod selector;
 pub mod wilson;
 
 /// The relay NIM as it is verified: two cycles per sequencer step.
@@ -87,3 +88,9 @@ pub type LearningPanelSim = panels::learning::LearningPanel<2, 4>;
 pub type WilsonBoard = panels::wilson::WilsonPanel<7, 17>;
 /// ... and as the `panel` level simulates it: 4 cycles per UART bit.
 pub type WilsonPanelSim = panels::wilson::WilsonPanel<2, 4>;
+
+/// The Nim move selector as the benchmark runs it: four piles of 8 bits
+/// (2^32 positions).
+pub type Selector4x8 = selector::Selector<4, 8>;
+/// ... and as the formal proof takes it: eight piles of 8 bits (2^64).
+pub type Selector8x8 = selector::Selector<8, 8>;

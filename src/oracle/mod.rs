@@ -8,5 +8,6 @@ pub mod learning;
 pub mod moore;
 pub mod nimatron;
 pub mod nimrod;
+pub mod selector;
 pub mod wilson;
 pub mod wilson_article;
