@@ -4,6 +4,7 @@
 //! - `designs` (its own crate): the rust-hdl LogicBlocks.
 //! - `emit/`: Verilog and everything made from templates.
 //! - `flow/`: one module per external tool.
+//! - `netlist/`: a bit-parallel simulator for the gate-level BLIF yosys writes.
 //! - `verify/`: the equivalence harness, every level against the oracle.
 //! - `panel/`: the front-panel protocol, host side; `play/`: the panel in a terminal.
 //! - `commands/`: the `nimforge` subcommands.
@@ -14,6 +15,7 @@ pub mod commands;
 pub mod emit;
 pub mod flow;
 pub mod machines;
+pub mod netlist;
 pub mod oracle;
 pub mod panel;
 pub mod play;

@@ -1,6 +1,8 @@
 //! yosys: synthesis for the iCE40 (`synth_ice40`), the cell counts of `stat
 //! -json`, and the netlist written back as Verilog. The script is made from
-//! the template `fpga/synth.ys.j2` and kept beside its reports.
+//! the template `fpga/synth.ys.j2` and kept beside its reports. `synth_blif`
+//! makes the generic gate-level BLIF the netlist simulator reads
+//! (`fpga/blif.ys.j2`).
 
 use super::{read, write, Tool, ToolError};
 use askama::Template;
@@ -45,6 +47,24 @@ pub fn synth_ice40(source: &Path, top: &str, dir: &Path) -> Result<Synthesis, To
         output: stat.clone(),
     })?;
     Ok(Synthesis { json: dir.join("synth.json"), netlist: dir.join("netlist.v"), cells })
+}
+
+#[derive(Template)]
+#[template(path = "blif.ys.j2", escape = "none")]
+struct BlifScript<'a> {
+    source: &'a str,
+    top: &'a str,
+}
+
+/// Synthesise `source` (top module `top`) into `dir` as generic gates and
+/// rising-edge flip-flops; the BLIF's path (`dir/netlist.blif`).
+pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    let source = std::fs::canonicalize(source)
+        .map_err(|error| ToolError::Io { what: format!("reading {}", source.display()), error })?;
+    let script = BlifScript { source: &source.to_string_lossy(), top }.render().expect("template renders");
+    write(&dir.join("blif.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "blif.log", "-s", "blif.ys"], dir, &format!("synthesising {top} to BLIF"))?;
+    Ok(dir.join("netlist.blif"))
 }
 
 /// SB_LUT4, every SB_DFF* and SB_CARRY from `stat -json`.

@@ -1,0 +1,180 @@
+//! A bit-parallel simulator for the gate-level netlists yosys writes as BLIF
+//! (`fpga/blif.ys.j2`, [`crate::flow::yosys::synth_blif`]).
+//!
+//! - `blif`: the lexer (logos) and parser to a plain model of nets by name.
+//! - `graph`: the combinational cells as a petgraph graph, checked for
+//!   undriven nets, double drivers and loops, put in topological order and
+//!   compiled to a flat list of ops over one slot per net.
+//! - `sim`: runs that list with every slot a `u64`: 64 independent vectors
+//!   (lanes) at once.
+//!
+//! ```ignore
+//! let net = Netlist::from_file(&blif)?;
+//! let a = net.input_port("a")?;
+//! let mut sim = Sim::new(&net);
+//! sim.set_inputs(&a, &values);
+//! sim.eval();
+//! sim.clock();
+//! sim.eval();
+//! ```
+
+pub mod blif;
+pub mod graph;
+pub mod sim;
+
+pub use graph::{Op, Program};
+pub use sim::Sim;
+
+use std::fmt;
+use std::path::Path;
+
+/// What is wrong with a netlist; each says what to do about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetlistError {
+    /// Text that is not a BLIF token.
+    Lex { line: usize, text: String },
+    /// Tokens in an order BLIF does not allow.
+    Parse { line: usize, what: String },
+    /// A `.subckt` or `.gate` of a cell type the simulator does not know.
+    UnknownCell { line: usize, name: String },
+    /// A net that is read but driven by nothing and not an input.
+    Undriven { net: String },
+    MultipleDrivers { net: String },
+    /// A combinational loop: the output nets of the cells in it.
+    Loop { cells: Vec<String> },
+    /// No input or output named so.
+    NoPort { name: String },
+    /// The file could not be read.
+    Io { path: String, error: String },
+}
+
+impl fmt::Display for NetlistError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetlistError::Lex { line, text } => write!(
+                f,
+                "line {line}: '{text}' is not BLIF (a net name, a 0/1/- cover row or a known .directive); \
+                 write the file with yosys write_blif"
+            ),
+            NetlistError::Parse { line, what } => write!(f, "line {line}: {what}"),
+            NetlistError::UnknownCell { line, name } => write!(
+                f,
+                "line {line}: cell type {name} is not a generic gate; \
+                 re-synthesise with the generic script (fpga/blif.ys.j2)"
+            ),
+            NetlistError::Undriven { net } => {
+                write!(f, "net {net} is read but nothing drives it; drive it or list it in .inputs")
+            }
+            NetlistError::MultipleDrivers { net } => write!(
+                f,
+                "net {net} has more than one driver (input, .names or .latch); give each net exactly one"
+            ),
+            NetlistError::Loop { cells } => write!(
+                f,
+                "combinational loop through the cells driving {}; break it with a flip-flop",
+                cells.join(", ")
+            ),
+            NetlistError::NoPort { name } => write!(
+                f,
+                "no port {name}: check the name against .inputs/.outputs (yosys writes vector bits as {name}[i])"
+            ),
+            NetlistError::Io { path, error } => write!(f, "reading {path}: {error}; check the path"),
+        }
+    }
+}
+
+impl std::error::Error for NetlistError {}
+
+/// A compiled netlist: its ports and the program the simulator runs.
+#[derive(Clone, Debug)]
+pub struct Netlist {
+    /// The `.model` name.
+    pub model: String,
+    input_names: Vec<String>,
+    output_names: Vec<String>,
+    pub(crate) program: Program,
+}
+
+impl Netlist {
+    /// Parses and compiles BLIF text.
+    pub fn from_blif(text: &str) -> Result<Netlist, NetlistError> {
+        let model = blif::parse(text)?;
+        let program = graph::compile(&model)?;
+        Ok(Netlist { model: model.name, input_names: model.inputs, output_names: model.outputs, program })
+    }
+
+    /// Reads, parses and compiles a BLIF file.
+    pub fn from_file(path: &Path) -> Result<Netlist, NetlistError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| NetlistError::Io { path: path.display().to_string(), error: e.to_string() })?;
+        Netlist::from_blif(&text)
+    }
+
+    /// How many input bits (`.inputs`).
+    pub fn inputs(&self) -> usize {
+        self.input_names.len()
+    }
+
+    /// How many output bits (`.outputs`).
+    pub fn outputs(&self) -> usize {
+        self.output_names.len()
+    }
+
+    /// How many flip-flops (`.latch`).
+    pub fn latches(&self) -> usize {
+        self.program.latches.len()
+    }
+
+    /// The net name of input bit `i`.
+    pub fn input_name(&self, i: usize) -> &str {
+        &self.input_names[i]
+    }
+
+    /// The net name of output bit `i`.
+    pub fn output_name(&self, i: usize) -> &str {
+        &self.output_names[i]
+    }
+
+    /// The compiled program (for counting ops).
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The input indices of port `name`, bit 0 first.
+    pub fn input_port(&self, name: &str) -> Result<Vec<usize>, NetlistError> {
+        port(&self.input_names, name)
+    }
+
+    /// The output indices of port `name`, bit 0 first.
+    pub fn output_port(&self, name: &str) -> Result<Vec<usize>, NetlistError> {
+        port(&self.output_names, name)
+    }
+}
+
+/// The indices of `name` (one bit) or `name[0]`, `name[1]`, ... in `nets`.
+fn port(nets: &[String], name: &str) -> Result<Vec<usize>, NetlistError> {
+    if let Some(i) = nets.iter().position(|n| n == name) {
+        return Ok(vec![i]);
+    }
+    let mut bits: Vec<(usize, usize)> = nets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| Some((bit_of(n, name)?, i)))
+        .collect();
+    bits.sort();
+    if bits.is_empty() {
+        return Err(NetlistError::NoPort { name: name.to_string() });
+    }
+    if let Some(missing) = bits.iter().enumerate().find(|(k, (bit, _))| k != bit).map(|(k, _)| k) {
+        return Err(NetlistError::NoPort { name: format!("{name}[{missing}]") });
+    }
+    Ok(bits.into_iter().map(|(_, i)| i).collect())
+}
+
+/// `Some(3)` for `name[3]`.
+fn bit_of(net: &str, name: &str) -> Option<usize> {
+    net.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests;
