@@ -9,6 +9,7 @@
 //! - `panel/`: the front-panel protocol, host side; `play/`: the panel in a terminal.
 //! - `commands/`: the `nimforge` subcommands.
 
+pub mod bench;
 pub mod boards;
 pub mod build;
 pub mod commands;

@@ -73,6 +73,36 @@ enum Command {
         #[command(subcommand)]
         command: WilsonCommand,
     },
+    /// Engines side by side: every position of the N x W Nim selector checked against its oracle.
+    Bench {
+        /// selector
+        target: String,
+        #[arg(long, default_value_t = 4)]
+        piles: usize,
+        #[arg(long, default_value_t = 8)]
+        bits: usize,
+        /// Check slice I of N (0 <= I < N) of the space; the slices cover it exactly once.
+        #[arg(long)]
+        shard: Option<String>,
+        /// Engines to run (repeat or separate with commas); all four by default.
+        #[arg(long, value_enum, value_delimiter = ',')]
+        engine: Vec<nimforge::bench::selector::Engine>,
+        /// Positions Verilator checks, evenly spread over the slice.
+        #[arg(long, default_value_t = 1 << 28)]
+        verilator_sample: u64,
+        /// Positions Icarus checks.
+        #[arg(long, default_value_t = 1 << 16)]
+        icarus_sample: u64,
+        /// Positions the rust-hdl simulation checks.
+        #[arg(long, default_value_t = 1 << 16)]
+        rtl_sample: u64,
+        /// Threads and processes (the cores by default).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// One JSON object per engine: engine, vectors, seconds, vectors_per_second.
+        #[arg(long)]
+        json: bool,
+    },
     /// Games between a scripted human and the cycle-accurate learning machine, from a reset memory: the learning curve.
     Learn {
         /// How many games.
@@ -208,6 +238,19 @@ fn main() {
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
+            commands::bench::run(
+                &target,
+                piles,
+                bits,
+                shard.as_deref(),
+                &engine,
+                (verilator_sample, icarus_sample, rtl_sample),
+                jobs,
+                json,
+                &root,
+            )
+        }
         Command::Learn { games, opponent, seed, no_blank, json, plot } => {
             commands::learn::run(games, opponent, seed, !no_blank, json, plot.as_deref())
         }

@@ -1,6 +1,7 @@
 //! The `nimforge` subcommands. Each returns its exit status; a problem the
 //! user can fix comes back as `Err(line)` and exits with status 2.
 
+pub mod bench;
 pub mod build;
 pub mod generate;
 pub mod learn;

@@ -2,7 +2,7 @@
 //! a C++ main that drives its clock (`--cc --exe --build`), then run.
 
 use super::{Tool, ToolError};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub const VERILATOR: Tool = Tool { program: "verilator", package: "verilator" };
 
@@ -16,9 +16,9 @@ pub fn lint(source: &Path, top: &str, dir: &Path) -> Result<(), ToolError> {
     Ok(())
 }
 
-/// Build `sources` (Verilog, and the C++ main) with top `top` into a binary
-/// and run it.
-pub fn simulate(sources: &[&Path], top: &str, plusargs: &[String], dir: &Path) -> Result<String, ToolError> {
+/// Build `sources` (Verilog, and the C++ main) with top `top` into the
+/// binary `dir/obj_dir/sim`; its path.
+pub fn build(sources: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
     let mut args: Vec<String> = vec![
         "--cc".into(),
         "--exe".into(),
@@ -38,8 +38,14 @@ pub fn simulate(sources: &[&Path], top: &str, plusargs: &[String], dir: &Path) -
     ];
     args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    VERILATOR.run(&args, dir, "building the testbench")?;
-    let sim = dir.join("obj_dir/sim");
+    VERILATOR.run(&args, dir, &format!("building the Verilator model of {top}"))?;
+    Ok(dir.join("obj_dir/sim"))
+}
+
+/// Build `sources` (Verilog, and the C++ main) with top `top` into a binary
+/// and run it.
+pub fn simulate(sources: &[&Path], top: &str, plusargs: &[String], dir: &Path) -> Result<String, ToolError> {
+    let sim = build(sources, top, dir)?;
     let out = std::process::Command::new(&sim)
         .args(plusargs)
         .current_dir(dir)

@@ -23,7 +23,7 @@ pub mod graph;
 pub mod sim;
 
 pub use graph::{Op, Program};
-pub use sim::Sim;
+pub use sim::{Sim, Wide, Word};
 
 use std::fmt;
 use std::path::Path;

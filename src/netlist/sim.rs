@@ -1,30 +1,96 @@
-//! The bit-parallel evaluator: every net is a `u64` slot whose 64 bits are
-//! 64 independent vectors (lanes). One [`Sim::eval`] runs every op once,
-//! in topological order; [`Sim::clock`] is one rising edge for every lane.
+//! The bit-parallel evaluator: every net is a slot whose bits are
+//! independent vectors (lanes): a `u64` carries 64, a [`Wide<K>`] carries
+//! 64 × K (the compiler turns its loops into SIMD instructions). One
+//! [`Sim::eval`] runs every op once, in topological order; [`Sim::clock`] is
+//! one rising edge for every lane.
 
 use super::graph::{Cube, LatchSlots, Literal, Op};
 use super::Netlist;
+use std::ops::{BitAnd, BitOr, BitXor, Not};
+
+/// A machine word of lanes: what one slot holds.
+pub trait Word: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self> + Not<Output = Self> {
+    const ZERO: Self;
+    const ONES: Self;
+    /// How many lanes.
+    const LANES: usize;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    const ONES: u64 = u64::MAX;
+    const LANES: usize = 64;
+}
+
+/// K words side by side: lane `64 * k + i` is bit i of word k.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(32))]
+pub struct Wide<const K: usize>(pub [u64; K]);
+
+impl<const K: usize> Word for Wide<K> {
+    const ZERO: Self = Wide([0; K]);
+    const ONES: Self = Wide([u64::MAX; K]);
+    const LANES: usize = 64 * K;
+}
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $op:tt) => {
+        impl<const K: usize> $trait for Wide<K> {
+            type Output = Self;
+            #[inline(always)]
+            fn $method(self, other: Self) -> Self {
+                let mut out = self.0;
+                for (o, b) in out.iter_mut().zip(other.0) {
+                    *o = *o $op b;
+                }
+                Wide(out)
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, &);
+wide_op!(BitOr, bitor, |);
+wide_op!(BitXor, bitxor, ^);
+
+impl<const K: usize> Not for Wide<K> {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        Wide(self.0.map(|w| !w))
+    }
+}
 
 /// A running copy of a netlist: its program and the value of every net.
 #[derive(Clone, Debug)]
-pub struct Sim {
+pub struct Sim<W: Word = u64> {
     ops: Vec<Op>,
     cubes: Vec<Cube>,
     literals: Vec<Literal>,
     latches: Vec<LatchSlots>,
     inputs: Vec<u32>,
     outputs: Vec<u32>,
-    slots: Vec<u64>,
+    slots: Vec<W>,
     /// The D values sampled at a clock, before any Q changes.
-    sampled: Vec<u64>,
+    sampled: Vec<W>,
 }
 
-impl Sim {
+impl<W: Word> Sim<W> {
     /// Every input 0 and every latch at its init value in all lanes; init 2
     /// and 3 (don't-care, unknown) start at 0. Call [`Sim::eval`] before
     /// reading outputs.
-    pub fn new(netlist: &Netlist) -> Sim {
+    pub fn new(netlist: &Netlist) -> Sim<W> {
         let p = &netlist.program;
+        // Every slot the program names exists: `eval` relies on it.
+        let slots = p.nets.len();
+        let named = p.ops.iter().flat_map(op_slots).chain(p.literals.iter().map(|l| l >> 1));
+        let named = named.chain(p.latches.iter().flat_map(|l| [l.d, l.q])).chain(p.inputs.iter().copied());
+        assert!(named.chain(p.outputs.iter().copied()).all(|i| (i as usize) < slots), "slot out of range");
+        for op in &p.ops {
+            if let Op::Sop { first, count, .. } = *op {
+                let cubes = &p.cubes[first as usize..(first + count) as usize];
+                assert!(cubes.iter().all(|c| (c.first + c.count) as usize <= p.literals.len()));
+            }
+        }
         let mut sim = Sim {
             ops: p.ops.clone(),
             cubes: p.cubes.clone(),
@@ -32,8 +98,8 @@ impl Sim {
             latches: p.latches.clone(),
             inputs: p.inputs.clone(),
             outputs: p.outputs.clone(),
-            slots: vec![0; p.nets.len()],
-            sampled: vec![0; p.latches.len()],
+            slots: vec![W::ZERO; slots],
+            sampled: vec![W::ZERO; p.latches.len()],
         };
         sim.reset();
         sim
@@ -41,34 +107,20 @@ impl Sim {
 
     /// Back to the start: inputs 0, latches at their init values.
     pub fn reset(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.slots.iter_mut().for_each(|s| *s = W::ZERO);
         for l in &self.latches {
-            self.slots[l.q as usize] = if l.init { u64::MAX } else { 0 };
+            self.slots[l.q as usize] = if l.init { W::ONES } else { W::ZERO };
         }
     }
 
-    /// Input bit `bit` (an index into `.inputs`) in all 64 lanes.
-    pub fn set_input(&mut self, bit: usize, lanes: u64) {
+    /// Input bit `bit` (an index into `.inputs`) in every lane.
+    pub fn set_input(&mut self, bit: usize, lanes: W) {
         self.slots[self.inputs[bit] as usize] = lanes;
     }
 
-    /// Output bit `bit` (an index into `.outputs`) in all 64 lanes.
-    pub fn output(&self, bit: usize) -> u64 {
+    /// Output bit `bit` (an index into `.outputs`) in every lane.
+    pub fn output(&self, bit: usize) -> W {
         self.slots[self.outputs[bit] as usize]
-    }
-
-    /// Sets a port (its input bits, LSB first) to `values[lane]` in lanes
-    /// `0..values.len()` (at most 64); other lanes get 0.
-    pub fn set_inputs(&mut self, port: &[usize], values: &[u64]) {
-        for (j, &bit) in port.iter().enumerate() {
-            let word = values.iter().enumerate().fold(0u64, |w, (lane, v)| w | (((v >> j) & 1) << lane));
-            self.set_input(bit, word);
-        }
-    }
-
-    /// The value of a port (its output bits, LSB first) in lane `lane`.
-    pub fn read_outputs(&self, port: &[usize], lane: usize) -> u64 {
-        port.iter().enumerate().fold(0, |v, (j, &bit)| v | (((self.output(bit) >> lane) & 1) << j))
     }
 
     /// Runs every op once: all nets follow the inputs and latch outputs.
@@ -76,26 +128,26 @@ impl Sim {
         let s = &mut self.slots[..];
         for op in &self.ops {
             match *op {
-                Op::Const0 { out } => s[out as usize] = 0,
-                Op::Const1 { out } => s[out as usize] = u64::MAX,
-                Op::Buf { out, a } => s[out as usize] = s[a as usize],
-                Op::Not { out, a } => s[out as usize] = !s[a as usize],
-                Op::And { out, a, b } => s[out as usize] = s[a as usize] & s[b as usize],
-                Op::Or { out, a, b } => s[out as usize] = s[a as usize] | s[b as usize],
-                Op::Xor { out, a, b } => s[out as usize] = s[a as usize] ^ s[b as usize],
-                Op::Nand { out, a, b } => s[out as usize] = !(s[a as usize] & s[b as usize]),
-                Op::Nor { out, a, b } => s[out as usize] = !(s[a as usize] | s[b as usize]),
-                Op::Xnor { out, a, b } => s[out as usize] = !(s[a as usize] ^ s[b as usize]),
-                Op::AndNot { out, a, b } => s[out as usize] = s[a as usize] & !s[b as usize],
-                Op::OrNot { out, a, b } => s[out as usize] = s[a as usize] | !s[b as usize],
+                Op::Const0 { out } => *at_mut(s, out) = W::ZERO,
+                Op::Const1 { out } => *at_mut(s, out) = W::ONES,
+                Op::Buf { out, a } => *at_mut(s, out) = at(s, a),
+                Op::Not { out, a } => *at_mut(s, out) = !at(s, a),
+                Op::And { out, a, b } => *at_mut(s, out) = at(s, a) & at(s, b),
+                Op::Or { out, a, b } => *at_mut(s, out) = at(s, a) | at(s, b),
+                Op::Xor { out, a, b } => *at_mut(s, out) = at(s, a) ^ at(s, b),
+                Op::Nand { out, a, b } => *at_mut(s, out) = !(at(s, a) & at(s, b)),
+                Op::Nor { out, a, b } => *at_mut(s, out) = !(at(s, a) | at(s, b)),
+                Op::Xnor { out, a, b } => *at_mut(s, out) = !(at(s, a) ^ at(s, b)),
+                Op::AndNot { out, a, b } => *at_mut(s, out) = at(s, a) & !at(s, b),
+                Op::OrNot { out, a, b } => *at_mut(s, out) = at(s, a) | !at(s, b),
                 Op::Mux { out, s: sel, a, b } => {
-                    let sel = s[sel as usize];
-                    s[out as usize] = (sel & s[b as usize]) | (!sel & s[a as usize]);
+                    let sel = at(s, sel);
+                    *at_mut(s, out) = (sel & at(s, b)) | (!sel & at(s, a));
                 }
                 Op::Sop { out, first, count, invert } => {
                     let cubes = &self.cubes[first as usize..(first + count) as usize];
                     let value = sum_of_products(s, cubes, &self.literals);
-                    s[out as usize] = if invert { !value } else { value };
+                    *at_mut(s, out) = if invert { !value } else { value };
                 }
             }
         }
@@ -113,16 +165,64 @@ impl Sim {
     }
 }
 
+impl Sim<u64> {
+    /// Sets a port (its input bits, LSB first) to `values[lane]` in lanes
+    /// `0..values.len()` (at most 64); other lanes get 0.
+    pub fn set_inputs(&mut self, port: &[usize], values: &[u64]) {
+        for (j, &bit) in port.iter().enumerate() {
+            let word = values.iter().enumerate().fold(0u64, |w, (lane, v)| w | (((v >> j) & 1) << lane));
+            self.set_input(bit, word);
+        }
+    }
+
+    /// The value of a port (its output bits, LSB first) in lane `lane`.
+    pub fn read_outputs(&self, port: &[usize], lane: usize) -> u64 {
+        port.iter().enumerate().fold(0, |v, (j, &bit)| v | (((self.output(bit) >> lane) & 1) << j))
+    }
+}
+
+/// The slots an op reads and writes (a cover's literals are checked apart).
+fn op_slots(op: &Op) -> Vec<u32> {
+    match *op {
+        Op::Const0 { out } | Op::Const1 { out } | Op::Sop { out, .. } => vec![out],
+        Op::Buf { out, a } | Op::Not { out, a } => vec![out, a],
+        Op::And { out, a, b }
+        | Op::Or { out, a, b }
+        | Op::Xor { out, a, b }
+        | Op::Nand { out, a, b }
+        | Op::Nor { out, a, b }
+        | Op::Xnor { out, a, b }
+        | Op::AndNot { out, a, b }
+        | Op::OrNot { out, a, b } => vec![out, a, b],
+        Op::Mux { out, s, a, b } => vec![out, s, a, b],
+    }
+}
+
+/// Slot `i`. Safety: [`Sim::new`] checked that every slot index of the
+/// program is below `s.len()`, and the slots never change length.
+#[inline(always)]
+fn at<W: Word>(s: &[W], i: u32) -> W {
+    debug_assert!((i as usize) < s.len());
+    unsafe { *s.get_unchecked(i as usize) }
+}
+
+/// Slot `i` to write; see [`at`].
+#[inline(always)]
+fn at_mut<W: Word>(s: &mut [W], i: u32) -> &mut W {
+    debug_assert!((i as usize) < s.len());
+    unsafe { s.get_unchecked_mut(i as usize) }
+}
+
 /// The OR over `cubes` of the AND of each cube's literals.
-fn sum_of_products(s: &[u64], cubes: &[Cube], literals: &[Literal]) -> u64 {
-    let mut value = 0;
+fn sum_of_products<W: Word>(s: &[W], cubes: &[Cube], literals: &[Literal]) -> W {
+    let mut value = W::ZERO;
     for cube in cubes {
-        let mut product = u64::MAX;
+        let mut product = W::ONES;
         for &l in &literals[cube.first as usize..(cube.first + cube.count) as usize] {
             let v = s[(l >> 1) as usize];
-            product &= if l & 1 == 1 { !v } else { v };
+            product = product & if l & 1 == 1 { !v } else { v };
         }
-        value |= product;
+        value = value | product;
     }
     value
 }

@@ -256,3 +256,43 @@ endmodule
         }
     }
 }
+
+/// Speed on relay_nim: `cargo test --release -p nimforge --lib netlist_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn netlist_speed() {
+    use crate::flow::yosys::synth_blif;
+    use std::path::Path;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("target/netlist-tests/speed");
+    std::fs::create_dir_all(&dir).unwrap();
+    let blif = synth_blif(&root.join("generated/relay_nim.v"), "relay_nim", &dir).unwrap();
+    let net = Netlist::from_file(&blif).unwrap();
+    let mut sim = Sim::new(&net);
+    let cycles = 2_000_000u64;
+    let start = std::time::Instant::now();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..cycles {
+        for bit in 1..net.inputs() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            sim.set_input(bit, x);
+        }
+        sim.eval();
+        sim.clock();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let ops = net.program().ops.len();
+    let mut kinds = std::collections::BTreeMap::new();
+    for op in &net.program().ops {
+        *kinds.entry(format!("{op:?}").split(' ').next().unwrap().to_string()).or_insert(0) += 1;
+    }
+    println!("{kinds:?}");
+    println!(
+        "relay_nim: {ops} ops, {} latches; {cycles} clocked evals of 64 lanes in {seconds:.2} s = {:.1} M vectors/s ({:.2} ns/op)",
+        net.latches(),
+        cycles as f64 * 64.0 / seconds / 1e6,
+        seconds * 1e9 / (cycles as f64 * ops as f64)
+    );
+}

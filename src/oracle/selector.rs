@@ -32,13 +32,13 @@ pub fn select(piles: &[u64]) -> Move {
     Move { chosen, after, safe }
 }
 
-/// The outputs for 64 positions at once, bit-sliced.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lanes {
+/// The outputs for 64 positions at once, bit-sliced, for N piles of W bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lanes<const N: usize, const W: usize> {
     /// `chosen[p]`: the lanes whose move takes from pile p.
-    pub chosen: Vec<u64>,
+    pub chosen: [u64; N],
     /// `after[b]`: bit b of the chosen pile's new size.
-    pub after: Vec<u64>,
+    pub after: [u64; W],
     pub found: u64,
     pub safe: u64,
 }
@@ -47,27 +47,33 @@ pub struct Lanes {
 /// rule as [`select`], written as gates on words: the product's bits, its
 /// greatest 1, the usable piles, the first of them, and its new size (the
 /// size XOR the product, or the size minus one through a borrow chain).
-pub fn select_lanes(piles: &[Vec<u64>]) -> Lanes {
-    let width = piles.first().map_or(0, |p| p.len());
-    let product: Vec<u64> = (0..width).map(|b| piles.iter().fold(0, |a, p| a ^ p[b])).collect();
-    let mut greatest = vec![0u64; width];
+/// Fixed sizes and no allocation: the benchmark calls it once per 64
+/// positions.
+pub fn select_lanes<const N: usize, const W: usize>(piles: &[[u64; W]; N]) -> Lanes<N, W> {
+    let mut product = [0u64; W];
+    for pile in piles {
+        for b in 0..W {
+            product[b] ^= pile[b];
+        }
+    }
+    let mut greatest = [0u64; W];
     let mut above = 0u64;
-    for b in (0..width).rev() {
+    for b in (0..W).rev() {
         greatest[b] = product[b] & !above;
         above |= product[b];
     }
     let safe = !above;
-    let mut chosen = vec![0u64; piles.len()];
-    let mut after = vec![0u64; width];
+    let mut chosen = [0u64; N];
+    let mut after = [0u64; W];
     let mut taken = 0u64;
     for (p, pile) in piles.iter().enumerate() {
-        let under_greatest = (0..width).fold(0, |a, b| a | (pile[b] & greatest[b]));
+        let under_greatest = (0..W).fold(0, |a, b| a | (pile[b] & greatest[b]));
         let stones = pile.iter().fold(0, |a, &w| a | w);
         let usable = under_greatest | (safe & stones);
         chosen[p] = usable & !taken;
         taken |= usable;
         let mut borrow = !0u64;
-        for b in 0..width {
+        for b in 0..W {
             let less_one = pile[b] ^ borrow;
             borrow &= !pile[b];
             let new = (safe & less_one) | (!safe & (pile[b] ^ product[b]));
@@ -110,12 +116,13 @@ mod tests {
     /// packed 64 to a word).
     #[test]
     fn lanes_agree_with_one_at_a_time() {
-        let (n, w) = (4usize, 3usize);
+        const N: usize = 4;
+        const W: usize = 3;
+        let (n, w) = (N, W);
         for base in (0..1u64 << (n * w)).step_by(64) {
             let position = |l: u64| -> Vec<u64> { (0..n).map(|p| ((base + l) >> (p * w)) & ((1 << w) - 1)).collect() };
-            let piles: Vec<Vec<u64>> = (0..n)
-                .map(|p| (0..w).map(|b| (0..64).fold(0, |a, l| a | ((position(l)[p] >> b & 1) << l))).collect())
-                .collect();
+            let piles: [[u64; W]; N] =
+                std::array::from_fn(|p| std::array::from_fn(|b| (0..64).fold(0, |a, l| a | ((position(l)[p] >> b & 1) << l))));
             let lanes = select_lanes(&piles);
             for l in 0..64 {
                 let m = select(&position(l));

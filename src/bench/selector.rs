@@ -1,0 +1,454 @@
+//! `nimforge bench selector --piles 4 --bits 8`: every position of the
+//! N x W Nim selector (`designs/src/selector.rs`, `generated/selector_NxW.v`)
+//! checked against its oracle (`oracle::selector`) by each engine, with the
+//! time each took.
+//!
+//! - `bitsim`: the netlist simulator (`src/netlist`) on yosys's gate-level
+//!   BLIF of the generated Verilog, 256 positions per evaluation (a
+//!   [`Wide<4>`] slot: the low 8 bits of a position are the lane, the rest
+//!   the same in every lane), one thread per core, each checking its part of
+//!   the slice with the oracle's bit-sliced form. The whole slice.
+//! - `verilator`: the same Verilog under Verilator -O3 with a C++ harness
+//!   (`testbenches/selector_bench.cpp.j2`), one process per core, every
+//!   output streamed back and checked with the oracle one position at a time.
+//! - `icarus` and `rtl` (the rust-hdl simulation): the same, slower.
+//!
+//! The sampled engines take an evenly spread sample of the slice (position
+//! lo + i * stride): rates are comparable, and the whole space is the
+//! netlist simulator's to cover.
+
+use super::{EngineRun, Shard};
+use crate::flow::{iverilog, verilator, yosys, ToolError};
+use crate::netlist::{Netlist, Sim, Wide};
+use crate::oracle::selector::{select, select_lanes, Move};
+use askama::Template;
+use nimforge_designs::harness::Bench;
+use nimforge_designs::selector::Selector;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// Words per slot: 64 * K positions per evaluation.
+const K: usize = 4;
+type Lanes = Wide<K>;
+const BATCH: u64 = 64 * K as u64;
+/// Lane bits: the low 8 bits of a position.
+const LANE_BITS: usize = 8;
+
+/// The engines, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    Bitsim,
+    Verilator,
+    Icarus,
+    Rtl,
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub piles: usize,
+    pub bits: usize,
+    pub shard: Shard,
+    pub engines: Vec<Engine>,
+    /// Sample sizes of the engines that do not take the whole slice.
+    pub verilator_sample: u64,
+    pub icarus_sample: u64,
+    pub rtl_sample: u64,
+    /// Threads (bitsim) and processes (Verilator): the cores by default.
+    pub jobs: usize,
+    /// The project root (`generated/`, `testbenches/`); work goes to
+    /// `build/bench/selector_NxW/`.
+    pub root: PathBuf,
+}
+
+/// Runs the engines of `options` in order; an engine that cannot run (a
+/// missing tool) is an error naming what to install.
+pub fn run(options: &Options) -> Result<Vec<EngineRun>, String> {
+    match (options.piles, options.bits) {
+        (4, 8) => run_sized::<4, 8>(options),
+        (8, 8) => Err("8 piles of 8 bits are 2^64 positions, beyond any enumeration: \
+                       `nimforge prove --piles 8 --bits 8` proves that size instead"
+            .into()),
+        (n, w) => Err(format!(
+            "there is no {n} x {w} selector: `nimforge bench selector` runs --piles 4 --bits 8 \
+             (generated/selector_4x8.v; 8 x 8 is for `nimforge prove`)"
+        )),
+    }
+}
+
+fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<EngineRun>, String> {
+    let module = format!("selector_{N}x{W}");
+    let source = options.root.join("generated").join(format!("{module}.v"));
+    let work = options.root.join("build/bench").join(&module);
+    let dir = |sub: &str| -> Result<PathBuf, String> {
+        let d = work.join(sub);
+        std::fs::create_dir_all(&d).map_err(|e| format!("creating {}: {e}", d.display()))?;
+        Ok(d)
+    };
+    let space_bits = N * W;
+    let positions = Shard::ALL.range(1u64 << space_bits).end;
+    let batches = options.shard.range(positions / BATCH);
+    let slice = batches.start * BATCH..batches.end * BATCH;
+    let of_slice = if options.shard == Shard::ALL {
+        format!("all 2^{space_bits} positions")
+    } else {
+        format!("slice {}/{} of 2^{space_bits} positions", options.shard.index, options.shard.count)
+    };
+    let tool = |e: ToolError| e.to_string();
+    let mut runs = Vec::new();
+    for engine in &options.engines {
+        let run = match engine {
+            Engine::Bitsim => {
+                let blif = yosys::synth_blif(&source, &module, &dir("netlist")?).map_err(tool)?;
+                let net = Netlist::from_file(&blif).map_err(|e| format!("{}: {e}", blif.display()))?;
+                bitsim::<N, W>(&net, batches.clone(), options.jobs, &of_slice)?
+            }
+            Engine::Verilator => {
+                let sample = Sample::of(slice.clone(), options.verilator_sample, &of_slice);
+                verilator_harness::<N, W>(&source, &module, &dir("verilator")?, &sample, options.jobs)?
+            }
+            Engine::Icarus => {
+                let sample = Sample::of(slice.clone(), options.icarus_sample, &of_slice);
+                icarus::<N, W>(&source, &module, &dir("icarus")?, &sample)?
+            }
+            Engine::Rtl => rtl::<N, W>(&Sample::of(slice.clone(), options.rtl_sample, &of_slice)),
+        };
+        runs.push(run);
+    }
+    Ok(runs)
+}
+
+/// Positions `first + i * stride` for `i < count`.
+#[derive(Clone, Debug)]
+struct Sample {
+    first: u64,
+    count: u64,
+    stride: u64,
+    coverage: String,
+}
+
+impl Sample {
+    fn of(slice: std::ops::Range<u64>, most: u64, of_slice: &str) -> Sample {
+        let size = slice.end - slice.start;
+        let count = most.min(size).max(1).min(size);
+        let stride = if count == 0 { 1 } else { size / count };
+        let coverage = if count == size {
+            of_slice.to_string()
+        } else {
+            format!("a sample of {count} evenly spread over {of_slice} (every {stride}th)")
+        };
+        Sample { first: slice.start, count, stride, coverage }
+    }
+
+    fn position(&self, i: u64) -> u64 {
+        self.first + i * self.stride
+    }
+
+    /// Part `j` of `parts`, as a sample of its own.
+    fn part(&self, j: u64, parts: u64) -> Sample {
+        let r = Shard { index: j, count: parts }.range(self.count);
+        Sample { first: self.position(r.start), count: r.end - r.start, stride: self.stride, coverage: String::new() }
+    }
+}
+
+/// The piles of position `x`: pile p is bits p * W .. p * W + W.
+fn piles_of<const N: usize, const W: usize>(x: u64) -> [u64; N] {
+    std::array::from_fn(|p| (x >> (p * W)) & ((1 << W) - 1))
+}
+
+/// The outputs as one word: chosen (bit p for pile p), after, found, safe;
+/// the harnesses write the same.
+fn pack<const N: usize, const W: usize>(chosen: u64, after: u64, found: bool, safe: bool) -> u32 {
+    (chosen | after << N | (found as u64) << (N + W) | (safe as u64) << (N + W + 1)) as u32
+}
+
+fn expected<const N: usize, const W: usize>(m: &Move) -> u32 {
+    pack::<N, W>(m.chosen.map_or(0, |p| 1 << p), m.after, m.chosen.is_some(), m.safe)
+}
+
+/// "piles 3,4,5,0: expected chosen 0, after 1, found, unsafe; got ...".
+fn describe<const N: usize, const W: usize>(x: u64, got: u32) -> String {
+    let show = |w: u32| {
+        let chosen: Vec<String> = (0..N).filter(|p| w >> p & 1 == 1).map(|p| p.to_string()).collect();
+        format!(
+            "chosen [{}], after {}, found {}, safe {}",
+            chosen.join(","),
+            (w >> N) & ((1 << W) - 1),
+            w >> (N + W) & 1,
+            w >> (N + W + 1) & 1
+        )
+    };
+    let piles: Vec<String> = piles_of::<N, W>(x).iter().map(u64::to_string).collect();
+    let want = expected::<N, W>(&select(&piles_of::<N, W>(x)));
+    format!("piles {}: expected {}; got {}", piles.join(","), show(want), show(got))
+}
+
+/// Mismatch counts and the first mismatch (lowest position) of a part.
+#[derive(Default)]
+struct Tally {
+    vectors: u64,
+    mismatches: u64,
+    first: Option<(u64, String)>,
+}
+
+impl Tally {
+    fn check<const N: usize, const W: usize>(&mut self, x: u64, got: u32) {
+        self.vectors += 1;
+        if got != expected::<N, W>(&select(&piles_of::<N, W>(x))) {
+            self.mismatch::<N, W>(x, got);
+        }
+    }
+
+    fn mismatch<const N: usize, const W: usize>(&mut self, x: u64, got: u32) {
+        self.mismatches += 1;
+        if self.first.as_ref().map_or(true, |(at, _)| x < *at) {
+            self.first = Some((x, describe::<N, W>(x, got)));
+        }
+    }
+
+    fn merge(mut self, other: Tally) -> Tally {
+        self.vectors += other.vectors;
+        self.mismatches += other.mismatches;
+        if let Some((x, text)) = other.first {
+            if self.first.as_ref().map_or(true, |(at, _)| x < *at) {
+                self.first = Some((x, text));
+            }
+        }
+        self
+    }
+
+    fn into_run(self, engine: &str, seconds: f64, coverage: String) -> EngineRun {
+        EngineRun::new(engine, self.vectors, seconds, self.mismatches, coverage, self.first.map(|(_, t)| t))
+    }
+}
+
+/// Bit `j` of every position of the batch at `base` (a multiple of
+/// [`BATCH`]): lane `64 k + i` holds position `base + 64 k + i`.
+fn position_bit(base: u64, j: usize) -> Lanes {
+    const PATTERN: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    if j < 6 {
+        Wide([PATTERN[j]; K])
+    } else if j < LANE_BITS {
+        Wide(std::array::from_fn(|k| if k >> (j - 6) & 1 == 1 { u64::MAX } else { 0 }))
+    } else if base >> j & 1 == 1 {
+        Wide([u64::MAX; K])
+    } else {
+        Wide([0; K])
+    }
+}
+
+/// The selector's ports in the netlist: input bit indices of each pile,
+/// output bit indices of chosen, after, found, safe.
+struct Ports {
+    piles: Vec<Vec<usize>>,
+    chosen: Vec<usize>,
+    after: Vec<usize>,
+    found: usize,
+    safe: usize,
+}
+
+impl Ports {
+    fn of<const N: usize, const W: usize>(net: &Netlist) -> Result<Ports, String> {
+        let e = |e: crate::netlist::NetlistError| e.to_string();
+        let one = |name: &str| -> Result<usize, String> { Ok(net.output_port(name).map_err(e)?[0]) };
+        let piles = (0..N).map(|p| net.input_port(&format!("piles${p}")).map_err(e)).collect::<Result<Vec<_>, _>>()?;
+        if piles.iter().any(|p| p.len() != W) {
+            return Err(format!("the netlist's piles are not {W} bits wide"));
+        }
+        let chosen = (0..N).map(|p| one(&format!("chosen${p}"))).collect::<Result<Vec<_>, _>>()?;
+        Ok(Ports { piles, chosen, after: net.output_port("after").map_err(e)?, found: one("found")?, safe: one("safe")? })
+    }
+}
+
+/// Every batch of `batches` through the netlist on `jobs` threads.
+fn bitsim<const N: usize, const W: usize>(
+    net: &Netlist,
+    batches: std::ops::Range<u64>,
+    jobs: usize,
+    of_slice: &str,
+) -> Result<EngineRun, String> {
+    let ports = Ports::of::<N, W>(net)?;
+    let prototype: Sim<Lanes> = Sim::new(net);
+    let t0 = Instant::now();
+    let tally = std::thread::scope(|scope| {
+        let parts: Vec<_> = (0..jobs as u64)
+            .map(|j| {
+                let r = Shard { index: j, count: jobs as u64 }.range(batches.end - batches.start);
+                let part = batches.start + r.start..batches.start + r.end;
+                let (mut sim, ports) = (prototype.clone(), &ports);
+                scope.spawn(move || bitsim_part::<N, W>(&mut sim, ports, part))
+            })
+            .collect();
+        parts.into_iter().map(|p| p.join().expect("bitsim thread")).fold(Tally::default(), Tally::merge)
+    });
+    Ok(tally.into_run("bitsim", t0.elapsed().as_secs_f64(), of_slice.to_string()))
+}
+
+/// One thread's batches, one evaluation and one clock each. The selector
+/// registers its inputs and its outputs, so the outputs read before the
+/// clock of batch t are those of batch t - 2; two more cycles flush the last.
+fn bitsim_part<const N: usize, const W: usize>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
+    let mut tally = Tally::default();
+    for t in batches.start..batches.end + 2 {
+        if t < batches.end {
+            for (p, bits) in ports.piles.iter().enumerate() {
+                for (b, &bit) in bits.iter().enumerate() {
+                    sim.set_input(bit, position_bit(t * BATCH, p * W + b));
+                }
+            }
+        }
+        sim.eval();
+        if t >= batches.start + 2 {
+            check_batch::<N, W>(sim, ports, (t - 2) * BATCH, &mut tally);
+        }
+        sim.clock();
+    }
+    tally
+}
+
+/// The outputs of the batch at `base` against the oracle's bit-sliced form.
+fn check_batch<const N: usize, const W: usize>(sim: &Sim<Lanes>, ports: &Ports, base: u64, tally: &mut Tally) {
+    let words: [[Lanes; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| position_bit(base, p * W + b)));
+    for k in 0..K {
+        let piles: [[u64; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| words[p][b].0[k]));
+        let want = select_lanes(&piles);
+        let mut differ = (want.found ^ sim.output(ports.found).0[k]) | (want.safe ^ sim.output(ports.safe).0[k]);
+        for p in 0..N {
+            differ |= want.chosen[p] ^ sim.output(ports.chosen[p]).0[k];
+        }
+        for b in 0..W {
+            differ |= want.after[b] ^ sim.output(ports.after[b]).0[k];
+        }
+        tally.vectors += 64;
+        while differ != 0 {
+            let lane = differ.trailing_zeros() as usize;
+            differ &= differ - 1;
+            let bit = |slot: usize| sim.output(slot).0[k] >> lane & 1;
+            let chosen = (0..N).fold(0, |a, p| a | bit(ports.chosen[p]) << p);
+            let after = (0..W).fold(0, |a, b| a | bit(ports.after[b]) << b);
+            let got = pack::<N, W>(chosen, after, bit(ports.found) == 1, bit(ports.safe) == 1);
+            tally.mismatch::<N, W>(base + 64 * k as u64 + lane as u64, got);
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "selector_bench.cpp.j2", escape = "none")]
+struct VerilatorHarness<'a> {
+    module: &'a str,
+    piles: usize,
+    bits: usize,
+}
+
+/// The sample through `jobs` Verilator processes, each streaming its
+/// outputs to a thread here that checks them.
+fn verilator_harness<const N: usize, const W: usize>(
+    source: &Path,
+    module: &str,
+    dir: &Path,
+    sample: &Sample,
+    jobs: usize,
+) -> Result<EngineRun, String> {
+    let main = dir.join("selector_bench.cpp");
+    let text = VerilatorHarness { module, piles: N, bits: W }.render().expect("template renders");
+    std::fs::write(&main, text).map_err(|e| format!("writing {}: {e}", main.display()))?;
+    let binary = verilator::build(&[source, &main], module, dir).map_err(|e| e.to_string())?;
+    let t0 = Instant::now();
+    let tally = std::thread::scope(|scope| -> Result<Tally, String> {
+        let parts: Vec<_> = (0..jobs as u64)
+            .map(|j| {
+                let part = sample.part(j, jobs as u64);
+                let binary = &binary;
+                scope.spawn(move || verilator_part::<N, W>(binary, &part))
+            })
+            .collect();
+        let mut tally = Tally::default();
+        for p in parts {
+            tally = tally.merge(p.join().expect("verilator reader")?);
+        }
+        Ok(tally)
+    })?;
+    Ok(tally.into_run("verilator", t0.elapsed().as_secs_f64(), sample.coverage.clone()))
+}
+
+fn verilator_part<const N: usize, const W: usize>(binary: &Path, part: &Sample) -> Result<Tally, String> {
+    let mut child = Command::new(binary)
+        .args([part.first.to_string(), part.count.to_string(), part.stride.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("running {}: {e}", binary.display()))?;
+    let mut out = child.stdout.take().expect("piped");
+    let mut tally = Tally::default();
+    let mut buffer = vec![0u8; 4 << 16];
+    let mut i = 0;
+    while i < part.count {
+        let words = (part.count - i).min(1 << 16) as usize;
+        out.read_exact(&mut buffer[..4 * words])
+            .map_err(|e| format!("the Verilator harness stopped after {i} of {} positions: {e}", part.count))?;
+        for w in buffer[..4 * words].chunks_exact(4) {
+            tally.check::<N, W>(part.position(i), u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+            i += 1;
+        }
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!("the Verilator harness {} failed: {status}", binary.display()));
+    }
+    Ok(tally)
+}
+
+#[derive(Template)]
+#[template(path = "selector_bench_tb.v.j2", escape = "none")]
+struct IcarusBench<'a> {
+    module: &'a str,
+    piles: usize,
+    bits: usize,
+}
+
+fn icarus<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Path, sample: &Sample) -> Result<EngineRun, String> {
+    let tb = dir.join("selector_bench_tb.v");
+    let text = IcarusBench { module, piles: N, bits: W }.render().expect("template renders");
+    std::fs::write(&tb, text).map_err(|e| format!("writing {}: {e}", tb.display()))?;
+    let t0 = Instant::now();
+    let plusargs = [format!("+first={}", sample.first), format!("+count={}", sample.count), format!("+stride={}", sample.stride)];
+    let output = iverilog::simulate(&[source, &tb], "selector_bench_tb", &[], &plusargs, dir).map_err(|e| e.to_string())?;
+    let mut tally = Tally::default();
+    for line in output.lines() {
+        let Ok(word) = u32::from_str_radix(line.trim(), 16) else { continue };
+        tally.check::<N, W>(sample.position(tally.vectors), word);
+    }
+    if tally.vectors != sample.count {
+        return Err(format!("Icarus printed {} of {} positions; its output is in {}", tally.vectors, sample.count, dir.display()));
+    }
+    Ok(tally.into_run("icarus", t0.elapsed().as_secs_f64(), sample.coverage.clone()))
+}
+
+/// The rust-hdl simulation of the design itself, one position per tick.
+fn rtl<const N: usize, const W: usize>(sample: &Sample) -> EngineRun {
+    let t0 = Instant::now();
+    let mut bench = Bench::new(Selector::<N, W>::default());
+    let mut tally = Tally::default();
+    for i in 0..sample.count + (sample.count > 0) as u64 {
+        let x = sample.position(i.min(sample.count - 1));
+        for (p, size) in piles_of::<N, W>(x).into_iter().enumerate() {
+            bench.uut.piles[p].next = size.into();
+        }
+        bench.tick(|u| &mut u.clock);
+        if i > 0 {
+            let u = &bench.uut;
+            let chosen = (0..N).fold(0, |a, p| a | (u.chosen[p].val() as u64) << p);
+            let got = pack::<N, W>(chosen, u.after.val().index() as u64, u.found.val(), u.safe.val());
+            tally.check::<N, W>(sample.position(i - 1), got);
+        }
+    }
+    tally.into_run("rtl", t0.elapsed().as_secs_f64(), sample.coverage.clone())
+}
