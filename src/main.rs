@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use nimforge::commands;
-use nimforge::verify::Level;
+use nimforge::verify::{Engine, Level};
 
 #[derive(Parser)]
 #[command(name = "nimforge", version, about = "The historic Nim-playing machines as digital logic, verified against their documents")]
@@ -25,6 +25,10 @@ enum Command {
         machine: String,
         #[arg(long, value_enum, default_value = "all")]
         level: Level,
+        /// The netlist level's simulators: nimforge's bit-parallel BLIF
+        /// simulator, Icarus on the iCE40 netlist, or both.
+        #[arg(long, value_enum, default_value = "all")]
+        engine: Engine,
         /// One JSON object per level.
         #[arg(long)]
         json: bool,
@@ -207,7 +211,7 @@ fn main() {
     let root = commands::root();
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
-        Command::Verify { machine, level, json } => commands::verify::run(&machine, level, json, &root),
+        Command::Verify { machine, level, engine, json } => commands::verify::run(&machine, level, engine, json, &root),
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             nimforge::machines::check_name(&machine).and_then(|m| match (m, piles, rows) {
                 ("nimrod", _, _) => match nimrod.heaps {

@@ -1,6 +1,6 @@
-//! `nimforge verify MACHINE [--level ...] [--json]`.
+//! `nimforge verify MACHINE [--level ...] [--engine ...] [--json]`.
 
-use crate::verify::{hdl, nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Level, LevelReport, Machine, Plan};
+use crate::verify::{hdl, nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Engine, Level, LevelReport, Machine, Plan};
 use std::path::Path;
 
 /// Is this a CI run, where a missing tool fails instead of skipping?
@@ -8,8 +8,9 @@ pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
-/// `machine` is a machine's name, or `all` for every machine in turn.
-pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, String> {
+/// `machine` is a machine's name, or `all` for every machine in turn;
+/// `engine` picks the netlist level's simulators.
+pub fn run(machine: &str, level: Level, engine: Engine, json: bool, root: &Path) -> Result<i32, String> {
     let names: Vec<&str> = if machine == "all" {
         crate::machines::NAMES.to_vec()
     } else {
@@ -20,12 +21,12 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
         let machine_levels = level.expand().iter().any(|l| *l != Level::Panel);
         reports.extend(match name {
             _ if !machine_levels => vec![],
-            "relay-nim" => levels::<RelayNim>(level, root, json)?,
-            "nimatron" => levels::<Nimatron>(level, root, json)?,
-            "nimrod" => levels::<crate::verify::nimrod::Nimrod>(level, root, json)?,
-            "learning" => levels::<crate::verify::learning::Learning>(level, root, json)?,
-            "die18" => levels::<crate::verify::die18::Die18>(level, root, json)?,
-            "wilson" => levels::<crate::verify::wilson::Wilson>(level, root, json)?,
+            "relay-nim" => levels::<RelayNim>(level, engine, root, json)?,
+            "nimatron" => levels::<Nimatron>(level, engine, root, json)?,
+            "nimrod" => levels::<crate::verify::nimrod::Nimrod>(level, engine, root, json)?,
+            "learning" => levels::<crate::verify::learning::Learning>(level, engine, root, json)?,
+            "die18" => levels::<crate::verify::die18::Die18>(level, engine, root, json)?,
+            "wilson" => levels::<crate::verify::wilson::Wilson>(level, engine, root, json)?,
             _ => unreachable!("every machine name is matched"),
         });
         if level.expand().contains(&Level::Panel) {
@@ -59,7 +60,7 @@ pub fn run(machine: &str, level: Level, json: bool, root: &Path) -> Result<i32, 
     Ok(0)
 }
 
-fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<LevelReport>, String> {
+fn levels<M: Machine>(level: Level, engine: Engine, root: &Path, json: bool) -> Result<Vec<LevelReport>, String> {
     let plan = Plan::<M>::new()?;
     let say = |s: String| {
         if json {
@@ -87,8 +88,8 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
     let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
     let wanted = level.expand();
     let mut reports: Vec<LevelReport> = Vec::new();
-    let mut vectors = None;
     let mut slow = None;
+    let mut vectors = None;
     for l in wanted {
         if l == Level::Panel {
             continue;
@@ -97,24 +98,34 @@ fn levels<M: Machine>(level: Level, root: &Path, json: bool) -> Result<Vec<Level
             reports.push(rtl::run(&plan));
             continue;
         }
-        if vectors.is_none() {
-            // The slow levels replay the plan, or the machine's stated share of its tour.
+        // The slow levels replay the plan, or the machine's stated share of its tour.
+        let p: &Plan<M> = slow.get_or_insert_with(|| {
             let share = plan.share(M::slow_share(), 1);
             if share.len() != plan.len() {
                 say(format!("{}: the slow levels replay {}", M::NAME, share.coverage));
             }
+            share
+        });
+        // The vector file, for every level but the netlist's bitsim engine.
+        let files = l != Level::Netlist || engine.expand().contains(&Engine::Iverilog);
+        if files && vectors.is_none() {
             std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
             let path = places.work.join("vectors.txt");
-            hdl::write_vectors(&share, &path).map_err(|e| e.to_string())?;
+            hdl::write_vectors(p, &path).map_err(|e| e.to_string())?;
             vectors = Some(path);
-            slow = Some(share);
         }
-        let v = vectors.as_ref().unwrap();
-        let p = slow.as_ref().unwrap();
         match l {
-            Level::Verilog => reports.extend(hdl::verilog(p, &places, v)),
-            Level::Netlist => reports.push(hdl::netlist(p, &places, v)),
-            Level::Bitstream => reports.push(hdl::bitstream(p, &places, v)),
+            Level::Verilog => reports.extend(hdl::verilog(p, &places, vectors.as_ref().unwrap())),
+            Level::Netlist => {
+                for e in engine.expand() {
+                    reports.push(match e {
+                        Engine::Bitsim => hdl::netlist_bitsim(p, &places),
+                        Engine::Iverilog => hdl::netlist(p, &places, vectors.as_ref().unwrap()),
+                        Engine::All => unreachable!("expand leaves no All"),
+                    });
+                }
+            }
+            Level::Bitstream => reports.push(hdl::bitstream(p, &places, vectors.as_ref().unwrap())),
             _ => unreachable!(),
         }
     }

@@ -81,13 +81,16 @@ pub struct Row {
 }
 
 /// A `.latch`: Q takes D at each rising clock edge; `init` is 0 or 1 (2 and
-/// 3, don't-care and unknown, start at 0).
+/// 3, don't-care and unknown, or none given, start at 0 and leave
+/// `known_init` false).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Latch {
     pub d: String,
     pub q: String,
     pub clock: Option<String>,
     pub init: bool,
+    /// Whether the file gave init 0 or 1.
+    pub known_init: bool,
     pub line: usize,
 }
 
@@ -261,13 +264,14 @@ fn latch(line: &Line, nets: Vec<String>) -> Result<Latch, NetlistError> {
             return Err(parse_error(line, &what));
         }
     }
+    let known_init = matches!(init.map(String::as_str), Some("0") | Some("1"));
     let init = match init.map(String::as_str) {
         None | Some("0") | Some("2") | Some("3") => false,
         Some("1") => true,
         Some(other) => return Err(parse_error(line, &format!("latch {q} has init {other}, not 0, 1, 2 or 3"))),
     };
     let clock = clock.filter(|c| c.as_str() != "NIL").cloned();
-    Ok(Latch { d, q, clock, init, line: line.number })
+    Ok(Latch { d, q, clock, init, known_init, line: line.number })
 }
 
 #[cfg(test)]
@@ -295,7 +299,7 @@ mod tests {
         assert_eq!(m.names[0].rows.len(), 2);
         assert_eq!(m.names[0].rows[1].pattern, [None, Some(true)]);
         assert!(m.names[2].rows.is_empty());
-        assert_eq!(m.latches[0], Latch { d: "t".into(), q: "q".into(), clock: Some("c".into()), init: true, line: 7 });
+        assert_eq!(m.latches[0], Latch { d: "t".into(), q: "q".into(), clock: Some("c".into()), init: true, known_init: true, line: 7 });
     }
 
     #[test]

@@ -92,6 +92,8 @@ pub struct Netlist {
     pub model: String,
     input_names: Vec<String>,
     output_names: Vec<String>,
+    /// The Q nets of latches without init 0 or 1.
+    unknown_inits: Vec<String>,
     pub(crate) program: Program,
 }
 
@@ -100,7 +102,8 @@ impl Netlist {
     pub fn from_blif(text: &str) -> Result<Netlist, NetlistError> {
         let model = blif::parse(text)?;
         let program = graph::compile(&model)?;
-        Ok(Netlist { model: model.name, input_names: model.inputs, output_names: model.outputs, program })
+        let unknown_inits = model.latches.iter().filter(|l| !l.known_init).map(|l| l.q.clone()).collect();
+        Ok(Netlist { model: model.name, input_names: model.inputs, output_names: model.outputs, unknown_inits, program })
     }
 
     /// Reads, parses and compiles a BLIF file.
@@ -123,6 +126,12 @@ impl Netlist {
     /// How many flip-flops (`.latch`).
     pub fn latches(&self) -> usize {
         self.program.latches.len()
+    }
+
+    /// The Q nets of the latches whose init is not 0 or 1 (2, 3 or none):
+    /// [`Sim`] starts them at 0, where Verilog would start them at x.
+    pub fn unknown_inits(&self) -> &[String] {
+        &self.unknown_inits
     }
 
     /// The net name of input bit `i`.

@@ -94,6 +94,26 @@ fn verify_rtl_reports_zero_mismatches() {
     assert_eq!(v["skipped"], serde_json::Value::Null);
 }
 
+/// The netlist level's bitsim engine over the whole tour and every whole
+/// move: yosys's generic gates in nimforge's own simulator.
+#[test]
+fn verify_netlist_bitsim_reports_zero_mismatches() {
+    if nimforge::flow::yosys::YOSYS.find().is_err() {
+        assert!(!nimforge::commands::verify::under_ci(), "CI=true and yosys is missing");
+        eprintln!("yosys is not installed (Debian package yosys): skipped");
+        return;
+    }
+    let out = nimforge(&["verify", "relay-nim", "--level", "netlist", "--engine", "bitsim", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let v = &rows[0];
+    assert_eq!(v["level"], "netlist/bitsim");
+    assert_eq!(v["mismatches"], 0);
+    assert!(v["vectors"].as_u64().unwrap() > 1_000_000);
+    assert_eq!(v["skipped"], serde_json::Value::Null);
+}
+
 /// A move the machine refuses ends the replay with its refusal and status 1;
 /// a token that is not a move is bad usage (status 2).
 #[test]

@@ -7,8 +7,10 @@
 //! after every clock with the oracle's.
 //!
 //! Levels: `rtl` (the rust-hdl simulation, in process), `verilog` (the file in
-//! `generated/` in Icarus and in Verilator), `netlist` (yosys `synth_ice40`
-//! written back as Verilog, with yosys's iCE40 cell models), `bitstream`
+//! `generated/` in Icarus and in Verilator), `netlist` with two engines
+//! ([`Engine`]: yosys `synth_ice40` written back as Verilog and run in Icarus
+//! with yosys's iCE40 cell models, and yosys's generic gates as BLIF run in
+//! the bit-parallel simulator of [`crate::netlist`]), `bitstream`
 //! (nextpnr-ice40 and icepack for the iCEstick, the `.asc` turned back into
 //! Verilog by icebox_vlog).
 
@@ -283,6 +285,27 @@ impl Level {
         match self {
             Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Panel],
             l => vec![l],
+        }
+    }
+}
+
+/// The simulators of the `netlist` level (`--engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Generic gates as BLIF (`fpga/blif.ys.j2`) in nimforge's own
+    /// bit-parallel simulator (`src/netlist`): level `netlist/bitsim`.
+    Bitsim,
+    /// `synth_ice40` written back as Verilog, with yosys's iCE40 cell
+    /// models, in Icarus: level `netlist/iverilog`.
+    Iverilog,
+    All,
+}
+
+impl Engine {
+    pub fn expand(self) -> Vec<Engine> {
+        match self {
+            Engine::All => vec![Engine::Bitsim, Engine::Iverilog],
+            e => vec![e],
         }
     }
 }
