@@ -105,6 +105,17 @@ mod tests {
         assert!(std::fs::read_to_string(&proof.log).unwrap().contains("Induction step proven: SUCCESS!"));
     }
 
+    /// The size .ci/test proves, through `run` (build/prove/selector_8x8/).
+    #[test]
+    fn eight_piles_of_eight_bits_are_proven() {
+        if !have_yosys() {
+            return;
+        }
+        assert_eq!(run(8, 8, root()), Ok(0));
+        let log = std::fs::read_to_string(root().join("build/prove/selector_8x8/prove.log")).unwrap();
+        assert!(log.contains("Induction step proven: SUCCESS!"));
+    }
+
     /// The reference with one thing changed; the proof must fail and say how.
     fn broken(name: &str, from: &str, to: &str) -> String {
         let text = std::fs::read_to_string(root().join(REFERENCE)).unwrap();

@@ -166,8 +166,9 @@ fn proof_closed(log: &str) -> Option<usize> {
 /// From a failed `sat -verify`: the verdict line ("model found for base
 /// case: FAIL!" or "Reached maximum number of time steps") and the table of
 /// signals by cycle that follows it, up to yosys's ERROR line, cut to what
-/// explains it: the inputs, `trigger`, and the miter's outputs (`gold_x`, the
-/// reference, beside `gate_x`, the design) where the two differ.
+/// explains it: the inputs and `trigger` cycle by cycle, and the miter's
+/// outputs (`gold_x`, the reference, beside `gate_x`, the design) where the two
+/// differ; the initial state only as a note.
 fn counterexample(log: &str) -> Option<String> {
     let lines: Vec<&str> = log.lines().collect();
     let start = lines.iter().rposition(|l| l.contains("FAIL!") || l.contains("Reached maximum number of time steps"))?;
@@ -180,13 +181,20 @@ fn counterexample(log: &str) -> Option<String> {
     let value = |time: &str, name: &str| {
         lines.iter().filter_map(|l| row(l)).find(|(t, n, _)| t == time && n == name).map(|(_, _, v)| v)
     };
-    let mut out = Vec::new();
-    for l in lines {
-        if l.trim().is_empty() || l.trim_start().starts_with("Import ") {
+    let mut out = vec![lines[0].trim().to_string()];
+    if lines.iter().any(|l| l.trim_start().starts_with("init ")) {
+        out.push("(from power-on: every register at its initial value)".to_string());
+    }
+    for l in &lines[1..] {
+        let t = l.trim_start();
+        if t.starts_with("Time ") || t.starts_with("ERROR") {
+            out.push(l.trim_end().to_string());
             continue;
         }
         let keep = match row(l) {
-            None => true,
+            // Yosys's banner, separators, blank lines, what it imported.
+            None => false,
+            Some((time, _, _)) if time.parse::<usize>().is_err() => false,
             Some((_, name, _)) if name == "trigger" || name == "in_clock" => name == "trigger",
             Some((_, name, _)) if name.starts_with("in_") => true,
             Some((time, name, v)) => match name.split_once('_') {
@@ -196,7 +204,7 @@ fn counterexample(log: &str) -> Option<String> {
             },
         };
         if keep {
-            out.push(l.trim_end());
+            out.push(l.trim_end().to_string());
         }
     }
     Some(out.join("\n"))
@@ -263,7 +271,7 @@ mod tests {
         for kept in ["\\gate_after", "\\gold_after", "\\in_piles$0", "\\trigger", "ERROR"] {
             assert!(cex.contains(kept), "{kept} in {cex}");
         }
-        for left in ["Import", "found", "in_clock"] {
+        for left in ["Import", "_found", "in_clock"] {
             assert!(!cex.contains(left), "{left} in {cex}");
         }
     }
