@@ -8,6 +8,7 @@ pub mod learn;
 pub mod sim;
 pub mod moves;
 pub mod play;
+pub mod prove;
 pub mod verify;
 pub mod wilson;
 
