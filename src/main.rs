@@ -107,6 +107,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Prove generated/selector_NxW.v equal to the reference testbenches/selector_ref.v (yosys).
+    Prove {
+        /// Number of piles (a size in generated/: 4 or 8).
+        #[arg(long, default_value_t = 8)]
+        piles: usize,
+        /// Bits per pile.
+        #[arg(long, default_value_t = 8)]
+        bits: usize,
+    },
     /// Games between a scripted human and the cycle-accurate learning machine, from a reset memory: the learning curve.
     Learn {
         /// How many games.
@@ -255,6 +264,7 @@ fn main() {
                 &root,
             )
         }
+        Command::Prove { piles, bits } => commands::prove::run(piles, bits, &root),
         Command::Learn { games, opponent, seed, no_blank, json, plot } => {
             commands::learn::run(games, opponent, seed, !no_blank, json, plot.as_deref())
         }
