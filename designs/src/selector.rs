@@ -73,12 +73,17 @@ impl<const N: usize, const W: usize> Logic for Selector<N, W> {
         self.found_reg.clock.next = self.clock.val();
         self.safe_reg.clock.next = self.clock.val();
         // The XOR product and the pile selector, pile 0 checked first.
+        // Each start written once: a signal written twice in one always
+        // block glitches in Icarus, and the selector's own glitch back would
+        // wake this block again without end.
         for i in 0..N {
             self.xor_product.sizes[i].next = self.piles_reg[i].q.val();
             self.selector.sizes[i].next = self.piles_reg[i].q.val();
-            self.selector.start[i].next = false;
         }
         self.selector.start[0].next = true;
+        for i in 1..N {
+            self.selector.start[i].next = false;
+        }
         self.selector.product.next = self.xor_product.product.val();
         // The chosen pile's new size: the size XOR the product, or one stone
         // fewer when the product is zero.
