@@ -30,11 +30,11 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// Words per slot: 64 * K positions per evaluation.
-const K: usize = 4;
+const K: usize = 16;
 type Lanes = Wide<K>;
 const BATCH: u64 = 64 * K as u64;
-/// Lane bits: the low 8 bits of a position.
-const LANE_BITS: usize = 8;
+/// Lane bits: the low bits of a position that pick its lane.
+const LANE_BITS: usize = 6 + K.trailing_zeros() as usize;
 
 /// The engines, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
