@@ -452,3 +452,121 @@ fn rtl<const N: usize, const W: usize>(sample: &Sample) -> EngineRun {
     }
     tally.into_run("rtl", t0.elapsed().as_secs_f64(), sample.coverage.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flow::{iverilog::IVERILOG, verilator::VERILATOR, yosys::YOSYS, Tool};
+
+    fn root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// The tools are there, or (outside CI) the test is skipped with a note.
+    fn have(tools: &[Tool]) -> bool {
+        for tool in tools {
+            if tool.find().is_err() {
+                assert!(!crate::commands::verify::under_ci(), "CI=true and {} is missing", tool.program);
+                eprintln!("{} is not installed (Debian package {}): skipped", tool.program, tool.package);
+                return false;
+            }
+        }
+        true
+    }
+
+    fn options(shard: Shard, engines: Vec<Engine>, sample: u64) -> Options {
+        Options {
+            piles: 4,
+            bits: 8,
+            shard,
+            engines,
+            verilator_sample: sample,
+            icarus_sample: sample,
+            rtl_sample: sample,
+            jobs: 2,
+            root: root(),
+        }
+    }
+
+    fn selector_blif() -> String {
+        let dir = std::env::temp_dir().join(format!("nimforge-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let blif = yosys::synth_blif(&root().join("generated/selector_4x8.v"), "selector_4x8", &dir).unwrap();
+        let text = std::fs::read_to_string(blif).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        text
+    }
+
+    /// Three of 4,096 slices, the first, the second and the last: each its
+    /// 2^20 positions, no mismatch (`bench::tests` shows slices 0..N tile
+    /// the space).
+    #[test]
+    fn slices_of_the_4x8_space() {
+        if !have(&[YOSYS]) {
+            return;
+        }
+        for index in [0, 1, 4095] {
+            let runs = run(&options(Shard { index, count: 4096 }, vec![Engine::Bitsim], 0)).unwrap();
+            assert_eq!((runs[0].vectors, runs[0].mismatches), (1 << 20, 0), "slice {index}");
+            assert_eq!(runs[0].coverage, format!("slice {index}/4096 of 2^32 positions"));
+        }
+    }
+
+    /// The netlist with one gate wrong (the first two-input AND as an
+    /// AND-NOT) is caught, and the first mismatch names its position.
+    #[test]
+    fn a_wrong_gate_is_caught() {
+        if !have(&[YOSYS]) {
+            return;
+        }
+        let text = selector_blif();
+        let good = Netlist::from_blif(&text).unwrap();
+        let r = bitsim::<4, 8>(&good, 0..1 << 12, 2, "part").unwrap();
+        assert_eq!((r.vectors, r.mismatches), (1 << 22, 0));
+        let lines: Vec<&str> = text.lines().collect();
+        let row = (1..lines.len() - 1)
+            .find(|&i| lines[i - 1].starts_with(".names ") && lines[i - 1].split(' ').count() == 4 && lines[i] == "11 1")
+            .expect("the selector's BLIF has a two-input AND");
+        let mut wrong: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        wrong[row] = "10 1".into();
+        let bad = Netlist::from_blif(&wrong.join("\n")).unwrap();
+        let r = bitsim::<4, 8>(&bad, 0..1 << 12, 2, "part").unwrap();
+        assert!(r.mismatches > 0, "{} as AND-NOT went unnoticed", lines[row - 1]);
+        let first = r.first_mismatch.unwrap();
+        assert!(first.starts_with("piles ") && first.contains("expected") && first.contains("; got"), "{first}");
+    }
+
+    /// Verilator, Icarus and the rust-hdl simulation on a sample of one
+    /// slice: every position checked, none wrong.
+    #[test]
+    fn the_sampled_engines_check_their_sample() {
+        if !have(&[IVERILOG, VERILATOR]) {
+            return;
+        }
+        let engines = vec![Engine::Verilator, Engine::Icarus, Engine::Rtl];
+        let runs = run(&options(Shard { index: 3, count: 7 }, engines, 3000)).unwrap();
+        for r in &runs {
+            assert_eq!((r.vectors, r.mismatches), (3000, 0), "{}", r.engine);
+            assert!(r.coverage.starts_with("a sample of 3000 evenly spread over slice 3/7"), "{}", r.coverage);
+        }
+    }
+
+    /// A sampled position is the one the oracle is asked about: the packing
+    /// the harnesses write, read back.
+    #[test]
+    fn packing() {
+        let m = select(&[3, 4, 5, 0]);
+        let w = expected::<4, 8>(&m);
+        assert_eq!(w, 0b01_0000_0001_0001);
+        assert!(describe::<4, 8>(3 | 4 << 8 | 5 << 16, w ^ 1).contains("expected chosen [0], after 1, found 1, safe 0; got chosen [], after 1"));
+    }
+
+    #[test]
+    fn sizes_without_a_design_are_refused() {
+        let mut o = options(Shard::ALL, vec![Engine::Rtl], 1);
+        (o.piles, o.bits) = (8, 8);
+        assert!(run(&o).unwrap_err().contains("nimforge prove --piles 8 --bits 8"));
+        (o.piles, o.bits) = (5, 3);
+        assert!(run(&o).unwrap_err().contains("there is no 5 x 3 selector"));
+    }
+}

@@ -93,7 +93,7 @@ fn a_loop_names_both_cells() {
 fn a_loop_through_a_latch_is_fine() {
     let text = ".model m\n.inputs clock\n.outputs q\n.latch d q re clock 0\n.names q d\n0 1\n.end\n";
     let net = Netlist::from_blif(text).unwrap();
-    let mut sim = Sim::new(&net);
+    let mut sim: Sim = Sim::new(&net);
     let mut seen = Vec::new();
     for _ in 0..4 {
         sim.eval();

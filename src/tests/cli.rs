@@ -255,3 +255,27 @@ fn nimrod_self_play_replay() {
         assert!(events.last().unwrap()["winner"].is_string());
     }
 }
+
+/// `bench --json`: one object per engine with the fields the issue names;
+/// a bad slice is one line and status 2.
+#[test]
+fn bench_selector_json_and_bad_shard() {
+    if nimforge::flow::yosys::YOSYS.find().is_err() {
+        assert!(!nimforge::commands::verify::under_ci(), "CI=true and yosys is missing");
+        eprintln!("yosys is not installed (Debian package yosys): skipped");
+        return;
+    }
+    let out = nimforge(&["bench", "selector", "--piles", "4", "--bits", "8", "--engine", "bitsim,rtl", "--shard", "5/4096", "--rtl-sample", "500", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0]["engine"].as_str(), rows[0]["vectors"].as_u64()), (Some("bitsim"), Some(1 << 20)));
+    assert_eq!((rows[1]["engine"].as_str(), rows[1]["vectors"].as_u64()), (Some("rtl"), Some(500)));
+    for r in &rows {
+        assert_eq!(r["mismatches"], 0);
+        assert!(r["seconds"].as_f64().unwrap() > 0.0 && r["vectors_per_second"].as_f64().unwrap() > 0.0, "{r}");
+    }
+    let out = nimforge(&["bench", "selector", "--shard", "4096/4096"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr).lines().count(), 1, "{}", text(&out.stderr));
+}
