@@ -48,7 +48,7 @@ pub enum Token {
     #[regex(r"[01-]+", priority = 3)]
     Cube,
     /// A net or model name: anything up to a blank that does not start with `.`.
-    #[regex(r"[^ \t\r\n\f#\\.][^ \t\r\n\f#\\]*", priority = 1)]
+    #[regex(r"[^ \t\r\n\f#\\.]([^ \t\r\n\f#\\]|\\[^\r\n])*", priority = 1)]
     Name,
 }
 
@@ -286,6 +286,17 @@ mod tests {
         let expected =
             [Model, Name, Newline, Inputs, Name, Name, Newline, Names, Name, Name, Name, Newline, Cube, Cube, Newline];
         assert_eq!(tokens, expected);
+    }
+
+    /// yosys keeps the backslashes of flattened internal names
+    /// (`$flatten\\ref.$0\\safe[0:0]`); only a backslash at a line's end
+    /// continues it.
+    #[test]
+    fn names_may_hold_backslashes() {
+        let text = ".names $flatten\\ref.$0\\safe[0:0] y \\\n\n";
+        let lexed: Vec<(Token, &str)> = Token::lexer(text).spanned().map(|(t, r)| (t.unwrap(), &text[r])).collect();
+        use Token::*;
+        assert_eq!(lexed, [(Names, ".names"), (Name, "$flatten\\ref.$0\\safe[0:0]"), (Name, "y"), (Newline, "\n")]);
     }
 
     #[test]
