@@ -397,20 +397,3 @@ mod tests {
         }
     }
 }
-
-#[cfg(test)]
-mod size_probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn probe() {
-        for pace in [1u32, 2] {
-            let letters = [Input::None, Input::Reset, Input::Row(0), Input::Row(1), Input::Row(2), Input::Row(3), Input::Mtr];
-            let t0 = std::time::Instant::now();
-            let g = crate::verify::tour::explore(State::power_on(), 7, |s, l| s.step(letters[l], pace));
-            println!("pace {pace}: states {} in {:?}", g.graph.node_count(), t0.elapsed());
-            let t = crate::verify::tour::tour(&g, 7, Some(1));
-            println!("pace {pace}: states {} transitions {} tour {} in {:?}", t.states, t.transitions, t.letters.len(), t0.elapsed());
-        }
-    }
-}
