@@ -456,22 +456,10 @@ fn rtl<const N: usize, const W: usize>(sample: &Sample) -> EngineRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flow::{iverilog::IVERILOG, verilator::VERILATOR, yosys::YOSYS, Tool};
+    use crate::flow::{installed_for_test as have, iverilog::IVERILOG, verilator::VERILATOR, yosys::YOSYS};
 
     fn root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-    }
-
-    /// The tools are there, or (outside CI) the test is skipped with a note.
-    fn have(tools: &[Tool]) -> bool {
-        for tool in tools {
-            if tool.find().is_err() {
-                assert!(!crate::commands::verify::under_ci(), "CI=true and {} is missing", tool.program);
-                eprintln!("{} is not installed (Debian package {}): skipped", tool.program, tool.package);
-                return false;
-            }
-        }
-        true
     }
 
     fn options(shard: Shard, engines: Vec<Engine>, sample: u64) -> Options {

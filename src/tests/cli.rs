@@ -66,9 +66,7 @@ fn generated_files_are_fresh() {
 #[test]
 fn generated_verilog_lints_clean() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
-    if nimforge::flow::verilator::VERILATOR.find().is_err() {
-        assert!(!nimforge::commands::verify::under_ci(), "CI=true and verilator is missing");
-        eprintln!("verilator is not installed (Debian package verilator): lint skipped");
+    if !nimforge::flow::installed_for_test(&[nimforge::flow::verilator::VERILATOR]) {
         return;
     }
     let tmp = std::env::temp_dir().join(format!("nimforge-lint-{}", std::process::id()));
@@ -98,9 +96,7 @@ fn verify_rtl_reports_zero_mismatches() {
 /// move: yosys's generic gates in nimforge's own simulator.
 #[test]
 fn verify_netlist_bitsim_reports_zero_mismatches() {
-    if nimforge::flow::yosys::YOSYS.find().is_err() {
-        assert!(!nimforge::commands::verify::under_ci(), "CI=true and yosys is missing");
-        eprintln!("yosys is not installed (Debian package yosys): skipped");
+    if !nimforge::flow::installed_for_test(&[nimforge::flow::yosys::YOSYS]) {
         return;
     }
     let out = nimforge(&["verify", "relay-nim", "--level", "netlist", "--engine", "bitsim", "--json"]);
@@ -260,9 +256,7 @@ fn nimrod_self_play_replay() {
 /// a bad slice is one line and status 2.
 #[test]
 fn bench_selector_json_and_bad_shard() {
-    if nimforge::flow::yosys::YOSYS.find().is_err() {
-        assert!(!nimforge::commands::verify::under_ci(), "CI=true and yosys is missing");
-        eprintln!("yosys is not installed (Debian package yosys): skipped");
+    if !nimforge::flow::installed_for_test(&[nimforge::flow::yosys::YOSYS]) {
         return;
     }
     let out = nimforge(&["bench", "selector", "--piles", "4", "--bits", "8", "--engine", "bitsim,rtl", "--shard", "5/4096", "--rtl-sample", "500", "--json"]);

@@ -320,9 +320,7 @@ mod tests {
 
     /// The relay NIM's BLIF from yosys, or `None` (and a note) without yosys.
     fn relay_nim_blif() -> Option<String> {
-        if yosys::YOSYS.find().is_err() {
-            assert!(!crate::commands::verify::under_ci(), "CI=true and yosys is missing");
-            eprintln!("yosys is not installed (Debian package yosys): skipped");
+        if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
             return None;
         }
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
