@@ -20,6 +20,9 @@
 
 pub mod blif;
 pub mod graph;
+pub mod ice40;
+pub mod json;
+pub mod lanes;
 pub mod sim;
 
 pub use graph::{Op, Program};
@@ -56,6 +59,7 @@ impl fmt::Display for NetlistError {
                 "line {line}: '{text}' is not BLIF (a net name, a 0/1/- cover row or a known .directive); \
                  write the file with yosys write_blif"
             ),
+            NetlistError::Parse { line: 0, what } => write!(f, "{what}"),
             NetlistError::Parse { line, what } => write!(f, "line {line}: {what}"),
             NetlistError::UnknownCell { line, name } => write!(
                 f,
@@ -100,17 +104,31 @@ pub struct Netlist {
 impl Netlist {
     /// Parses and compiles BLIF text.
     pub fn from_blif(text: &str) -> Result<Netlist, NetlistError> {
-        let model = blif::parse(text)?;
+        Netlist::from_model(blif::parse(text)?)
+    }
+
+    /// Parses and compiles the JSON netlist `synth_ice40` writes for
+    /// nextpnr: iCE40 cells, through their models in [`ice40`].
+    pub fn from_yosys_json(text: &str) -> Result<Netlist, NetlistError> {
+        Netlist::from_model(json::parse(text)?)
+    }
+
+    fn from_model(model: blif::Model) -> Result<Netlist, NetlistError> {
         let program = graph::compile(&model)?;
         let unknown_inits = model.latches.iter().filter(|l| !l.known_init).map(|l| l.q.clone()).collect();
         Ok(Netlist { model: model.name, input_names: model.inputs, output_names: model.outputs, unknown_inits, program })
     }
 
-    /// Reads, parses and compiles a BLIF file.
+    /// Reads, parses and compiles a netlist file: yosys JSON when it ends in
+    /// `.json`, else BLIF.
     pub fn from_file(path: &Path) -> Result<Netlist, NetlistError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| NetlistError::Io { path: path.display().to_string(), error: e.to_string() })?;
-        Netlist::from_blif(&text)
+        if path.extension().is_some_and(|e| e == "json") {
+            Netlist::from_yosys_json(&text)
+        } else {
+            Netlist::from_blif(&text)
+        }
     }
 
     /// How many input bits (`.inputs`).

@@ -14,12 +14,21 @@ pub trait Word: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Out
     const ONES: Self;
     /// How many lanes.
     const LANES: usize;
+    /// The lanes as 64-bit words: lane `64 * k + i` is bit i of word k.
+    fn words(&self) -> &[u64];
+    fn words_mut(&mut self) -> &mut [u64];
 }
 
 impl Word for u64 {
     const ZERO: u64 = 0;
     const ONES: u64 = u64::MAX;
     const LANES: usize = 64;
+    fn words(&self) -> &[u64] {
+        std::slice::from_ref(self)
+    }
+    fn words_mut(&mut self) -> &mut [u64] {
+        std::slice::from_mut(self)
+    }
 }
 
 /// K words side by side: lane `64 * k + i` is bit i of word k.
@@ -31,6 +40,12 @@ impl<const K: usize> Word for Wide<K> {
     const ZERO: Self = Wide([0; K]);
     const ONES: Self = Wide([u64::MAX; K]);
     const LANES: usize = 64 * K;
+    fn words(&self) -> &[u64] {
+        &self.0
+    }
+    fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.0
+    }
 }
 
 macro_rules! wide_op {
@@ -66,10 +81,10 @@ pub struct Sim<W: Word = u64> {
     ops: Vec<Op>,
     cubes: Vec<Cube>,
     literals: Vec<Literal>,
-    latches: Vec<LatchSlots>,
-    inputs: Vec<u32>,
-    outputs: Vec<u32>,
-    slots: Vec<W>,
+    pub(super) latches: Vec<LatchSlots>,
+    pub(super) inputs: Vec<u32>,
+    pub(super) outputs: Vec<u32>,
+    pub(super) slots: Vec<W>,
     /// The D values sampled at a clock, before any Q changes.
     sampled: Vec<W>,
 }

@@ -1,0 +1,252 @@
+//! A sequential netlist in lanes: every lane is its own run of the design,
+//! with its own inputs, outputs and flip-flop contents, all stepped by one
+//! clock. The harness (`crate::verify::lanes`) hands the lanes rows of
+//! bits, one row a lane, and reads rows back:
+//!
+//! - input rows: the bits of the input ports in the order given to
+//!   [`LaneSim::new`];
+//! - output rows: likewise for the outputs;
+//! - state rows: every flip-flop's Q, in the netlist's latch order. A row
+//!   read from a lane and loaded into another copies that run's whole
+//!   register state (forking); [`LaneSim::power_on_lanes`] starts lanes
+//!   afresh at the latches' init values.
+//!
+//! Row `r` of a table with stride `s` is `rows[r * s..(r + 1) * s]`, bit `b`
+//! of the row is bit `b % 64` of word `b / 64`. Rows and slots are turned
+//! into each other 64 x 64 bits at a time ([`transpose64`]).
+
+use super::sim::{Sim, Word};
+use super::Netlist;
+
+/// Transposes a 64 x 64 bit matrix in place: afterwards bit `j` of `a[i]`
+/// is what bit `i` of `a[j]` was.
+#[inline]
+pub fn transpose64(a: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut mask = 0x0000_0000_FFFF_FFFFu64;
+    while width > 0 {
+        let mut k = 0;
+        while k < 64 {
+            for j in k..k + width {
+                let t = ((a[j] >> width) ^ a[j + width]) & mask;
+                a[j] ^= t << width;
+                a[j + width] ^= t;
+            }
+            k += 2 * width;
+        }
+        width >>= 1;
+        mask ^= mask << width;
+    }
+}
+
+/// How many 64-bit words a row of `bits` bits takes.
+pub fn stride(bits: usize) -> usize {
+    bits.div_ceil(64)
+}
+
+/// A netlist's simulation in `W::LANES` lanes, read and written as rows.
+#[derive(Clone, Debug)]
+pub struct LaneSim<W: Word> {
+    sim: Sim<W>,
+    input_slots: Vec<u32>,
+    output_slots: Vec<u32>,
+    q_slots: Vec<u32>,
+    init: Vec<u64>,
+}
+
+impl<W: Word> LaneSim<W> {
+    /// `inputs` and `outputs` are the bits (indices into the netlist's
+    /// `.inputs` and `.outputs`) in row order. Every lane starts at power-on.
+    pub fn new(net: &Netlist, inputs: &[usize], outputs: &[usize]) -> LaneSim<W> {
+        let sim = Sim::<W>::new(net);
+        let input_slots = inputs.iter().map(|&i| sim.inputs[i]).collect();
+        let output_slots = outputs.iter().map(|&i| sim.outputs[i]).collect();
+        let q_slots: Vec<u32> = sim.latches.iter().map(|l| l.q).collect();
+        let mut init = vec![0u64; stride(q_slots.len())];
+        for (i, l) in sim.latches.iter().enumerate() {
+            init[i / 64] |= (l.init as u64) << (i % 64);
+        }
+        LaneSim { sim, input_slots, output_slots, q_slots, init }
+    }
+
+    pub fn input_stride(&self) -> usize {
+        stride(self.input_slots.len())
+    }
+    pub fn output_stride(&self) -> usize {
+        stride(self.output_slots.len())
+    }
+    pub fn state_stride(&self) -> usize {
+        stride(self.q_slots.len())
+    }
+    /// The state row of power-on: every latch at its init value.
+    pub fn init_row(&self) -> &[u64] {
+        &self.init
+    }
+
+    /// Every lane back to power-on.
+    pub fn power_on(&mut self) {
+        self.sim.reset();
+    }
+
+    /// The lanes whose bit is set in `mask` (`mask[k]` bit i is lane
+    /// 64k + i) back to power-on; the others keep their state.
+    pub fn power_on_lanes(&mut self, mask: &[u64]) {
+        for (i, &q) in self.q_slots.iter().enumerate() {
+            let one = self.init[i / 64] >> (i % 64) & 1 == 1;
+            for (w, &m) in self.sim.slots[q as usize].words_mut().iter_mut().zip(mask) {
+                *w = if one { *w | m } else { *w & !m };
+            }
+        }
+    }
+
+    /// One clock cycle with the inputs set: eval, rising edge, eval, so the
+    /// outputs read afterwards are those after the edge with the cycle's
+    /// inputs still applied (as the testbenches compare them).
+    pub fn step(&mut self) {
+        self.sim.eval();
+        self.sim.clock();
+        self.sim.eval();
+    }
+
+    /// Sets every lane's inputs from `rows` (`W::LANES` rows).
+    pub fn set_input_rows(&mut self, rows: &[u64]) {
+        scatter(rows, self.input_stride(), &self.input_slots, &mut self.sim.slots);
+    }
+
+    /// Input bit `bit` (in row order) for every lane at once.
+    pub fn set_input_word(&mut self, bit: usize, lanes: W) {
+        self.sim.slots[self.input_slots[bit] as usize] = lanes;
+    }
+
+    /// Every lane's outputs into `rows`.
+    pub fn output_rows(&self, rows: &mut [u64]) {
+        gather(&self.sim.slots, &self.output_slots, rows, self.output_stride());
+    }
+
+    /// Output bit `bit` (in row order) of every lane.
+    pub fn output_word(&self, bit: usize) -> W {
+        self.sim.slots[self.output_slots[bit] as usize]
+    }
+
+    /// How many output bits a row has.
+    pub fn output_bits(&self) -> usize {
+        self.output_slots.len()
+    }
+
+    /// Every lane's flip-flops into `rows`.
+    pub fn state_rows(&self, rows: &mut [u64]) {
+        gather(&self.sim.slots, &self.q_slots, rows, self.state_stride());
+    }
+
+    /// Every lane's flip-flops from `rows` (rows read by [`Self::state_rows`]
+    /// of a netlist with the same latches).
+    pub fn load_state_rows(&mut self, rows: &[u64]) {
+        scatter(rows, self.state_stride(), &self.q_slots, &mut self.sim.slots);
+    }
+}
+
+/// Slots `which` of `slots` into lane rows.
+fn gather<W: Word>(slots: &[W], which: &[u32], rows: &mut [u64], stride: usize) {
+    let words = W::LANES / 64;
+    debug_assert!(rows.len() >= W::LANES * stride);
+    let mut block = [0u64; 64];
+    for c in 0..stride {
+        let bits = &which[64 * c..which.len().min(64 * c + 64)];
+        for k in 0..words {
+            for (j, b) in block.iter_mut().enumerate() {
+                *b = bits.get(j).map_or(0, |&s| slots[s as usize].words()[k]);
+            }
+            transpose64(&mut block);
+            for (i, &b) in block.iter().enumerate() {
+                rows[(64 * k + i) * stride + c] = b;
+            }
+        }
+    }
+}
+
+/// Lane rows into slots `which` of `slots`.
+fn scatter<W: Word>(rows: &[u64], stride: usize, which: &[u32], slots: &mut [W]) {
+    let words = W::LANES / 64;
+    debug_assert!(rows.len() >= W::LANES * stride);
+    let mut block = [0u64; 64];
+    for c in 0..stride {
+        let bits = &which[64 * c..which.len().min(64 * c + 64)];
+        for k in 0..words {
+            for (i, b) in block.iter_mut().enumerate() {
+                *b = rows[(64 * k + i) * stride + c];
+            }
+            transpose64(&mut block);
+            for (j, &s) in bits.iter().enumerate() {
+                slots[s as usize].words_mut()[k] = block[j];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::netlist::Wide;
+
+    #[test]
+    fn transpose_moves_every_bit() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut a = [0u64; 64];
+        for w in a.iter_mut() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            *w = seed;
+        }
+        let before = a;
+        transpose64(&mut a);
+        for i in 0..64 {
+            for j in 0..64 {
+                assert_eq!(a[i] >> j & 1, before[j] >> i & 1, "bit ({i}, {j})");
+            }
+        }
+    }
+
+    /// A 2-bit counter that counts while `en`, and its copy forked by rows.
+    const COUNTER: &str = "\
+.model counter
+.inputs clock en
+.outputs q[0] q[1]
+.latch d0 q[0] re clock 0
+.latch d1 q[1] re clock 1
+.names q[0] en d0
+10 1
+01 1
+.names q[0] en c
+11 1
+.names q[1] c d1
+10 1
+01 1
+.end
+";
+
+    #[test]
+    fn lanes_run_apart_fork_and_power_on() {
+        let net = Netlist::from_blif(COUNTER).unwrap();
+        let mut sim = LaneSim::<Wide<2>>::new(&net, &[1], &[0, 1]);
+        assert_eq!((sim.input_stride(), sim.output_stride(), sim.state_stride()), (1, 1, 1));
+        assert_eq!(sim.init_row(), &[0b10]);
+        // Lane i counts when i is odd.
+        let rows: Vec<u64> = (0..128).map(|i| i as u64 & 1).collect();
+        sim.set_input_rows(&rows);
+        sim.step();
+        let mut out = vec![0u64; 128];
+        sim.output_rows(&mut out);
+        assert!(out.iter().enumerate().all(|(i, &q)| q == if i % 2 == 1 { 3 } else { 2 }), "{out:?}");
+        // Fork lane 1 (at 3) into every lane, then power lanes 64.. on again.
+        let mut state = vec![0u64; 128];
+        sim.state_rows(&mut state);
+        let forked = vec![state[1]; 128];
+        sim.load_state_rows(&forked);
+        sim.power_on_lanes(&[0, u64::MAX]);
+        sim.set_input_rows(&[0; 128]);
+        sim.step();
+        sim.output_rows(&mut out);
+        assert!(out[..64].iter().all(|&q| q == 3) && out[64..].iter().all(|&q| q == 2), "{out:?}");
+    }
+}
