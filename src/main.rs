@@ -21,14 +21,16 @@ enum Command {
     },
     /// Check a machine against its oracle at every level.
     Verify {
-        /// relay-nim
+        /// A machine's name, or all
         machine: String,
-        #[arg(long, value_enum, default_value = "all")]
-        level: Level,
-        /// The netlist level's simulators: nimforge's bit-parallel BLIF
-        /// simulator, Icarus on the iCE40 netlist, or both.
-        #[arg(long, value_enum, default_value = "all")]
-        engine: Engine,
+        /// The levels, comma-separated (rtl,verilog,netlist,bitstream,panel), or all.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
+        level: Vec<Level>,
+        /// The hardware levels' simulators, comma-separated: bitsim (the
+        /// whole plan in lanes), icarus (a share), verilator (the verilog
+        /// level), or all.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
+        engine: Vec<Engine>,
         /// One JSON object per level.
         #[arg(long)]
         json: bool,
@@ -220,7 +222,7 @@ fn main() {
     let root = commands::root();
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
-        Command::Verify { machine, level, engine, json } => commands::verify::run(&machine, level, engine, json, &root),
+        Command::Verify { machine, level, engine, json } => commands::verify::run(&machine, &level, &engine, json, &root),
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             nimforge::machines::check_name(&machine).and_then(|m| match (m, piles, rows) {
                 ("nimrod", _, _) => match nimrod.heaps {

@@ -1,7 +1,17 @@
 //! `nimforge verify MACHINE [--level ...] [--engine ...] [--json]`.
+//!
+//! Each machine's levels run on both cores: one thread makes the netlists
+//! and the chip (yosys, nextpnr, icebox_vlog) and then runs the external
+//! simulators one after another (Verilator on the whole plan, Icarus on the
+//! machine's share); the other runs the rust-hdl simulation and then the
+//! bitsim levels, whose lanes take every core.
 
-use crate::verify::{hdl, nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Engine, Level, LevelReport, Machine, Plan};
-use std::path::Path;
+use crate::verify::bitsim;
+use crate::verify::hdl::{self, Made, Places};
+use crate::verify::progress::{Progress, Ui};
+use crate::verify::{nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Engine, Level, LevelReport, Machine, Plan, Status};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Is this a CI run, where a missing tool fails instead of skipping?
 pub fn under_ci() -> bool {
@@ -9,36 +19,49 @@ pub fn under_ci() -> bool {
 }
 
 /// `machine` is a machine's name, or `all` for every machine in turn;
-/// `engine` picks the netlist level's simulators.
-pub fn run(machine: &str, level: Level, engine: Engine, json: bool, root: &Path) -> Result<i32, String> {
+/// `engine` picks the hardware levels' simulators.
+pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json: bool, root: &Path) -> Result<i32, String> {
     let names: Vec<&str> = if machine == "all" {
         crate::machines::NAMES.to_vec()
     } else {
         vec![crate::machines::check_name(machine)?]
     };
+    let ui = Ui::new(json);
+    let mut wanted = Wanted { levels: Vec::new(), engines: Vec::new() };
+    for l in asked_levels.iter().flat_map(|l| l.expand()) {
+        if !wanted.levels.contains(&l) {
+            wanted.levels.push(l);
+        }
+    }
+    for e in asked_engines.iter().flat_map(|e| e.expand()) {
+        if !wanted.engines.contains(&e) {
+            wanted.engines.push(e);
+        }
+    }
     let mut reports = Vec::new();
     for name in names {
-        let machine_levels = level.expand().iter().any(|l| *l != Level::Panel);
-        reports.extend(match name {
-            _ if !machine_levels => vec![],
-            "relay-nim" => levels::<RelayNim>(level, engine, root, json)?,
-            "nimatron" => levels::<Nimatron>(level, engine, root, json)?,
-            "nimrod" => levels::<crate::verify::nimrod::Nimrod>(level, engine, root, json)?,
-            "learning" => levels::<crate::verify::learning::Learning>(level, engine, root, json)?,
-            "die18" => levels::<crate::verify::die18::Die18>(level, engine, root, json)?,
-            "wilson" => levels::<crate::verify::wilson::Wilson>(level, engine, root, json)?,
-            _ => unreachable!("every machine name is matched"),
-        });
-        if level.expand().contains(&Level::Panel) {
-            match name {
-                "relay-nim" => reports.extend(panel_levels::<crate::panel::relay_nim::RelayNimPanel>(root)),
-                "nimatron" => reports.extend(panel_levels::<crate::panel::nimatron::NimatronPanel>(root)),
-                "wilson" => reports.extend(panel_levels::<crate::panel::wilson::WilsonPanel>(root)),
-                "nimrod" => reports.extend(panel_levels::<crate::panel::nimrod::NimrodPanel>(root)),
-                "die18" => reports.extend(panel_levels::<crate::panel::die18::Die18Panel>(root)),
-                "learning" => reports.extend(panel_levels::<crate::panel::learning::LearningPanel>(root)),
-                _ => unreachable!("every machine has a board wrapper"),
-            }
+        if wanted.levels.iter().any(|l| *l != Level::Panel) {
+            reports.extend(match name {
+                "relay-nim" => levels::<RelayNim>(&wanted, root, &ui)?,
+                "nimatron" => levels::<Nimatron>(&wanted, root, &ui)?,
+                "nimrod" => levels::<crate::verify::nimrod::Nimrod>(&wanted, root, &ui)?,
+                "learning" => levels::<crate::verify::learning::Learning>(&wanted, root, &ui)?,
+                "die18" => levels::<crate::verify::die18::Die18>(&wanted, root, &ui)?,
+                "wilson" => levels::<crate::verify::wilson::Wilson>(&wanted, root, &ui)?,
+                _ => return Err(format!("{name} has no verification; this is a bug in nimforge")),
+            });
+        }
+        if wanted.levels.contains(&Level::Panel) {
+            let _job = ui.job(&format!("{name} panel"));
+            reports.extend(match name {
+                "relay-nim" => panel_levels::<crate::panel::relay_nim::RelayNimPanel>(root),
+                "nimatron" => panel_levels::<crate::panel::nimatron::NimatronPanel>(root),
+                "wilson" => panel_levels::<crate::panel::wilson::WilsonPanel>(root),
+                "nimrod" => panel_levels::<crate::panel::nimrod::NimrodPanel>(root),
+                "die18" => panel_levels::<crate::panel::die18::Die18Panel>(root),
+                "learning" => panel_levels::<crate::panel::learning::LearningPanel>(root),
+                _ => return Err(format!("{name} has no board wrapper; this is a bug in nimforge")),
+            });
         }
     }
     if json {
@@ -48,86 +71,180 @@ pub fn run(machine: &str, level: Level, engine: Engine, json: bool, root: &Path)
     } else {
         print_table(&reports);
     }
-    let mismatched = reports.iter().any(|r| r.mismatches > 0);
-    let skipped: Vec<&LevelReport> = reports.iter().filter(|r| r.skipped.is_some()).collect();
-    if mismatched {
+    if reports.iter().any(LevelReport::bad) {
         return Ok(1);
     }
-    if under_ci() && !skipped.is_empty() {
+    if under_ci() && reports.iter().any(|r| r.status == Status::Skipped) {
         eprintln!("CI=true: a level was skipped for a missing tool; install it (see the README)");
         return Ok(1);
     }
     Ok(0)
 }
 
-fn levels<M: Machine>(level: Level, engine: Engine, root: &Path, json: bool) -> Result<Vec<LevelReport>, String> {
-    let plan = Plan::<M>::new()?;
-    let say = |s: String| {
-        if json {
-            eprintln!("{s}")
-        } else {
-            println!("{s}")
-        }
+/// The levels and engines asked for.
+pub struct Wanted {
+    pub levels: Vec<Level>,
+    pub engines: Vec<Engine>,
+}
+
+impl Wanted {
+    fn has(&self, level: Level, engine: Engine) -> bool {
+        self.levels.contains(&level) && self.engines.contains(&engine) && level.engines().contains(&engine)
+    }
+}
+
+/// The netlists the bitsim levels read, as the making thread hands them over.
+struct ForBitsim {
+    generic: Option<Made<PathBuf>>,
+    ice40: Option<Made<PathBuf>>,
+    chip: Option<Made<PathBuf>>,
+}
+
+fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<LevelReport>, String> {
+    let plan = {
+        let _job = ui.job(&format!("{}: the plan (the oracle's tour and runs)", M::NAME));
+        Plan::<M>::new()?
     };
     if !M::walks_tour() {
-        say(format!("{}: no tour (src/verify/{}.rs says why); {} cycles of whole-move runs", M::NAME, M::MODULE, plan.len()));
+        ui.say(&format!(
+            "{}: no single tour (src/verify/{}.rs says why); {} cycles of whole-move runs",
+            M::NAME,
+            M::MODULE,
+            plan.len()
+        ));
     } else {
-    say(format!(
-        "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
-         whole-move runs add {} cycles; {} vectors in all",
-        M::NAME,
-        plan.tour_cycles,
-        plan.states_covered,
-        plan.states,
-        plan.transitions_covered,
-        plan.transitions,
-        plan.len() - plan.tour_cycles,
-        plan.len()
-    ));
+        ui.say(&format!(
+            "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
+             whole-move runs add {} cycles; {} vectors in all",
+            M::NAME,
+            plan.tour_cycles,
+            plan.states_covered,
+            plan.states,
+            plan.transitions_covered,
+            plan.transitions,
+            plan.len() - plan.tour_cycles,
+            plan.len()
+        ));
     }
-    let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
-    let wanted = level.expand();
-    let mut reports: Vec<LevelReport> = Vec::new();
-    let mut slow = None;
-    let mut vectors = None;
-    for l in wanted {
-        if l == Level::Panel {
-            continue;
-        }
-        if l == Level::Rtl {
-            reports.push(rtl::run(&plan));
-            continue;
-        }
-        // The slow levels replay the plan, or the machine's stated share of its tour.
-        let p: &Plan<M> = slow.get_or_insert_with(|| {
-            let share = plan.share(M::slow_share(), 1);
-            if share.len() != plan.len() {
-                say(format!("{}: the slow levels replay {}", M::NAME, share.coverage));
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
+    std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
+    let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
+    let slow_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Icarus) || wanted.has(l, Engine::Verilator));
+    let bitsim_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Bitsim));
+    let (tx, rx) = std::sync::mpsc::channel::<ForBitsim>();
+    let (mut reports, external) = std::thread::scope(|scope| {
+        let (plan, places) = (&plan, &places);
+        let external = scope.spawn(move || {
+            let need_ice40 = wanted.has(Level::Netlist, Engine::Bitsim) || wanted.has(Level::Netlist, Engine::Icarus);
+            let need_chip = wanted.has(Level::Bitstream, Engine::Bitsim) || wanted.has(Level::Bitstream, Engine::Icarus);
+            let generic = wanted.has(Level::Verilog, Engine::Bitsim).then(|| {
+                let _job = ui.job(&format!("{}: yosys, generic gates", M::NAME));
+                hdl::make_generic::<M>(places)
+            });
+            let ice40 = need_ice40.then(|| {
+                let _job = ui.job(&format!("{}: yosys synth_ice40", M::NAME));
+                hdl::make_ice40::<M>(places)
+            });
+            let chip = need_chip.then(|| {
+                let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
+                hdl::make_chip::<M>(places)
+            });
+            tx.send(ForBitsim {
+                generic,
+                ice40: ice40.clone().map(|m| m.map(|s| s.json)),
+                chip: chip.clone().map(|m| m.map(|c| c.blif)),
+            })
+            .ok();
+            if slow_wanted {
+                slow_levels(plan, places, wanted, ui, &ice40, &chip)
+            } else {
+                Ok(vec![])
             }
-            share
         });
-        // The vector file, for every level but the netlist's bitsim engine.
-        let files = l != Level::Netlist || engine.expand().contains(&Engine::Iverilog);
-        if files && vectors.is_none() {
-            std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
-            let path = places.work.join("vectors.txt");
-            hdl::write_vectors(p, &path).map_err(|e| e.to_string())?;
-            vectors = Some(path);
+        let mut reports = Vec::new();
+        if wanted.levels.contains(&Level::Rtl) {
+            let _job = ui.job(&format!("{} rtl (rust-hdl), {} cycles", M::NAME, plan.len()));
+            reports.push(rtl::run(plan));
         }
-        match l {
-            Level::Verilog => reports.extend(hdl::verilog(p, &places, vectors.as_ref().unwrap())),
-            Level::Netlist => {
-                for e in engine.expand() {
-                    reports.push(match e {
-                        Engine::Bitsim => hdl::netlist_bitsim(p, &places),
-                        Engine::Iverilog => hdl::netlist(p, &places, vectors.as_ref().unwrap()),
-                        Engine::All => unreachable!("expand leaves no All"),
-                    });
-                }
+        if bitsim_wanted {
+            let made = rx.recv().expect("the making thread hands the netlists over");
+            let inputs: Vec<bitsim::Input> = [
+                ("verilog/bitsim", made.generic),
+                ("netlist/bitsim", made.ice40),
+                ("bitstream/bitsim", made.chip),
+            ]
+            .into_iter()
+            .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
+            .collect();
+            let progress = Arc::new(Progress::default());
+            let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
+            let (r, searched) = bitsim::run(plan, inputs, &progress);
+            if let Some(s) = searched {
+                ui.say(&format!(
+                    "{}: the transition search covers {} of {} reachable states and {} of {} transitions \
+                     (depth {}, {:.1} s for every bitsim netlist at once)",
+                    M::NAME,
+                    s.states,
+                    s.states,
+                    s.transitions,
+                    s.transitions,
+                    s.depth,
+                    s.seconds
+                ));
             }
-            Level::Bitstream => reports.push(hdl::bitstream(p, &places, vectors.as_ref().unwrap())),
-            _ => unreachable!(),
+            reports.extend(r);
         }
+        (reports, external.join().expect("the external levels' thread panicked"))
+    });
+    reports.extend(external?);
+    // Levels in the order of the table: rtl, then each level's engines.
+    let order = |r: &LevelReport| {
+        ["rtl", "verilog/bitsim", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/icarus", "bitstream/bitsim", "bitstream/icarus"]
+            .iter()
+            .position(|l| *l == r.level)
+    };
+    reports.sort_by_key(order);
+    Ok(reports)
+}
+
+/// The external simulators: Verilator on the whole plan, Icarus at each
+/// hardware level on the machine's share of it.
+fn slow_levels<M: Machine>(
+    plan: &Plan<M>,
+    places: &Places,
+    wanted: &Wanted,
+    ui: &Ui,
+    ice40: &Option<Made<crate::flow::yosys::Synthesis>>,
+    chip: &Option<Made<hdl::Chip>>,
+) -> Result<Vec<LevelReport>, String> {
+    let mut reports = Vec::new();
+    if wanted.has(Level::Verilog, Engine::Verilator) {
+        let path = places.work.join("vectors.txt");
+        hdl::write_vectors(plan, &path).map_err(|e| e.to_string())?;
+        let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
+        reports.push(hdl::verilog_verilator(plan, places, &path));
+    }
+    let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.has(l, Engine::Icarus));
+    if !icarus {
+        return Ok(reports);
+    }
+    let share = plan.share(M::slow_share(), 1);
+    if share.len() != plan.len() {
+        ui.say(&format!("{}: Icarus replays {}", M::NAME, share.coverage));
+    }
+    let path = places.work.join("vectors-icarus.txt");
+    hdl::write_vectors(&share, &path).map_err(|e| e.to_string())?;
+    if wanted.has(Level::Verilog, Engine::Icarus) {
+        let _job = ui.job(&format!("{} verilog/icarus, {} cycles", M::NAME, share.len()));
+        reports.push(hdl::verilog_icarus(&share, places, &path));
+    }
+    if let (true, Some(synth)) = (wanted.has(Level::Netlist, Engine::Icarus), ice40) {
+        let _job = ui.job(&format!("{} netlist/icarus, {} cycles", M::NAME, share.len()));
+        reports.push(hdl::netlist_icarus(&share, places, &path, synth));
+    }
+    if let (true, Some(chip)) = (wanted.has(Level::Bitstream, Engine::Icarus), chip) {
+        let _job = ui.job(&format!("{} bitstream/icarus, {} cycles", M::NAME, share.len()));
+        reports.push(hdl::bitstream_icarus(&share, places, &path, chip));
     }
     Ok(reports)
 }
@@ -135,7 +252,7 @@ fn levels<M: Machine>(level: Level, engine: Engine, root: &Path, json: bool) -> 
 /// The board wrapper end to end: rust-hdl, Icarus, Verilator.
 fn panel_levels<P: panel::Panel>(root: &Path) -> Vec<LevelReport> {
     let script = P::script();
-    let places = hdl::Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(P::NAME) };
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(P::NAME) };
     let mut reports = vec![panel::rtl::<P>(&script)];
     reports.extend(panel::verilog::<P>(&script, &places));
     reports
@@ -145,15 +262,30 @@ fn print_table(reports: &[LevelReport]) {
     let rows: Vec<Vec<String>> = reports
         .iter()
         .map(|r| {
-            let note = match (&r.skipped, &r.first_mismatch) {
-                (Some(s), _) => format!("skipped: {s}"),
-                (None, Some(m)) => m.clone(),
-                (None, None) => String::new(),
+            let note = match (r.status, &r.skipped, &r.error, &r.first_mismatch) {
+                (Status::Skipped, Some(s), _, _) => format!("skipped: {s}"),
+                (Status::Failed, _, Some(e), _) => format!("failed: {e}"),
+                (_, _, _, Some(m)) => m.clone(),
+                _ => r.coverage.clone(),
             };
-            let mismatches = if r.skipped.is_some() { "-".to_string() } else { r.mismatches.to_string() };
-            vec![r.machine.clone(), r.level.clone(), r.vectors.to_string(), mismatches, format!("{:.2}", r.seconds), note]
+            let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched {
+                r.mismatches.to_string()
+            } else {
+                "-".to_string()
+            };
+            let status = format!("{:?}", r.status).to_lowercase();
+            vec![
+                r.machine.clone(),
+                r.level.clone(),
+                status,
+                r.vectors.to_string(),
+                r.lanes.to_string(),
+                mismatches,
+                format!("{:.2}", r.seconds),
+                note,
+            ]
         })
         .collect();
-    let header = ["machine", "level", "vectors", "mismatches", "seconds", "note"];
-    println!("{}", crate::emit::report::table(&header, &rows, &[false, false, true, true, true, false]));
+    let header = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds", "note"];
+    println!("{}", crate::emit::report::table(&header, &rows, &[false, false, false, true, true, true, true, false]));
 }

@@ -26,6 +26,7 @@ pub struct Cells {
     pub carry: u64,
 }
 
+#[derive(Clone, Debug)]
 pub struct Synthesis {
     /// The netlist for nextpnr.
     pub json: PathBuf,

@@ -14,12 +14,15 @@
 //! (nextpnr-ice40 and icepack for the iCEstick, the `.asc` turned back into
 //! Verilog by icebox_vlog).
 
+pub mod bitsim;
 pub mod die18;
 pub mod hdl;
+pub mod lanes;
 pub mod learning;
 pub mod nimrod;
 pub mod nimatron;
 pub mod panel;
+pub mod progress;
 pub mod relay_nim;
 pub mod rtl;
 pub mod tour;
@@ -46,10 +49,10 @@ pub struct Letter {
 /// A machine as the harness sees it: its ports, its letters, its oracle and
 /// its rust-hdl design.
 pub trait Machine {
-    type State: Copy + Eq + Hash + Debug;
+    type State: Copy + Eq + Hash + Debug + Send + Sync;
     /// Registers the logic writes but never reads back (counters): checked
     /// every cycle, left out of the state graph the tour walks.
-    type Extra: Copy + Default + Debug;
+    type Extra: Copy + Default + Debug + PartialEq + Send + Sync;
     type Design: rust_hdl::prelude::Block;
     /// The name on the command line.
     const NAME: &'static str;
@@ -71,6 +74,14 @@ pub trait Machine {
     /// groups) is checked by its whole-move runs alone, and says why.
     fn walks_tour() -> bool {
         true
+    }
+    /// Whether the bitsim levels run the transition search
+    /// ([`lanes::search`]): every reachable state under every letter, one
+    /// clock each, forked in the netlist. Every machine with a tour does;
+    /// a machine with too many states for a single tour but few enough to
+    /// list may (Nimrod).
+    fn searches() -> bool {
+        Self::walks_tour()
     }
     fn power_on() -> Self::State;
     /// The oracle: one clock cycle under a letter.
@@ -221,20 +232,45 @@ impl<M: Machine> Plan<M> {
 
     /// "first mismatch at cycle i: state ..., input ..., expected ..., got ...".
     pub fn describe_mismatch(&self, i: usize, got: &[u64]) -> String {
-        let outs = M::outputs();
-        let fmt = |v: &[u64]| outs.iter().zip(v).map(|(p, x)| format!("{}={x}", p.name)).collect::<Vec<_>>().join(" ");
-        let want = self.expected(i);
-        let differs: Vec<&str> =
-            outs.iter().zip(want.iter().zip(got)).filter(|(_, (a, b))| a != b).map(|(p, _)| p.name).collect();
-        format!(
-            "first mismatch at cycle {i}: state [{}], input {}, expected [{}], got [{}] (differs in {})",
-            fmt(&self.outputs_before(i)),
-            self.letters[self.sequence[i]].name,
-            fmt(&want),
-            fmt(got),
-            differs.join(", ")
-        )
+        let place = format!("cycle {i}");
+        describe::<M>(&place, &self.outputs_before(i), &self.letters[self.sequence[i]].name, &self.expected(i), got)
     }
+
+    /// The plan cut into pieces that each start at power-on: a new piece
+    /// begins after every cycle that leaves the oracle at power-on (state
+    /// and write-only registers). Each piece can run on its own from a
+    /// netlist's power-on, with the expectations computed along the plan.
+    pub fn pieces(&self) -> Vec<std::ops::Range<usize>> {
+        let home = (M::power_on(), M::Extra::default());
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, after) in self.after.iter().enumerate() {
+            if *after == home && i + 1 > start {
+                out.push(start..i + 1);
+                start = i + 1;
+            }
+        }
+        if start < self.len() {
+            out.push(start..self.len());
+        }
+        out
+    }
+}
+
+/// "first mismatch at PLACE: state [...], input X, expected [...], got
+/// [...] (differs in ...)", the state shown by its outputs.
+pub fn describe<M: Machine>(place: &str, before: &[u64], letter: &str, want: &[u64], got: &[u64]) -> String {
+    let outs = M::outputs();
+    let fmt = |v: &[u64]| outs.iter().zip(v).map(|(p, x)| format!("{}={x}", p.name)).collect::<Vec<_>>().join(" ");
+    let differs: Vec<&str> =
+        outs.iter().zip(want.iter().zip(got)).filter(|(_, (a, b))| a != b).map(|(p, _)| p.name).collect();
+    format!(
+        "first mismatch at {place}: state [{}], input {letter}, expected [{}], got [{}] (differs in {})",
+        fmt(before),
+        fmt(want),
+        fmt(got),
+        differs.join(", ")
+    )
 }
 
 /// The oracle's states along a sequence from power-on.
@@ -251,20 +287,102 @@ fn replay<M: Machine>(sequence: &[usize]) -> Vec<(M::State, M::Extra)> {
         .collect()
 }
 
+/// How a level ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Every vector compared, none differed.
+    Passed,
+    /// It ran and some outputs differed from the oracle's.
+    Mismatched,
+    /// It could not run to the end: a tool failed or crashed, a netlist
+    /// could not be read (`error` says what).
+    Failed,
+    /// A tool it needs is not installed.
+    Skipped,
+}
+
 /// What one level found.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LevelReport {
     pub machine: String,
+    /// The level and its engine: `rtl`, `verilog/bitsim`, `netlist/icarus`, ...
     pub level: String,
+    pub status: Status,
+    /// Cycles compared (lane-cycles for the bitsim engines).
     pub vectors: usize,
+    /// Runs side by side: 1 for a sequential simulator, the lanes of all
+    /// threads for bitsim.
+    pub lanes: usize,
     pub mismatches: usize,
     pub seconds: f64,
     /// Why the level did not run (a missing tool and its Debian package).
     pub skipped: Option<String>,
-    /// What part of the tour the level replayed.
+    /// What part of the plan the level replayed.
     pub coverage: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
+    /// Why a failed level failed: the tool's output tail or the reader's error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl LevelReport {
+    /// A level that compared `vectors` cycles and found `mismatches`.
+    pub fn judged(machine: &str, level: &str, vectors: usize, mismatches: usize, first: Option<String>) -> LevelReport {
+        LevelReport {
+            machine: machine.into(),
+            level: level.into(),
+            status: if mismatches > 0 { Status::Mismatched } else { Status::Passed },
+            vectors,
+            lanes: 1,
+            mismatches,
+            seconds: 0.0,
+            skipped: None,
+            coverage: String::new(),
+            first_mismatch: first,
+            error: None,
+        }
+    }
+
+    /// A level that could not run to the end.
+    pub fn failed(machine: &str, level: &str, error: String) -> LevelReport {
+        LevelReport { status: Status::Failed, error: Some(error), ..LevelReport::judged(machine, level, 0, 0, None) }
+    }
+
+    /// A level whose tool is missing.
+    pub fn skipped(machine: &str, level: &str, tool: crate::flow::Tool) -> LevelReport {
+        let why = format!("{} is not installed (Debian package {})", tool.program, tool.package);
+        LevelReport { status: Status::Skipped, skipped: Some(why), ..LevelReport::judged(machine, level, 0, 0, None) }
+    }
+
+    /// A tool's error: skipped when the tool is missing, else failed.
+    pub fn from_error(machine: &str, level: &str, e: crate::flow::ToolError) -> LevelReport {
+        match e {
+            crate::flow::ToolError::Missing(tool) => LevelReport::skipped(machine, level, tool),
+            e => LevelReport::failed(machine, level, e.to_string()),
+        }
+    }
+
+    pub fn seconds(mut self, seconds: f64) -> LevelReport {
+        self.seconds = seconds;
+        self
+    }
+
+    pub fn coverage(mut self, coverage: impl Into<String>) -> LevelReport {
+        self.coverage = coverage.into();
+        self
+    }
+
+    pub fn lanes(mut self, lanes: usize) -> LevelReport {
+        self.lanes = lanes;
+        self
+    }
+
+    /// Whether the level counts against the run: a mismatch or a failure.
+    pub fn bad(&self) -> bool {
+        matches!(self.status, Status::Mismatched | Status::Failed)
+    }
 }
 
 /// The verification levels, in order.
@@ -287,25 +405,59 @@ impl Level {
             l => vec![l],
         }
     }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Rtl => "rtl",
+            Level::Verilog => "verilog",
+            Level::Netlist => "netlist",
+            Level::Bitstream => "bitstream",
+            Level::Panel => "panel",
+            Level::All => "all",
+        }
+    }
+
+    /// The engines that simulate this level.
+    pub fn engines(self) -> &'static [Engine] {
+        match self {
+            Level::Verilog => &[Engine::Bitsim, Engine::Icarus, Engine::Verilator],
+            Level::Netlist | Level::Bitstream => &[Engine::Bitsim, Engine::Icarus],
+            _ => &[],
+        }
+    }
 }
 
-/// The simulators of the `netlist` level (`--engine`).
+/// The simulators of the hardware levels (`--engine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// Generic gates as BLIF (`fpga/blif.ys.j2`) in nimforge's own
-    /// bit-parallel simulator (`src/netlist`): level `netlist/bitsim`.
+    /// nimforge's own bit-parallel simulator (`src/netlist`), the whole
+    /// plan in lanes: at `verilog`, yosys's generic gates of the generated
+    /// Verilog; at `netlist`, the `synth_ice40` netlist's iCE40 cells; at
+    /// `bitstream`, the `.asc` turned back into Verilog.
     Bitsim,
-    /// `synth_ice40` written back as Verilog, with yosys's iCE40 cell
-    /// models, in Icarus: level `netlist/iverilog`.
-    Iverilog,
+    /// Icarus Verilog, an independent second opinion (a seeded share of a
+    /// long plan).
+    #[value(alias = "iverilog")]
+    Icarus,
+    /// Verilator, at the `verilog` level: the whole plan.
+    Verilator,
     All,
 }
 
 impl Engine {
     pub fn expand(self) -> Vec<Engine> {
         match self {
-            Engine::All => vec![Engine::Bitsim, Engine::Iverilog],
+            Engine::All => vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
             e => vec![e],
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Bitsim => "bitsim",
+            Engine::Icarus => "icarus",
+            Engine::Verilator => "verilator",
+            Engine::All => "all",
         }
     }
 }

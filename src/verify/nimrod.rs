@@ -328,6 +328,12 @@ impl Machine for Nimrod {
         false
     }
 
+    /// No single tour, but the bitsim levels search every reachable state
+    /// under every letter, forked in the netlists (`verify::lanes`).
+    fn searches() -> bool {
+        true
+    }
+
     /// RESET leads to power-on from every state, so the slow levels can
     /// replay a seeded share of the runs, cut at each RESET.
     fn home() -> Option<usize> {

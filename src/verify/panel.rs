@@ -212,20 +212,17 @@ pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
 }
 
 fn report<P: Panel>(level: &str, script: &Script, got: Result<Vec<u128>, String>, t0: Instant) -> LevelReport {
-    let problems = match got {
-        Ok(got) => check::<P>(script, &got),
-        Err(e) => vec![e],
-    };
-    LevelReport {
-        machine: P::NAME.into(),
-        level: level.into(),
-        vectors: script.rx.len(),
-        mismatches: problems.len(),
-        seconds: t0.elapsed().as_secs_f64(),
-        skipped: None,
-        coverage: format!("the board wrapper end to end: {} cycles of UART presses and reports", script.rx.len()),
-        first_mismatch: problems.first().cloned(),
+    let coverage = format!("the board wrapper end to end: {} cycles of UART presses and reports", script.rx.len());
+    let seconds = t0.elapsed().as_secs_f64();
+    match got {
+        Ok(got) => {
+            let problems = check::<P>(script, &got);
+            LevelReport::judged(P::NAME, level, script.rx.len(), problems.len(), problems.first().cloned())
+        }
+        Err(e) => LevelReport::failed(P::NAME, level, e),
     }
+    .coverage(coverage)
+    .seconds(seconds)
 }
 
 /// The wrapper in the rust-hdl simulation.
@@ -280,16 +277,7 @@ pub fn verilog<P: Panel>(script: &Script, places: &Places) -> Vec<LevelReport> {
 fn finish<P: Panel>(level: &str, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
     match run {
         Ok(text) => report::<P>(level, script, tx_levels(&text).and_then(lines::<P>), t0),
-        Err(ToolError::Missing(tool)) => LevelReport {
-            machine: P::NAME.into(),
-            level: level.into(),
-            vectors: script.rx.len(),
-            mismatches: 0,
-            seconds: t0.elapsed().as_secs_f64(),
-            skipped: Some(format!("{} is not installed (Debian package {})", tool.program, tool.package)),
-            coverage: String::new(),
-            first_mismatch: None,
-        },
+        Err(ToolError::Missing(tool)) => LevelReport::skipped(P::NAME, level, tool).seconds(t0.elapsed().as_secs_f64()),
         Err(e) => report::<P>(level, script, Err(e.to_string()), t0),
     }
 }

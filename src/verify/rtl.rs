@@ -22,14 +22,7 @@ pub fn run<M: Machine>(plan: &Plan<M>) -> LevelReport {
             }
         }
     }
-    LevelReport {
-        machine: M::NAME.into(),
-        level: "rtl".into(),
-        vectors: plan.len(),
-        mismatches,
-        seconds: t0.elapsed().as_secs_f64(),
-        skipped: None,
-        coverage: plan.coverage.clone(),
-        first_mismatch: first,
-    }
+    LevelReport::judged(M::NAME, "rtl", plan.len(), mismatches, first)
+        .coverage(plan.coverage.clone())
+        .seconds(t0.elapsed().as_secs_f64())
 }

@@ -231,6 +231,11 @@ impl Machine for Wilson {
                 *s = s.step(input(l));
                 out.push(l);
             };
+            // A reset before every 16th position: runs of positions judged
+            // back to back, each run a piece from power-on for the lanes.
+            if n > 0 && n % 16 == 0 {
+                push(&mut s, RESET);
+            }
             for (k, &g) in slots.iter().enumerate() {
                 push(&mut s, load(k, g));
             }

@@ -1,0 +1,528 @@
+//! Whole plans in lanes: the bitsim levels (`verilog/bitsim`,
+//! `netlist/bitsim`, `bitstream/bitsim`) run a machine's netlist in the
+//! bit-parallel simulator ([`crate::netlist::lanes`]), 1,024 independent
+//! runs side by side in each thread, every output of every lane compared
+//! with the oracle after every clock.
+//!
+//! Two kinds of work:
+//!
+//! - **Pieces** ([`run_pieces`]): the plan every level replays, cut where
+//!   the oracle is back at power-on ([`Plan::pieces`]); each piece runs in
+//!   a lane from the netlist's own power-on (its latches' init values).
+//!   A lane whose piece ends is powered on again and takes the next piece;
+//!   at the end, lanes with nothing left idle on "none" and are not
+//!   compared.
+//! - **The transition search** ([`search`]), for a machine whose reachable
+//!   states can be listed: a breadth-first search of the oracle from
+//!   power-on run in the netlists themselves. Every reachable state is held
+//!   in a lane that reached it through real inputs from power-on; it is
+//!   forked (its whole register state, every latch, copied into other
+//!   lanes) and given every letter once: one clock per (state, letter)
+//!   pair, compared with the oracle's step. A lane that reaches a state not
+//!   seen before keeps its registers for the next depth. The oracle's side
+//!   is done once for every netlist in the same pass.
+
+use super::{Machine, Plan, Port};
+use crate::netlist::lanes::{stride, LaneSim};
+use crate::netlist::{Netlist, NetlistError, Wide};
+use rustc_hash::FxHashSet;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The word every lane simulation uses: 1,024 lanes (16 x 64), the best of
+/// 256 to 2,048 on the selector benchmark.
+pub type W = Wide<16>;
+/// How many lanes a thread runs at once.
+pub const LANES: usize = 1024;
+
+/// Packs per-port values into a row: port 0's bit 0 is the row's bit 0.
+pub fn pack(values: &[u64], ports: &[Port], row: &mut [u64]) {
+    row.iter_mut().for_each(|w| *w = 0);
+    let mut at = 0;
+    for (&v, p) in values.iter().zip(ports) {
+        for b in 0..p.width {
+            row[at / 64] |= (v >> b & 1) << (at % 64);
+            at += 1;
+        }
+    }
+}
+
+/// The inverse of [`pack`].
+pub fn unpack(row: &[u64], ports: &[Port]) -> Vec<u64> {
+    let mut at = 0;
+    let mut out = Vec::with_capacity(ports.len());
+    for p in ports {
+        let mut v = 0;
+        for b in 0..p.width {
+            v |= (row[(at + b) / 64] >> ((at + b) % 64) & 1) << b;
+        }
+        at += p.width;
+        out.push(v);
+    }
+    out
+}
+
+/// Bits of all `ports` together.
+pub fn width(ports: &[Port]) -> usize {
+    ports.iter().map(|p| p.width).sum()
+}
+
+/// The bit indices of a port in a netlist. yosys writes a vector's bits as
+/// `name[i]` and a name with a `$` in it (a rust-hdl array port, `name$i`)
+/// as it stands, without Verilog's escaping backslash; the backslash form is
+/// tried too, for a netlist written otherwise.
+fn port_bits(find: impl Fn(&str) -> Result<Vec<usize>, NetlistError>, port: &Port) -> Result<Vec<usize>, String> {
+    let bits = find(port.name).or_else(|e| find(&format!("\\{}", port.name)).map_err(|_| e.to_string()))?;
+    if bits.len() != port.width {
+        return Err(format!(
+            "port {} has {} bits in the netlist and {} in the machine; regenerate generated/ and re-synthesise",
+            port.name,
+            bits.len(),
+            port.width
+        ));
+    }
+    Ok(bits)
+}
+
+/// A machine's netlist with its ports found: ready to run in lanes.
+pub struct Wired {
+    /// The level it stands for (`netlist/bitsim`, ...).
+    pub level: String,
+    net: Netlist,
+    ins: Vec<usize>,
+    outs: Vec<usize>,
+}
+
+impl Wired {
+    /// Finds `M`'s ports in `net`. Refused: a latch with no init 0 or 1
+    /// (it would start at 0 here where Icarus says x), a port the netlist
+    /// lacks or of another width, an input that is neither a port nor the
+    /// clock.
+    pub fn new<M: Machine>(level: &str, net: Netlist) -> Result<Wired, String> {
+        if let Some(q) = net.unknown_inits().first() {
+            return Err(format!(
+                "{} latch(es), the first {q}, have no init value 0 or 1; give the register an initial value",
+                net.unknown_inits().len()
+            ));
+        }
+        let mut ins = Vec::new();
+        for p in M::inputs() {
+            ins.extend(port_bits(|n| net.input_port(n), &p)?);
+        }
+        let mut outs = Vec::new();
+        for p in M::outputs() {
+            outs.extend(port_bits(|n| net.output_port(n), &p)?);
+        }
+        let driven: std::collections::HashSet<usize> = ins.iter().copied().collect();
+        if let Some(i) = (0..net.inputs()).find(|&i| !driven.contains(&i) && net.input_name(i) != "clock") {
+            return Err(format!("netlist input {} is no port of {} and not its clock", net.input_name(i), M::NAME));
+        }
+        Ok(Wired { level: level.to_string(), net, ins, outs })
+    }
+
+    fn sim(&self) -> LaneSim<W> {
+        LaneSim::new(&self.net, &self.ins, &self.outs)
+    }
+
+    /// How many flip-flops.
+    pub fn latches(&self) -> usize {
+        self.net.latches()
+    }
+}
+
+/// What one netlist's run found.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// Lane-cycles compared.
+    pub vectors: usize,
+    pub mismatches: usize,
+    /// The first mismatch (in plan order): its place, and what it is.
+    pub first: Option<(u64, String)>,
+}
+
+impl Found {
+    pub fn merge(&mut self, other: Found) {
+        self.vectors += other.vectors;
+        self.mismatches += other.mismatches;
+        if let Some((k, s)) = other.first {
+            if self.first.as_ref().is_none_or(|(j, _)| k < *j) {
+                self.first = Some((k, s));
+            }
+        }
+    }
+
+    fn note(&mut self, key: u64, what: impl FnOnce() -> String) {
+        self.mismatches += 1;
+        if self.first.as_ref().is_none_or(|(j, _)| key < *j) {
+            self.first = Some((key, what()));
+        }
+    }
+}
+
+/// The oracle's outputs after every cycle of a plan, packed as rows.
+pub struct Expected {
+    pub stride: usize,
+    pub rows: Vec<u64>,
+}
+
+impl Expected {
+    pub fn of<M: Machine>(plan: &Plan<M>) -> Expected {
+        let outs = M::outputs();
+        let stride = stride(width(&outs));
+        let mut rows = vec![0u64; plan.len() * stride];
+        for (i, row) in rows.chunks_mut(stride).enumerate() {
+            pack(&plan.expected(i), &outs, row);
+        }
+        Expected { stride, rows }
+    }
+
+    fn row(&self, i: usize) -> &[u64] {
+        &self.rows[i * self.stride..(i + 1) * self.stride]
+    }
+}
+
+/// The rows of a machine's letters.
+fn letter_rows<M: Machine>(letters: &[super::Letter]) -> (usize, Vec<u64>) {
+    let ins = M::inputs();
+    let s = stride(width(&ins)).max(1);
+    let mut rows = vec![0u64; letters.len() * s];
+    for (l, row) in letters.iter().zip(rows.chunks_mut(s)) {
+        pack(&l.inputs, &ins, row);
+    }
+    (s, rows)
+}
+
+/// How many threads the lanes use: one per core.
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Progress of a long run: units done out of a total, read by the
+/// progress display.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub done: AtomicUsize,
+    pub total: AtomicUsize,
+}
+
+/// Replays every piece of `plan` on `wired` in lanes, `threads` threads.
+pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired, threads: usize, progress: &Progress) -> Found {
+    let pieces = plan.pieces();
+    let (in_stride, letters) = letter_rows::<M>(&plan.letters);
+    let next = AtomicUsize::new(0);
+    let mut found = Found::default();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sim = wired.sim();
+                    assert_eq!(sim.input_stride().max(1), in_stride);
+                    let out_stride = sim.output_stride();
+                    assert_eq!(out_stride, expected.stride);
+                    let mut found = Found::default();
+                    // Each lane's piece and its next cycle (plan index).
+                    let mut at: Vec<Option<(usize, usize)>> = vec![None; LANES];
+                    let mut input_rows = vec![0u64; LANES * in_stride];
+                    let mut output_rows = vec![0u64; LANES * out_stride];
+                    let mut fresh = vec![0u64; LANES / 64];
+                    let take = || {
+                        let p = next.fetch_add(1, Ordering::Relaxed);
+                        pieces.get(p).map(|r| (p, r.start))
+                    };
+                    for (lane, a) in at.iter_mut().enumerate() {
+                        *a = take();
+                        if a.is_some() {
+                            fresh[lane / 64] |= 1 << (lane % 64);
+                        }
+                    }
+                    sim.power_on();
+                    loop {
+                        if at.iter().all(Option::is_none) {
+                            break;
+                        }
+                        for (lane, a) in at.iter().enumerate() {
+                            let l = a.map_or(0, |(_, i)| plan.sequence[i]);
+                            input_rows[lane * in_stride..(lane + 1) * in_stride]
+                                .copy_from_slice(&letters[l * in_stride..(l + 1) * in_stride]);
+                        }
+                        sim.set_input_rows(&input_rows);
+                        sim.step();
+                        sim.output_rows(&mut output_rows);
+                        fresh.iter_mut().for_each(|w| *w = 0);
+                        let mut cycles = 0;
+                        for (lane, a) in at.iter_mut().enumerate() {
+                            let Some((p, i)) = *a else { continue };
+                            cycles += 1;
+                            let got = &output_rows[lane * out_stride..(lane + 1) * out_stride];
+                            if got != expected.row(i) {
+                                found.note(i as u64, || {
+                                    let r = &pieces[p];
+                                    format!(
+                                        "piece {p} (lane {lane}), its cycle {}: {}",
+                                        i - r.start,
+                                        plan.describe_mismatch(i, &unpack(got, &M::outputs()))
+                                    )
+                                });
+                            }
+                            *a = if i + 1 < pieces[p].end { Some((p, i + 1)) } else { take() };
+                            if let Some((_, j)) = *a {
+                                if j != i + 1 {
+                                    fresh[lane / 64] |= 1 << (lane % 64);
+                                }
+                            }
+                        }
+                        found.vectors += cycles;
+                        progress.done.fetch_add(cycles, Ordering::Relaxed);
+                        sim.power_on_lanes(&fresh);
+                    }
+                    found
+                })
+            })
+            .collect();
+        for h in handles {
+            found.merge(h.join().expect("a lane thread panicked"));
+        }
+    });
+    found
+}
+
+/// What the transition search covered, and what each netlist showed.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    pub states: usize,
+    pub transitions: usize,
+    /// The greatest depth from power-on.
+    pub depth: usize,
+    /// One per netlist, in the order given.
+    pub found: Vec<Found>,
+}
+
+/// A frontier of the search: oracle states, their write-only registers,
+/// and each netlist's registers for them (row `i` of `regs` holds entry
+/// `i`'s rows of every netlist, one after another).
+struct Frontier<M: Machine> {
+    states: Vec<(M::State, M::Extra)>,
+    regs: Vec<u64>,
+}
+
+/// The set of states seen, in shards so that threads rarely wait.
+struct Seen<S> {
+    shards: Vec<Mutex<FxHashSet<S>>>,
+    hasher: rustc_hash::FxBuildHasher,
+}
+
+const SHARDS: usize = 256;
+
+impl<S: Hash + Eq + Copy> Seen<S> {
+    fn new() -> Self {
+        Seen { shards: (0..SHARDS).map(|_| Mutex::new(FxHashSet::default())).collect(), hasher: Default::default() }
+    }
+
+    /// Inserts each of `states`; `new[i]` says whether `states[i]` was not
+    /// there before (and is the first of its kind in this call). Each
+    /// shard is locked once per call. The shard comes from the hash's
+    /// middle bits: hashbrown places by the low bits and tags by the top
+    /// seven, so a shard chosen by either would crowd its own table.
+    fn insert_all(&self, states: &[S], new: &mut Vec<bool>) {
+        new.clear();
+        new.resize(states.len(), false);
+        let shard_of: Vec<u16> = states.iter().map(|s| ((self.hasher.hash_one(s) >> 32) as usize % SHARDS) as u16).collect();
+        let mut count = [0usize; SHARDS + 1];
+        for &k in &shard_of {
+            count[k as usize + 1] += 1;
+        }
+        for k in 0..SHARDS {
+            count[k + 1] += count[k];
+        }
+        let mut order = vec![0usize; states.len()];
+        let mut at = count;
+        for (i, &k) in shard_of.iter().enumerate() {
+            order[at[k as usize]] = i;
+            at[k as usize] += 1;
+        }
+        for shard in 0..SHARDS {
+            let (from, to) = (count[shard], count[shard + 1]);
+            if from == to {
+                continue;
+            }
+            let mut set = self.shards[shard].lock().expect("a search thread panicked");
+            for &i in &order[from..to] {
+                new[i] = set.insert(states[i]);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().expect("a search thread panicked").len()).sum()
+    }
+}
+
+/// The breadth-first search of every reachable state under every letter,
+/// run in every netlist of `nets` at once.
+pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) -> Search {
+    let letters = M::letters();
+    let n_letters = letters.len();
+    let (in_stride, letter_rows) = letter_rows::<M>(&letters);
+    let outs = M::outputs();
+    let out_stride = stride(width(&outs));
+    let strides: Vec<usize> = nets.iter().map(|w| w.sim().state_stride()).collect();
+    let reg_stride: usize = strides.iter().sum();
+    let mut offsets = vec![0];
+    for s in &strides {
+        offsets.push(offsets.last().unwrap() + s);
+    }
+    let power_on = (M::power_on(), M::Extra::default());
+    let seen = Seen::new();
+    seen.insert_all(&[power_on.0], &mut Vec::new());
+    let mut init_regs = Vec::with_capacity(reg_stride);
+    for w in nets {
+        init_regs.extend_from_slice(w.sim().init_row());
+    }
+    let mut frontier: Frontier<M> = Frontier { states: vec![power_on], regs: init_regs };
+    let mut result = Search { states: 1, found: vec![Found::default(); nets.len()], ..Search::default() };
+    let mut depth = 0;
+    while !frontier.states.is_empty() {
+        progress.total.fetch_add(frontier.states.len() * n_letters, Ordering::Relaxed);
+        let chunk = frontier.states.len().div_ceil(threads.max(1));
+        let parts: Vec<(Frontier<M>, Vec<Found>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads.max(1))
+                .map(|t| {
+                    let (frontier, seen, letter_rows, letters) = (&frontier, &seen, &letter_rows, &letters);
+                    let (offsets, strides, outs) = (&offsets, &strides, &outs);
+                    scope.spawn(move || {
+                        let first = (t * chunk).min(frontier.states.len());
+                        let last = ((t + 1) * chunk).min(frontier.states.len());
+                        let mut sims: Vec<LaneSim<W>> = nets.iter().map(|w| w.sim()).collect();
+                        let mut found = vec![Found::default(); nets.len()];
+                        let mut next = Frontier::<M> { states: Vec::new(), regs: Vec::new() };
+                        let mut want = vec![0u64; LANES * out_stride];
+                        let mut got = vec![0u64; LANES * out_stride];
+                        let mut input_rows = vec![0u64; LANES * in_stride];
+                        let mut state_rows: Vec<Vec<u64>> = strides.iter().map(|s| vec![0u64; LANES * s]).collect();
+                        let mut after: Vec<M::State> = Vec::with_capacity(LANES);
+                        let mut extras: Vec<M::Extra> = Vec::with_capacity(LANES);
+                        let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(LANES);
+                        let mut new = Vec::new();
+                        let mut fresh = Vec::new();
+                        let mut candidates: Vec<usize> = Vec::with_capacity(LANES);
+                        let mut pair = first * n_letters;
+                        while pair < last * n_letters {
+                            pairs.clear();
+                            while pairs.len() < LANES && pair < last * n_letters {
+                                pairs.push((pair / n_letters, pair % n_letters));
+                                pair += 1;
+                            }
+                            // The oracle, once for every netlist.
+                            after.clear();
+                            extras.clear();
+                            for (lane, &(e, l)) in pairs.iter().enumerate() {
+                                let (s, x) = &frontier.states[e];
+                                let t = M::step(s, l);
+                                let y = M::extra_step(*x, s, l);
+                                pack(&M::observe(&t, &y), outs, &mut want[lane * out_stride..(lane + 1) * out_stride]);
+                                after.push(t);
+                                extras.push(y);
+                                input_rows[lane * in_stride..(lane + 1) * in_stride]
+                                    .copy_from_slice(&letter_rows[l * in_stride..(l + 1) * in_stride]);
+                            }
+                            for lane in pairs.len()..LANES {
+                                input_rows[lane * in_stride..(lane + 1) * in_stride].fill(0);
+                            }
+                            // Only states that may be new go to the shared set: not
+                            // the state the pair started in (seen, or it would not be
+                            // in the frontier), nor the one the lane before reached.
+                            candidates.clear();
+                            for (lane, &(e, _)) in pairs.iter().enumerate() {
+                                let t = &after[lane];
+                                let repeat = *t == frontier.states[e].0 || (lane > 0 && *t == after[lane - 1]);
+                                if !repeat {
+                                    candidates.push(lane);
+                                }
+                            }
+                            let states: Vec<M::State> = candidates.iter().map(|&lane| after[lane]).collect();
+                            seen.insert_all(&states, &mut fresh);
+                            new.clear();
+                            new.resize(pairs.len(), false);
+                            for (&lane, &f) in candidates.iter().zip(&fresh) {
+                                new[lane] = f;
+                            }
+                            // Each netlist: fork, one clock, compare, keep the new.
+                            for (k, sim) in sims.iter_mut().enumerate() {
+                                let s = strides[k];
+                                let rows = &mut state_rows[k];
+                                for (lane, &(e, _)) in pairs.iter().enumerate() {
+                                    let from = e * reg_stride + offsets[k];
+                                    rows[lane * s..(lane + 1) * s].copy_from_slice(&frontier.regs[from..from + s]);
+                                }
+                                sim.load_state_rows(rows);
+                                sim.set_input_rows(&input_rows);
+                                sim.step();
+                                sim.output_rows(&mut got);
+                                sim.state_rows(rows);
+                                for (lane, &(e, l)) in pairs.iter().enumerate() {
+                                    let g = &got[lane * out_stride..(lane + 1) * out_stride];
+                                    let w = &want[lane * out_stride..(lane + 1) * out_stride];
+                                    if g != w {
+                                        let key = ((depth as u64) << 40) | (e * n_letters + l) as u64;
+                                        found[k].note(key, || {
+                                            let (st, x) = &frontier.states[e];
+                                            super::describe::<M>(
+                                                &format!("search depth {depth} (lane {lane})"),
+                                                &M::observe(st, x),
+                                                &letters[l].name,
+                                                &unpack(w, outs),
+                                                &unpack(g, outs),
+                                            )
+                                        });
+                                    }
+                                }
+                                found[k].vectors += pairs.len();
+                            }
+                            for (lane, _) in pairs.iter().enumerate().filter(|(lane, _)| new[*lane]) {
+                                next.states.push((after[lane], extras[lane]));
+                                for (k, rows) in state_rows.iter().enumerate() {
+                                    let s = strides[k];
+                                    next.regs.extend_from_slice(&rows[lane * s..(lane + 1) * s]);
+                                }
+                            }
+                            progress.done.fetch_add(pairs.len(), Ordering::Relaxed);
+                        }
+                        (next, found)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
+        });
+        result.transitions += frontier.states.len() * n_letters;
+        let mut next = Frontier::<M> { states: Vec::new(), regs: Vec::new() };
+        for (part, found) in parts {
+            next.states.extend(part.states);
+            next.regs.extend(part.regs);
+            for (f, g) in result.found.iter_mut().zip(found) {
+                f.merge(g);
+            }
+        }
+        if !next.states.is_empty() {
+            depth += 1;
+        }
+        frontier = next;
+    }
+    result.states = seen.len();
+    result.depth = depth;
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack_and_unpack_are_inverse() {
+        let ports = [Port { name: "a", width: 3 }, Port { name: "b", width: 64 }, Port { name: "c", width: 2 }];
+        let mut row = [0u64; 2];
+        pack(&[5, u64::MAX - 6, 2], &ports, &mut row);
+        assert_eq!(row[0] & 7, 5);
+        assert_eq!(unpack(&row, &ports), vec![5, u64::MAX - 6, 2]);
+    }
+}
