@@ -98,3 +98,158 @@ pub fn run<M: Machine>(plan: &Plan<M>, inputs: Vec<Input>, progress: &Progress) 
     let summary = searched.map(|(s, seconds)| Searched { states: s.states, transitions: s.transitions, depth: s.depth, seconds });
     (reports.into_iter().flatten().collect(), summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flow::{icebox_vlog, icepack, nextpnr, yosys};
+    use crate::verify::hdl::{self, Places};
+    use crate::verify::relay_nim::RelayNim;
+    use crate::verify::Status;
+    use serde_json::Value;
+    use std::path::Path;
+
+    /// A fresh work directory and the places of the project's files.
+    fn places(test: &str) -> Places {
+        let work = std::env::temp_dir().join(format!("nimforge-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&work).unwrap();
+        Places { root: Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(), work }
+    }
+
+    /// The relay NIM's whole-move runs from power-on; `run` adds the
+    /// search of every reachable state under every letter.
+    fn plan() -> Plan<RelayNim> {
+        Plan::of_sequence(RelayNim::move_runs().unwrap(), "the whole-move runs")
+    }
+
+    fn run_one(level: &'static str, file: PathBuf) -> LevelReport {
+        let (mut r, _) = run(&plan(), vec![Input { level, file: Ok(file) }], &Progress::default());
+        r.remove(0)
+    }
+
+    /// A caught mismatch names its lane, its place (a piece's cycle or the
+    /// search's depth) and the port.
+    fn assert_caught(r: &LevelReport, port: &str) {
+        assert_eq!(r.status, Status::Mismatched, "{r:?}");
+        let first = r.first_mismatch.as_deref().unwrap();
+        assert!(first.contains("(lane "), "{first}");
+        assert!(first.contains("its cycle ") || first.contains("search depth "), "{first}");
+        assert!(first.contains(&format!("differs in {port}")), "{first}");
+    }
+
+    /// The flip-flop cell whose Q is bit 0 of `port`, and the LUT that drives
+    /// its D, in a synth_ice40 JSON netlist.
+    fn flop_and_lut<'a>(m: &'a Value, port: &str) -> (&'a str, &'a str) {
+        let q = &m["ports"][port]["bits"][0];
+        let cells = m["cells"].as_object().unwrap();
+        let (flop, f) = cells.iter().find(|(_, c)| &c["connections"]["Q"][0] == q).expect("a flop drives the port");
+        let d = &f["connections"]["D"][0];
+        let (lut, _) = cells.iter().find(|(_, c)| &c["connections"]["O"][0] == d).expect("a LUT drives D");
+        (flop, lut)
+    }
+
+    /// In the netlist nextpnr places, bit 0 of pile A's counter toggles
+    /// through a LUT of that bit alone (`!I3`, the other inputs tied to 0):
+    /// its rows for I3 = 0 and I3 = 1 are both taken whenever a stone is
+    /// taken from pile A. The row for I3 = 1 flipped (the bit no longer
+    /// falls from 1 to 0) is caught.
+    #[test]
+    fn a_flipped_lut_bit_in_the_ice40_netlist_is_caught() {
+        if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
+            return;
+        }
+        let p = places("ice40-lut");
+        let synth = hdl::make_ice40::<RelayNim>(&p).unwrap();
+        let good = run_one("netlist/bitsim", synth.json.clone());
+        assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
+        let mut json: Value = serde_json::from_str(&std::fs::read_to_string(&synth.json).unwrap()).unwrap();
+        let m = &json["modules"][RelayNim::MODULE];
+        let lut = flop_and_lut(m, "count_a").1.to_string();
+        let cell = &m["cells"][&lut];
+        for pin in ["I0", "I1", "I2"] {
+            assert_eq!(cell["connections"][pin][0], "0", "{lut}: the counter's LUT has changed shape: {cell}");
+        }
+        assert_eq!(cell["parameters"]["LUT_INIT"], "0000000011111111", "{lut}: {cell}");
+        // LUT_INIT is written most significant row first: row 8 is character 7.
+        json["modules"][RelayNim::MODULE]["cells"][&lut]["parameters"]["LUT_INIT"] = "0000000111111111".into();
+        let wrong = p.work.join("wrong.json");
+        std::fs::write(&wrong, json.to_string()).unwrap();
+        assert_caught(&run_one("netlist/bitsim", wrong), "count_a");
+        std::fs::remove_dir_all(&p.work).ok();
+    }
+
+    /// The flip-flop of `count_a[0]` given init 1 (an `init` attribute on its
+    /// Q net) is caught at once: the pile shows 6 stones at power-on.
+    #[test]
+    fn a_changed_init_value_is_caught() {
+        if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
+            return;
+        }
+        let p = places("ice40-init");
+        let synth = hdl::make_ice40::<RelayNim>(&p).unwrap();
+        let mut json: Value = serde_json::from_str(&std::fs::read_to_string(&synth.json).unwrap()).unwrap();
+        let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
+        json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
+        let wrong = p.work.join("wrong.json");
+        std::fs::write(&wrong, json.to_string()).unwrap();
+        let r = run_one("netlist/bitsim", wrong);
+        assert_caught(&r, "count_a");
+        let first = r.first_mismatch.unwrap();
+        assert!(first.contains("its cycle 0") || first.contains("search depth 0"), "{first}");
+        std::fs::remove_dir_all(&p.work).ok();
+    }
+
+    /// icebox's order of a logic cell's 16 LUT bits among its 20 (icebox.py,
+    /// `get_lutff_lut_bits`): row `e` of the LUT is bit `LUT_BITS[e]`.
+    const LUT_BITS: [usize; 16] = [4, 14, 15, 5, 6, 16, 17, 7, 3, 13, 12, 2, 1, 11, 10, 0];
+
+    /// The placed-and-routed chip: the logic cell whose flip-flop holds
+    /// `count_a[0]` (icebox_vlog's `/* FF x y n */` line for it) has a LUT
+    /// that inverts one input, the bit itself; the row where that input is
+    /// 1 flipped in the `.asc` is caught.
+    #[test]
+    fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
+        let tools = [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK, icebox_vlog::ICEBOX_VLOG];
+        if !crate::flow::installed_for_test(&tools) {
+            return;
+        }
+        let p = places("asc-lut");
+        let chip = hdl::make_chip::<RelayNim>(&p).unwrap();
+        let good = run_one("bitstream/bitsim", chip.blif.clone());
+        assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
+        let verilog = std::fs::read_to_string(&chip.verilog).unwrap();
+        let ff = verilog.lines().find(|l| l.starts_with("/* FF") && l.contains("\\count_a[0]  <=")).expect("the FF of count_a[0]");
+        let at: Vec<usize> = ff[5..].split("*/").next().unwrap().split_whitespace().map(|n| n.parse().unwrap()).collect();
+        let (x, y, lc) = (at[0], at[1], at[2]);
+        let dir = p.work.join("bitstream");
+        let asc = std::fs::read_to_string(dir.join("design.asc")).unwrap();
+        let mut lines: Vec<String> = asc.lines().map(String::from).collect();
+        let tile = lines.iter().position(|l| *l == format!(".logic_tile {x} {y}")).expect("the logic tile") + 1;
+        let bit = |lines: &[String], b: usize| (tile + 2 * lc + b / 10, 36 + b % 10, lines[tile + 2 * lc + b / 10].as_bytes()[36 + b % 10] == b'1');
+        let table: u16 = (0..16).fold(0, |t, e| t | (bit(&lines, LUT_BITS[e]).2 as u16) << e);
+        let inverter = |k: usize| (0..16).fold(0u16, |t, e| t | ((e >> k & 1 == 0) as u16) << e);
+        let k = (0..4).find(|&k| table == inverter(k)).unwrap_or_else(|| panic!("LUT ({x}, {y}, {lc}) is {table:016b}, not one inverter"));
+        let (line, col, _) = bit(&lines, LUT_BITS[1 << k]);
+        lines[line].replace_range(col..col + 1, "1");
+        let wrong_dir = p.dir("wrong").unwrap();
+        let wrong_asc = wrong_dir.join("design.asc");
+        std::fs::write(&wrong_asc, lines.join("\n") + "\n").unwrap();
+        let wrong_v = icebox_vlog::to_verilog(&wrong_asc, &dir.join("ports.pcf"), RelayNim::MODULE, &wrong_dir).unwrap();
+        let wrong_blif = yosys::synth_blif(&wrong_v, RelayNim::MODULE, &wrong_dir).unwrap();
+        assert_caught(&run_one("bitstream/bitsim", wrong_blif), "count_a");
+        std::fs::remove_dir_all(&p.work).ok();
+    }
+
+    /// A netlist without the machine's ports fails in one line.
+    #[test]
+    fn a_missing_port_is_one_line() {
+        let p = places("no-port");
+        let blif = p.work.join("empty.blif");
+        std::fs::write(&blif, ".model m\n.inputs clock\n.outputs x\n.names x\n.end\n").unwrap();
+        let r = run_one("verilog/bitsim", blif);
+        assert_eq!(r.status, Status::Failed);
+        let e = r.error.unwrap();
+        assert!(e.contains("no port reset") && !e.contains('\n'), "{e}");
+        std::fs::remove_dir_all(&p.work).ok();
+    }
+}

@@ -1,10 +1,11 @@
-//! The levels that run outside the process: `verilog` (Icarus and
-//! Verilator on the file in `generated/`), `netlist/iverilog` (yosys
-//! `synth_ice40`, simulated with yosys's iCE40 cell models) and `bitstream`
-//! (nextpnr-ice40 and icepack for the iCEstick, icebox_vlog back to
-//! Verilog). Each replays the plan's vector file through a testbench from
-//! `testbenches/`. `netlist/bitsim` runs yosys for a generic-gate BLIF and
-//! replays the plan in process, in [`crate::netlist`].
+//! The hardware levels' files and their external simulators. Each netlist
+//! is made once per machine ([`make_generic`], [`make_ice40`],
+//! [`make_chip`]) and read by both engines of its level: the bitsim engine
+//! in process ([`super::bitsim`]) and Icarus (`verilog/icarus`,
+//! `netlist/icarus` with yosys's iCE40 cell models, `bitstream/icarus` on
+//! the chip's Verilog from icebox_vlog), besides Verilator on the file in
+//! `generated/`. The external simulators replay a vector file through a
+//! testbench from `testbenches/`.
 
 use super::{from_hex, to_hex, verdict, LevelReport, Machine, Plan};
 use crate::boards;
@@ -221,76 +222,5 @@ pub fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &P
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::verify::relay_nim::RelayNim;
-
-    /// The relay NIM's BLIF from yosys, or `None` (and a note) without yosys.
-    fn relay_nim_blif() -> Option<String> {
-        if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
-            return None;
-        }
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let dir = std::env::temp_dir().join(format!("nimforge-bitsim-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let blif = yosys::synth_blif(&root.join("generated/relay_nim.v"), RelayNim::MODULE, &dir).unwrap();
-        let text = std::fs::read_to_string(blif).unwrap();
-        std::fs::remove_dir_all(&dir).ok();
-        Some(text)
-    }
-
-    /// A plan of the given cycles, without the tour (which takes seconds).
-    fn plan_of(sequence: Vec<usize>) -> Plan<RelayNim> {
-        Plan {
-            letters: RelayNim::letters(),
-            after: crate::verify::replay::<RelayNim>(&sequence),
-            sequence,
-            coverage: String::new(),
-            tour_cycles: 0,
-            states: 0,
-            transitions: 0,
-            states_covered: 0,
-            transitions_covered: 0,
-        }
-    }
-
-    /// One cover row of one gate flipped (the first two-input AND, `11 1`,
-    /// becomes `10 1`, an AND-NOT) is caught by the whole-move runs, on
-    /// which the netlist as written has no mismatch.
-    #[test]
-    fn netlist_bitsim_catches_a_wrong_gate() {
-        let Some(text) = relay_nim_blif() else { return };
-        let plan = plan_of(RelayNim::move_runs().unwrap());
-        let good = Netlist::from_blif(&text).unwrap();
-        assert_eq!(bitsim_replay(&plan, &good).unwrap(), Replay { mismatches: 0, first: None });
-
-        let lines: Vec<&str> = text.lines().collect();
-        // A .names with two inputs and the one row "11 1", the next line a new statement.
-        let row = (1..lines.len() - 1)
-            .find(|&i| {
-                let gate = lines[i - 1].starts_with(".names ") && lines[i - 1].split(' ').count() == 4;
-                gate && lines[i] == "11 1" && lines[i + 1].starts_with('.')
-            })
-            .expect("the relay NIM's BLIF has a two-input AND");
-        let mut wrong: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-        wrong[row] = "10 1".into();
-        let bad = Netlist::from_blif(&wrong.join("\n")).unwrap();
-        let r = bitsim_replay(&plan, &bad).unwrap();
-        assert!(r.mismatches > 0, "the gate {} as AND-NOT went unnoticed", lines[row - 1]);
-        assert!(r.first.as_deref().unwrap().starts_with("first mismatch at cycle "), "{r:?}");
-    }
-
-    /// A port the netlist lacks is a one-line error, not a panic.
-    #[test]
-    fn netlist_bitsim_names_a_missing_port() {
-        let net = Netlist::from_blif(".model m\n.inputs clock\n.outputs x\n.names x\n.end\n").unwrap();
-        let plan = plan_of(vec![]);
-        let e = bitsim_replay(&plan, &net).unwrap_err();
-        assert!(e.contains("no port reset"), "{e}");
-        assert!(!e.contains('\n'), "{e}");
     }
 }

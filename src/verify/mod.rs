@@ -157,6 +157,22 @@ impl<M: Machine> Plan<M> {
         })
     }
 
+    /// A plan of the given letters from power-on, without a tour (for
+    /// tests and studies).
+    pub fn of_sequence(sequence: Vec<usize>, coverage: &str) -> Plan<M> {
+        Plan {
+            letters: M::letters(),
+            after: replay::<M>(&sequence),
+            sequence,
+            coverage: coverage.to_string(),
+            tour_cycles: 0,
+            states: 0,
+            transitions: 0,
+            states_covered: 0,
+            transitions_covered: 0,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.sequence.len()
     }
