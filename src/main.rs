@@ -79,9 +79,10 @@ enum Command {
         #[command(subcommand)]
         command: WilsonCommand,
     },
-    /// Engines side by side: every position of the N x W Nim selector checked against its oracle.
+    /// Engines side by side: every position of the N x W Nim selector, or a
+    /// machine's whole verification plan, checked against its oracle.
     Bench {
-        /// selector
+        /// selector, or a machine's name
         target: String,
         #[arg(long, default_value_t = 4)]
         piles: usize,

@@ -5,7 +5,10 @@
 //!   netlist simulator (`bitsim`, all of the space or one shard of it), and
 //!   the same Verilog in Verilator, Icarus and the rust-hdl simulation on an
 //!   evenly spread sample, each output checked by the same oracle.
+//! - a machine (`machine`): its whole verification plan at `netlist/bitsim`
+//!   in lanes against Verilator on the same plan.
 
+pub mod machine;
 pub mod selector;
 
 use std::ops::Range;

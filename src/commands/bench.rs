@@ -1,5 +1,6 @@
 //! `nimforge bench selector`: engines side by side (`crate::bench`).
 
+use crate::bench::machine;
 use crate::bench::selector::{self, Engine, Options};
 use crate::bench::{EngineRun, Shard};
 use std::path::Path;
@@ -16,11 +17,33 @@ pub fn run(
     json: bool,
     root: &Path,
 ) -> Result<i32, String> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     if target != "selector" {
-        return Err(format!("there is no benchmark '{target}': the one benchmark is `nimforge bench selector`"));
+        let runs = match crate::machines::check_name(target).map_err(|_| {
+            format!(
+                "there is no benchmark '{target}': bench selector, or a machine: {}",
+                crate::machines::NAMES.join(", ")
+            )
+        })? {
+            "relay-nim" => machine::run::<crate::verify::relay_nim::RelayNim>(root, jobs)?,
+            "nimatron" => machine::run::<crate::verify::nimatron::Nimatron>(root, jobs)?,
+            "nimrod" => machine::run::<crate::verify::nimrod::Nimrod>(root, jobs)?,
+            "learning" => machine::run::<crate::verify::learning::Learning>(root, jobs)?,
+            "die18" => machine::run::<crate::verify::die18::Die18>(root, jobs)?,
+            "wilson" => machine::run::<crate::verify::wilson::Wilson>(root, jobs)?,
+            other => return Err(format!("{other} has no benchmark; this is a bug in nimforge")),
+        };
+        if json {
+            for r in &runs {
+                println!("{}", serde_json::to_string(r).expect("serialises"));
+            }
+        } else {
+            println!("{target}: its whole plan on {jobs} cores, every output of every cycle checked against the oracle");
+            print_runs(&runs);
+        }
+        return Ok(if runs.iter().any(|r| r.mismatches > 0) { 1 } else { 0 });
     }
     let shard = shard.map(Shard::parse).transpose()?.unwrap_or(Shard::ALL);
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let engines = if engines.is_empty() { vec![Engine::Bitsim, Engine::Verilator, Engine::Icarus, Engine::Rtl] } else { engines.to_vec() };
     let options = Options {
         piles,
@@ -46,6 +69,11 @@ pub fn run(
 
 fn print_table(runs: &[EngineRun], piles: usize, bits: usize, jobs: usize) {
     println!("selector {piles}x{bits} on {jobs} cores, every output checked against oracle::selector");
+    print_runs(runs);
+}
+
+/// One line an engine, with bitsim's rate as a multiple of each other's.
+fn print_runs(runs: &[EngineRun]) {
     println!("{:<10} {:>14} {:>9} {:>16} {:>10}  vectors", "engine", "vectors", "seconds", "vectors/second", "mismatches");
     let fastest = runs.iter().find(|r| r.engine == "bitsim").map(|r| r.vectors_per_second);
     for r in runs {

@@ -8,6 +8,7 @@
 
 use crate::verify::bitsim;
 use crate::verify::hdl::{self, Made, Places};
+use crate::verify::lanes::Expected;
 use crate::verify::progress::{Progress, Ui};
 use crate::verify::{nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Engine, Level, LevelReport, Machine, Plan, Status};
 use std::path::{Path, PathBuf};
@@ -131,9 +132,13 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
     let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
     let slow_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Icarus) || wanted.has(l, Engine::Verilator));
     let bitsim_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Bitsim));
+    let expected = {
+        let _job = ui.job(&format!("{}: the oracle's outputs, {} cycles", M::NAME, plan.len()));
+        Expected::of(&plan)
+    };
     let (tx, rx) = std::sync::mpsc::channel::<ForBitsim>();
     let (mut reports, external) = std::thread::scope(|scope| {
-        let (plan, places) = (&plan, &places);
+        let (plan, places, expected) = (&plan, &places, &expected);
         let external = scope.spawn(move || {
             let need_ice40 = wanted.has(Level::Netlist, Engine::Bitsim) || wanted.has(Level::Netlist, Engine::Icarus);
             let need_chip = wanted.has(Level::Bitstream, Engine::Bitsim) || wanted.has(Level::Bitstream, Engine::Icarus);
@@ -156,7 +161,7 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
             })
             .ok();
             if slow_wanted {
-                slow_levels(plan, places, wanted, ui, &ice40, &chip)
+                slow_levels(plan, expected, places, wanted, ui, &ice40, &chip)
             } else {
                 Ok(vec![])
             }
@@ -164,7 +169,7 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
         let mut reports = Vec::new();
         if wanted.levels.contains(&Level::Rtl) {
             let _job = ui.job(&format!("{} rtl (rust-hdl), {} cycles", M::NAME, plan.len()));
-            reports.push(rtl::run(plan));
+            reports.push(rtl::run(plan, crate::verify::lanes::threads()));
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
@@ -178,7 +183,7 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
             .collect();
             let progress = Arc::new(Progress::default());
             let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
-            let (r, searched) = bitsim::run(plan, inputs, &progress);
+            let (r, searched) = bitsim::run(plan, expected, inputs, &progress);
             if let Some(s) = searched {
                 ui.say(&format!(
                     "{}: the transition search covers {} of {} reachable states and {} of {} transitions \
@@ -207,10 +212,16 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
     Ok(reports)
 }
 
+/// About how many cycles of each plan Icarus replays at each hardware
+/// level: whole pieces drawn at random (seeded), or the whole plan when it
+/// is shorter. Icarus runs some 10,000 to 90,000 cycles a second here.
+pub const ICARUS_CYCLES: usize = 300_000;
+
 /// The external simulators: Verilator on the whole plan, Icarus at each
-/// hardware level on the machine's share of it.
+/// hardware level on a share of it.
 fn slow_levels<M: Machine>(
     plan: &Plan<M>,
+    expected: &Expected,
     places: &Places,
     wanted: &Wanted,
     ui: &Ui,
@@ -219,16 +230,14 @@ fn slow_levels<M: Machine>(
 ) -> Result<Vec<LevelReport>, String> {
     let mut reports = Vec::new();
     if wanted.has(Level::Verilog, Engine::Verilator) {
-        let path = places.work.join("vectors.txt");
-        hdl::write_vectors(plan, &path).map_err(|e| e.to_string())?;
         let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
-        reports.push(hdl::verilog_verilator(plan, places, &path));
+        reports.push(hdl::verilog_verilator(plan, places, expected));
     }
     let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.has(l, Engine::Icarus));
     if !icarus {
         return Ok(reports);
     }
-    let share = plan.share(M::slow_share(), 1);
+    let share = plan.share(ICARUS_CYCLES, 1);
     if share.len() != plan.len() {
         ui.say(&format!("{}: Icarus replays {}", M::NAME, share.coverage));
     }

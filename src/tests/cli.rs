@@ -93,7 +93,8 @@ fn verify_rtl_reports_zero_mismatches() {
 }
 
 /// The netlist level's bitsim engine over the whole tour and every whole
-/// move: yosys's generic gates in nimforge's own simulator.
+/// move, and the search of every reachable state under every letter: the
+/// synth_ice40 netlist in nimforge's own simulator.
 #[test]
 fn verify_netlist_bitsim_reports_zero_mismatches() {
     if !nimforge::flow::installed_for_test(&[nimforge::flow::yosys::YOSYS]) {
@@ -107,7 +108,29 @@ fn verify_netlist_bitsim_reports_zero_mismatches() {
     assert_eq!(v["level"], "netlist/bitsim");
     assert_eq!(v["mismatches"], 0);
     assert!(v["vectors"].as_u64().unwrap() > 1_000_000);
+    assert_eq!(v["lanes"].as_u64().unwrap() % 1024, 0);
+    assert!(v["coverage"].as_str().unwrap().contains("43863 of 43863 reachable states"), "{v}");
     assert_eq!(v["skipped"], serde_json::Value::Null);
+}
+
+/// Wilson's judge has more than 256 letters (a load of every size into
+/// every slot): its whole plan in lanes and in the Verilator harness, each
+/// cycle's letter taken as it is.
+#[test]
+fn verify_a_machine_of_many_letters_in_lanes_and_verilator() {
+    let tools = [nimforge::flow::yosys::YOSYS, nimforge::flow::verilator::VERILATOR];
+    if !nimforge::flow::installed_for_test(&tools) {
+        return;
+    }
+    let out = nimforge(&["verify", "wilson", "--level", "verilog", "--engine", "bitsim,verilator", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let levels: Vec<&str> = rows.iter().map(|r| r["level"].as_str().unwrap()).collect();
+    assert_eq!(levels, ["verilog/bitsim", "verilog/verilator"]);
+    for r in &rows {
+        assert_eq!((&r["status"], &r["mismatches"]), (&serde_json::json!("passed"), &serde_json::json!(0)), "{r}");
+        assert!(r["vectors"].as_u64().unwrap() > 500_000, "{r}");
+    }
 }
 
 /// A move the machine refuses ends the replay with its refusal and status 1;

@@ -35,7 +35,7 @@ pub struct Searched {
 }
 
 /// Runs the plan (and the search) on every netlist of `inputs`.
-pub fn run<M: Machine>(plan: &Plan<M>, inputs: Vec<Input>, progress: &Progress) -> (Vec<LevelReport>, Option<Searched>) {
+pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, progress: &Progress) -> (Vec<LevelReport>, Option<Searched>) {
     let mut reports: Vec<Option<LevelReport>> = Vec::new();
     let mut wired: Vec<(usize, Wired, f64)> = Vec::new();
     for input in inputs {
@@ -59,13 +59,12 @@ pub fn run<M: Machine>(plan: &Plan<M>, inputs: Vec<Input>, progress: &Progress) 
         return (reports.into_iter().flatten().collect(), None);
     }
     let threads = lanes::threads();
-    let expected = Expected::of(plan);
     let pieces = plan.pieces().len();
     progress.total.fetch_add(plan.len() * wired.len(), std::sync::atomic::Ordering::Relaxed);
     let mut found = Vec::new();
     for (_, w, load) in &wired {
         let t0 = Instant::now();
-        found.push((lanes::run_pieces(plan, &expected, w, threads, progress), load + t0.elapsed().as_secs_f64()));
+        found.push((lanes::run_pieces(plan, expected, w, threads, progress), load + t0.elapsed().as_secs_f64()));
     }
     let searched = M::searches().then(|| {
         let t0 = Instant::now();
@@ -123,7 +122,8 @@ mod tests {
     }
 
     fn run_one(level: &'static str, file: PathBuf) -> LevelReport {
-        let (mut r, _) = run(&plan(), vec![Input { level, file: Ok(file) }], &Progress::default());
+        let plan = plan();
+        let (mut r, _) = run(&plan, &Expected::of(&plan), vec![Input { level, file: Ok(file) }], &Progress::default());
         r.remove(0)
     }
 

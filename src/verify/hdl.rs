@@ -10,7 +10,7 @@
 use super::{from_hex, to_hex, verdict, LevelReport, Machine, Plan};
 use crate::boards;
 use crate::build;
-use crate::flow::{self, icebox_vlog, iverilog, verilator, yosys, Tool, ToolError};
+use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -91,6 +91,15 @@ impl From<ToolError> for Why {
     }
 }
 
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Missing(t) => write!(f, "{}", ToolError::Missing(*t)),
+            Why::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 impl Why {
     pub fn report(&self, machine: &str, level: &str) -> LevelReport {
         match self {
@@ -166,21 +175,21 @@ pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
     }
 }
 
-/// `verilog/verilator`: the file in `generated/`, linted, in Verilator.
-pub fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
+/// `verilog/verilator`: the file in `generated/`, linted, in Verilator,
+/// the whole plan through the C++ harness ([`super::verilated`]).
+pub fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: &super::lanes::Expected) -> LevelReport {
     const LEVEL: &str = "verilog/verilator";
     let t0 = Instant::now();
-    let source = places.generated(M::MODULE);
-    let tb = places.testbench(M::MODULE, false);
-    let run = places.dir("verilator").and_then(|d| {
-        verilator::lint(&source, M::MODULE, &d)?;
-        let main = places.root.join("testbenches/verilator_main.cpp");
-        verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs(vectors), &d)
-    });
+    let run = super::verilated::Verilated::build(plan, expected, places).and_then(|h| h.run(0, plan.len()));
     match run {
-        Ok(text) => judge(plan, LEVEL, &text, t0),
-        Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
+        Ok(o) if o.cycles != plan.len() => LevelReport::failed(M::NAME, LEVEL, format!("the harness replayed {} of {} cycles", o.cycles, plan.len())),
+        Ok(o) => {
+            let first = o.first.map(|(i, got)| plan.describe_mismatch(i, &got));
+            LevelReport::judged(M::NAME, LEVEL, o.cycles, o.mismatches, first).coverage(plan.coverage.clone())
+        }
+        Err(e) => LevelReport::from_error(M::NAME, LEVEL, e),
     }
+    .seconds(t0.elapsed().as_secs_f64())
 }
 
 /// `netlist/icarus`: the `synth_ice40` netlist as Verilog, with yosys's

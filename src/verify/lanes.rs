@@ -177,9 +177,6 @@ impl Expected {
         Expected { stride, rows }
     }
 
-    fn row(&self, i: usize) -> &[u64] {
-        &self.rows[i * self.stride..(i + 1) * self.stride]
-    }
 }
 
 /// The rows of a machine's letters.
@@ -206,10 +203,22 @@ pub struct Progress {
     pub total: AtomicUsize,
 }
 
+/// Asks the CPU to bring `v[at]` into the cache: each lane reads its own
+/// stretch of the expected rows, a cache line every few cycles, and the
+/// lanes together read far apart.
+#[inline(always)]
+fn prefetch(v: &[u64], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if at < v.len() {
+        // Safety: a prefetch of an address inside the slice reads nothing.
+        unsafe { std::arch::x86_64::_mm_prefetch(v.as_ptr().add(at) as *const i8, std::arch::x86_64::_MM_HINT_T0) };
+    }
+}
+
 /// Replays every piece of `plan` on `wired` in lanes, `threads` threads.
 pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired, threads: usize, progress: &Progress) -> Found {
     let pieces = plan.pieces();
-    let (in_stride, letters) = letter_rows::<M>(&plan.letters);
+    let (in_stride, letter_rows) = letter_rows::<M>(&plan.letters);
     let next = AtomicUsize::new(0);
     let mut found = Found::default();
     std::thread::scope(|scope| {
@@ -217,59 +226,74 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
             .map(|_| {
                 scope.spawn(|| {
                     let mut sim = wired.sim();
-                    assert_eq!(sim.input_stride().max(1), in_stride);
                     let out_stride = sim.output_stride();
                     assert_eq!(out_stride, expected.stride);
                     let mut found = Found::default();
-                    // Each lane's piece and its next cycle (plan index).
-                    let mut at: Vec<Option<(usize, usize)>> = vec![None; LANES];
-                    let mut input_rows = vec![0u64; LANES * in_stride];
+                    // Each lane's piece (usize::MAX: idle), its next cycle and its end.
+                    let mut piece = vec![usize::MAX; LANES];
+                    let mut at = vec![0usize; LANES];
+                    let mut end = vec![0usize; LANES];
                     let mut output_rows = vec![0u64; LANES * out_stride];
-                    let mut fresh = vec![0u64; LANES / 64];
-                    let take = || {
+                    let mut fresh = [0u64; LANES / 64];
+                    let mut input_rows = vec![0u64; LANES * in_stride];
+                    let mut busy = 0;
+                    let take = |lane: usize, piece: &mut [usize], at: &mut [usize], end: &mut [usize], fresh: &mut [u64]| {
                         let p = next.fetch_add(1, Ordering::Relaxed);
-                        pieces.get(p).map(|r| (p, r.start))
-                    };
-                    for (lane, a) in at.iter_mut().enumerate() {
-                        *a = take();
-                        if a.is_some() {
-                            fresh[lane / 64] |= 1 << (lane % 64);
+                        match pieces.get(p) {
+                            Some(r) => {
+                                (piece[lane], at[lane], end[lane]) = (p, r.start, r.end);
+                                fresh[lane / 64] |= 1 << (lane % 64);
+                                true
+                            }
+                            None => {
+                                piece[lane] = usize::MAX;
+                                false
+                            }
                         }
+                    };
+                    for lane in 0..LANES {
+                        busy += take(lane, &mut piece, &mut at, &mut end, &mut fresh) as usize;
                     }
                     sim.power_on();
-                    loop {
-                        if at.iter().all(Option::is_none) {
-                            break;
-                        }
-                        for (lane, a) in at.iter().enumerate() {
-                            let l = a.map_or(0, |(_, i)| plan.sequence[i]);
-                            input_rows[lane * in_stride..(lane + 1) * in_stride]
-                                .copy_from_slice(&letters[l * in_stride..(l + 1) * in_stride]);
+                    while busy > 0 {
+                        // Each lane's letter as an input row; an idle lane has "none".
+                        for lane in 0..LANES {
+                            let l = if piece[lane] == usize::MAX { 0 } else { plan.sequence[at[lane]] };
+                            if in_stride == 1 {
+                                input_rows[lane] = letter_rows[l];
+                            } else {
+                                input_rows[lane * in_stride..(lane + 1) * in_stride]
+                                    .copy_from_slice(&letter_rows[l * in_stride..(l + 1) * in_stride]);
+                            }
                         }
                         sim.set_input_rows(&input_rows);
                         sim.step();
                         sim.output_rows(&mut output_rows);
-                        fresh.iter_mut().for_each(|w| *w = 0);
+                        fresh.fill(0);
                         let mut cycles = 0;
-                        for (lane, a) in at.iter_mut().enumerate() {
-                            let Some((p, i)) = *a else { continue };
+                        for lane in 0..LANES {
+                            let p = piece[lane];
+                            if p == usize::MAX {
+                                continue;
+                            }
+                            let i = at[lane];
                             cycles += 1;
+                            prefetch(&expected.rows, (i + 16) * out_stride);
                             let got = &output_rows[lane * out_stride..(lane + 1) * out_stride];
-                            if got != expected.row(i) {
+                            let want = &expected.rows[i * out_stride..(i + 1) * out_stride];
+                            if got.iter().zip(want).any(|(g, w)| g != w) {
                                 found.note(i as u64, || {
-                                    let r = &pieces[p];
                                     format!(
                                         "piece {p} (lane {lane}), its cycle {}: {}",
-                                        i - r.start,
+                                        i - pieces[p].start,
                                         plan.describe_mismatch(i, &unpack(got, &M::outputs()))
                                     )
                                 });
                             }
-                            *a = if i + 1 < pieces[p].end { Some((p, i + 1)) } else { take() };
-                            if let Some((_, j)) = *a {
-                                if j != i + 1 {
-                                    fresh[lane / 64] |= 1 << (lane % 64);
-                                }
+                            if i + 1 < end[lane] {
+                                at[lane] = i + 1;
+                            } else if !take(lane, &mut piece, &mut at, &mut end, &mut fresh) {
+                                busy -= 1;
                             }
                         }
                         found.vectors += cycles;

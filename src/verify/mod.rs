@@ -27,6 +27,7 @@ pub mod relay_nim;
 pub mod rtl;
 pub mod tour;
 pub mod verdict;
+pub mod verilated;
 pub mod wilson;
 
 use std::fmt::Debug;
@@ -90,11 +91,6 @@ pub trait Machine {
     fn extra_step(extra: Self::Extra, before: &Self::State, letter: usize) -> Self::Extra;
     /// The outputs the design must show.
     fn observe(state: &Self::State, extra: &Self::Extra) -> Vec<u64>;
-    /// The share of the tour that the slow levels (everything but `rtl`)
-    /// replay, when the whole tour is too long for CI; 1.0 is all of it.
-    fn slow_share() -> f64 {
-        1.0
-    }
     /// Whole machine moves, run to completion from every position: the
     /// letters, after checking the oracle's cycles against its move-level
     /// function along the way. Starts from any state (begins with a reset).
@@ -177,53 +173,43 @@ impl<M: Machine> Plan<M> {
         self.sequence.len()
     }
 
-    /// A seeded share of the tour for the slow levels: the tour cut where the
-    /// home letter (a power-on reset) begins a piece, the first piece and each
-    /// other piece with probability `share`, then every whole-move run.
-    pub fn share(&self, share: f64, seed: u64) -> Plan<M> {
-        let Some(home) = M::home().filter(|_| share < 1.0) else {
-            return Plan {
-                letters: self.letters.clone(),
-                sequence: self.sequence.clone(),
-                after: self.after.clone(),
-                coverage: self.coverage.clone(),
-                tour_cycles: self.tour_cycles,
-                states: self.states,
-                transitions: self.transitions,
-                states_covered: self.states_covered,
-                transitions_covered: self.transitions_covered,
-            };
-        };
-        // A machine without a tour shares its runs instead.
-        let shareable = if M::walks_tour() { self.tour_cycles } else { self.len() };
-        let tour = &self.sequence[..shareable];
+    /// A seeded share of the plan of about `cycles` cycles, for Icarus: the
+    /// first of [`Plan::pieces`] and each other piece with probability
+    /// `cycles / len`, in order. Each piece begins at power-on, so the
+    /// pieces kept follow one another as one run; the whole plan when it is
+    /// no longer than `cycles`.
+    pub fn share(&self, cycles: usize, seed: u64) -> Plan<M> {
+        let share = cycles as f64 / self.len().max(1) as f64;
+        let pieces = self.pieces();
         let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let mut keep = true;
         let mut sequence = Vec::new();
-        for &l in tour {
-            if l == home {
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                keep = ((rng >> 11) as f64 / (1u64 << 53) as f64) < share;
-            }
-            if keep {
-                sequence.push(l);
+        let mut after = Vec::new();
+        let mut kept = 0;
+        for (k, r) in pieces.iter().enumerate() {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            if share >= 1.0 || k == 0 || ((rng >> 11) as f64 / (1u64 << 53) as f64) < share {
+                sequence.extend_from_slice(&self.sequence[r.clone()]);
+                after.extend_from_slice(&self.after[r.clone()]);
+                kept += 1;
             }
         }
-        let kept = sequence.len();
-        let tour_cycles = if M::walks_tour() { kept } else { 0 };
-        sequence.extend_from_slice(&self.sequence[shareable..]);
-        let after = replay::<M>(&sequence);
-        let what = if M::walks_tour() { "the tour's" } else { "the runs'" };
-        let rest = if M::walks_tour() { " and every whole move" } else { "" };
+        let coverage = if kept == pieces.len() {
+            self.coverage.clone()
+        } else {
+            format!(
+                "{} of the plan's {} cycles ({:.1}%: {kept} of its {} pieces from power-on, drawn with p = {share:.4}, seed {seed})",
+                sequence.len(),
+                self.len(),
+                100.0 * sequence.len() as f64 / self.len().max(1) as f64,
+                pieces.len()
+            )
+        };
         Plan {
             letters: self.letters.clone(),
             sequence,
             after,
-            coverage: format!(
-                "{kept} of {what} {shareable} cycles ({:.1}%: pieces from each reset drawn with p = {share}, seed {seed}){rest}",
-                100.0 * kept as f64 / shareable as f64
-            ),
-            tour_cycles,
+            coverage,
+            tour_cycles: 0,
             states: self.states,
             transitions: self.transitions,
             states_covered: self.states_covered,
@@ -270,6 +256,25 @@ impl<M: Machine> Plan<M> {
             out.push(start..self.len());
         }
         out
+    }
+}
+
+impl<M: Machine> Plan<M> {
+    /// Where `n` stretches of about equal length begin, each at the start
+    /// of a piece (so each can run on its own from power-on), and the
+    /// plan's end: `[0, ..., len]`.
+    pub fn stretches(&self, n: usize) -> Vec<usize> {
+        let starts: Vec<usize> = self.pieces().iter().map(|r| r.start).collect();
+        let mut cuts = vec![0];
+        for j in 1..n.max(1) {
+            if let Some(&cut) = starts.get(starts.partition_point(|&s| s < self.len() * j / n)) {
+                if cut > *cuts.last().unwrap() && cut < self.len() {
+                    cuts.push(cut);
+                }
+            }
+        }
+        cuts.push(self.len());
+        cuts
     }
 }
 

@@ -103,11 +103,6 @@ impl Machine for Nimatron {
         Some(RESET)
     }
 
-    /// The slow levels replay a seeded share of the tour: see the README.
-    fn slow_share() -> f64 {
-        0.05
-    }
-
     fn power_on() -> State {
         State::power_on()
     }

@@ -334,17 +334,6 @@ impl Machine for Nimrod {
         true
     }
 
-    /// RESET leads to power-on from every state, so the slow levels can
-    /// replay a seeded share of the runs, cut at each RESET.
-    fn home() -> Option<usize> {
-        Some(RESET)
-    }
-
-    /// About 5.5M cycles in all; the slow levels replay a quarter.
-    fn slow_share() -> f64 {
-        0.25
-    }
-
     fn power_on() -> State {
         State::power_on()
     }

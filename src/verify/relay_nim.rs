@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn a_wrong_oracle_is_caught() {
         let plan = Plan::<SlowOracle>::new().unwrap();
-        let r = rtl::run(&plan);
+        let r = rtl::run(&plan, 2);
         assert!(r.mismatches > 0);
         let first = r.first_mismatch.unwrap();
         assert!(first.contains("differs in"), "{first}");

@@ -1,28 +1,45 @@
 //! The `rtl` level: the rust-hdl simulation in process, driven with the same
 //! letters as every other level, through the same clocked driver as the
-//! blocks' own tests (`nimforge_designs::harness::Bench`).
+//! blocks' own tests (`nimforge_designs::harness::Bench`). The plan is cut
+//! into stretches that each begin at power-on ([`Plan::stretches`]), one a
+//! thread, each on a fresh design.
 
 use super::{LevelReport, Machine, Plan};
 use nimforge_designs::harness::Bench;
 use std::time::Instant;
 
-pub fn run<M: Machine>(plan: &Plan<M>) -> LevelReport {
+pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
     let t0 = Instant::now();
-    let mut bench = Bench::new(M::design());
-    let mut mismatches = 0;
-    let mut first = None;
-    for (i, &l) in plan.sequence.iter().enumerate() {
-        M::drive(&mut bench.uut, &plan.letters[l].inputs);
-        bench.tick(M::clock);
-        let got = M::read(&bench.uut);
-        if got != plan.expected(i) {
-            mismatches += 1;
-            if first.is_none() {
-                first = Some(plan.describe_mismatch(i, &got));
-            }
-        }
-    }
+    let cuts = plan.stretches(threads);
+    let parts: Vec<(usize, Option<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cuts
+            .windows(2)
+            .map(|w| {
+                scope.spawn(move || {
+                    let mut bench = Bench::new(M::design());
+                    let mut mismatches = 0;
+                    let mut first = None;
+                    for i in w[0]..w[1] {
+                        M::drive(&mut bench.uut, &plan.letters[plan.sequence[i]].inputs);
+                        bench.tick(M::clock);
+                        let got = M::read(&bench.uut);
+                        if got != plan.expected(i) {
+                            mismatches += 1;
+                            if first.is_none() {
+                                first = Some(plan.describe_mismatch(i, &got));
+                            }
+                        }
+                    }
+                    (mismatches, first)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an rtl thread panicked")).collect()
+    });
+    let mismatches = parts.iter().map(|p| p.0).sum();
+    let first = parts.into_iter().find_map(|p| p.1);
     LevelReport::judged(M::NAME, "rtl", plan.len(), mismatches, first)
+        .lanes(cuts.len() - 1)
         .coverage(plan.coverage.clone())
         .seconds(t0.elapsed().as_secs_f64())
 }

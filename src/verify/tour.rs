@@ -1,5 +1,8 @@
 //! The transition tour: one input sequence, from power-on, that takes every
 //! reachable state of the oracle's state graph under every input letter.
+//! (The bitsim levels check the same transitions by forking instead,
+//! `verify::lanes::search`; this tour is the one sequence that the
+//! sequential simulators, rust-hdl, Icarus and Verilator, replay.)
 //!
 //! A netlist or a bitstream cannot be poked into a state, so every level is
 //! driven only through its inputs. `explore` builds the graph of states
@@ -11,41 +14,46 @@
 //! the breadth-first tree to the first state (in discovery order) that still
 //! has an untried letter, which keeps large graphs fast.
 
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 use std::hash::Hash;
 
+/// The reachable states, numbered in breadth-first order from power-on
+/// (state 0), and a successor table: `successor[v * letters + l]` is the
+/// state letter `l` leads to from state `v`. Memory: each state once in
+/// `states` and once as a key of the index, and four bytes per
+/// (state, letter) pair; no graph of edges.
 pub struct StateGraph<S> {
-    pub graph: DiGraph<S, u8>,
-    pub start: NodeIndex,
+    pub states: Vec<S>,
+    pub successor: Vec<u32>,
+    pub letters: usize,
 }
 
 /// Every state reachable from `start` under `letters` input letters.
 pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, step: impl Fn(&S, usize) -> S) -> StateGraph<S> {
     assert!(letters <= 64);
-    let mut graph = DiGraph::new();
-    let mut index = HashMap::new();
-    let s0 = graph.add_node(start.clone());
-    index.insert(start, s0);
-    let mut queue = VecDeque::from([s0]);
-    while let Some(n) = queue.pop_front() {
-        let here = graph[n].clone();
+    let mut states = vec![start.clone()];
+    let mut index: FxHashMap<S, u32> = FxHashMap::default();
+    index.insert(start, 0);
+    let mut successor = Vec::new();
+    let mut v = 0;
+    while v < states.len() {
         for l in 0..letters {
-            let next = step(&here, l);
-            let m = match index.get(&next) {
-                Some(&m) => m,
+            let next = step(&states[v], l);
+            let w = match index.get(&next) {
+                Some(&w) => w,
                 None => {
-                    let m = graph.add_node(next.clone());
-                    index.insert(next, m);
-                    queue.push_back(m);
-                    m
+                    let w = states.len() as u32;
+                    index.insert(next.clone(), w);
+                    states.push(next);
+                    w
                 }
             };
-            graph.add_edge(n, m, l as u8);
+            successor.push(w);
         }
+        v += 1;
     }
-    StateGraph { graph, start: s0 }
+    StateGraph { states, successor, letters }
 }
 
 /// A tour and what it covers.
@@ -63,14 +71,10 @@ pub struct Tour {
 const LOCAL_SEARCH: usize = 512;
 
 pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
-    let graph = &g.graph;
-    let n = graph.node_count();
-    // successor[node * letters + l]
-    let mut successor = vec![0u32; n * letters];
-    for e in graph.edge_references() {
-        successor[e.source().index() * letters + *e.weight() as usize] = e.target().index() as u32;
-    }
-    let start = g.start.index();
+    assert_eq!(letters, g.letters);
+    let n = g.states.len();
+    let successor = &g.successor;
+    let start = 0;
     // A home letter must lead to power-on from everywhere.
     let home = home.filter(|&h| (0..n).all(|v| successor[v * letters + h] as usize == start));
     // The breadth-first tree from power-on: (parent, letter) of each state.
@@ -93,7 +97,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
     let mut untried = vec![full; n];
     let mut seen = vec![false; n];
     let mut out = Vec::new();
-    let mut here = g.start.index();
+    let mut here = start;
     seen[here] = true;
     // BFS scratch, reused.
     let mut stamp = vec![0u32; n];
@@ -179,7 +183,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
     Tour {
         letters: out,
         states: n,
-        transitions: graph.edge_count(),
+        transitions: n * letters,
         states_covered: seen.iter().filter(|&&s| s).count(),
         transitions_covered,
     }
@@ -221,7 +225,7 @@ mod tests {
     #[test]
     fn unreachable_states_are_not_counted() {
         let g = explore(0u8, 1, |&s, _| if s < 3 { s + 1 } else { 3 });
-        assert_eq!(g.graph.node_count(), 4);
+        assert_eq!(g.states.len(), 4);
         let t = tour(&g, 1, None);
         assert_eq!(t.letters.len(), 4);
     }

@@ -1,0 +1,50 @@
+//! `nimforge bench MACHINE`: the machine's whole plan (the plan `verify`
+//! replays) through two engines in one run, each checked cycle by cycle
+//! against the oracle's outputs:
+//!
+//! - `bitsim`: the `synth_ice40` netlist in lanes (`netlist/bitsim`), the
+//!   plan's pieces from power-on side by side, a thread per core;
+//! - `verilator`: the generated Verilog compiled by Verilator (-O3) and
+//!   driven from C++ ([`crate::verify::verilated`]: letters and expected
+//!   rows from binary files, no testbench and no text), one process per
+//!   core, each on a stretch of the plan that starts at power-on.
+//!
+//! Both count vectors (cycles, lane-cycles for bitsim) per second of wall
+//! time, the plan's making left out of both.
+
+use super::EngineRun;
+use crate::netlist::Netlist;
+use crate::verify::hdl::{self, Places};
+use crate::verify::lanes::{self, Expected, Progress, Wired};
+use crate::verify::verilated::Verilated;
+use crate::verify::{Machine, Plan};
+use std::path::Path;
+use std::time::Instant;
+
+/// Runs both engines on `M`'s plan with `jobs` threads and processes.
+pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, String> {
+    let plan = Plan::<M>::new()?;
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("bench").join(M::NAME) };
+    std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
+    let expected = Expected::of(&plan);
+    let coverage = format!("{}: {} cycles", plan.coverage, plan.len());
+    let mut runs = Vec::new();
+
+    let synth = hdl::make_ice40::<M>(&places).map_err(|w| w.to_string())?;
+    let net = Netlist::from_file(&synth.json).map_err(|e| e.to_string())?;
+    let wired = Wired::new::<M>("netlist/bitsim", net)?;
+    let t0 = Instant::now();
+    let found = lanes::run_pieces(&plan, &expected, &wired, jobs, &Progress::default());
+    let seconds = t0.elapsed().as_secs_f64();
+    let what = format!("{coverage} in {} pieces, {} lanes", plan.pieces().len(), lanes::LANES * jobs);
+    runs.push(EngineRun::new("bitsim", found.vectors as u64, seconds, found.mismatches as u64, what, found.first.map(|(_, s)| s)));
+
+    let harness = Verilated::build(&plan, &expected, &places).map_err(|e| e.to_string())?;
+    let t0 = Instant::now();
+    let outcome = harness.run_all(&plan, jobs).map_err(|e| e.to_string())?;
+    let seconds = t0.elapsed().as_secs_f64();
+    let what = format!("{coverage} in {} stretches from power-on, one process each", plan.stretches(jobs).len() - 1);
+    let first = outcome.first.map(|(i, got)| plan.describe_mismatch(i, &got));
+    runs.push(EngineRun::new("verilator", outcome.cycles as u64, seconds, outcome.mismatches as u64, what, first));
+    Ok(runs)
+}
