@@ -84,25 +84,27 @@ enum Command {
     Bench {
         /// selector, or a machine's name
         target: String,
-        #[arg(long, default_value_t = 4)]
-        piles: usize,
-        #[arg(long, default_value_t = 8)]
-        bits: usize,
-        /// Check slice I of N (0 <= I < N) of the space; the slices cover it exactly once.
+        /// The selector's piles (4 by default).
+        #[arg(long)]
+        piles: Option<usize>,
+        /// The selector's bits per pile (8 by default).
+        #[arg(long)]
+        bits: Option<usize>,
+        /// Check slice I of N (0 <= I < N) of the selector's space; the slices cover it exactly once.
         #[arg(long)]
         shard: Option<String>,
-        /// Engines to run (repeat or separate with commas); all four by default.
+        /// The selector's engines (repeat or separate with commas); all four by default.
         #[arg(long, value_enum, value_delimiter = ',')]
         engine: Vec<nimforge::bench::selector::Engine>,
-        /// Positions Verilator checks, evenly spread over the slice.
-        #[arg(long, default_value_t = 1 << 28)]
-        verilator_sample: u64,
-        /// Positions Icarus checks.
-        #[arg(long, default_value_t = 1 << 16)]
-        icarus_sample: u64,
-        /// Positions the rust-hdl simulation checks.
-        #[arg(long, default_value_t = 1 << 16)]
-        rtl_sample: u64,
+        /// Selector positions Verilator checks, evenly spread over the slice (2^28 by default).
+        #[arg(long)]
+        verilator_sample: Option<u64>,
+        /// Selector positions Icarus checks (2^16 by default).
+        #[arg(long)]
+        icarus_sample: Option<u64>,
+        /// Selector positions the rust-hdl simulation checks (2^16 by default).
+        #[arg(long)]
+        rtl_sample: Option<u64>,
         /// Threads and processes (the cores by default).
         #[arg(long)]
         jobs: Option<usize>,
@@ -238,7 +240,9 @@ fn main() {
                 ("relay-nim", None, _) => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
                 ("nimatron", _, Some(rows)) => commands::nimatron::one_move(&rows, r, json),
                 ("nimatron", _, None) => Err("nimatron needs --rows, e.g. --rows 1,6,3,4".into()),
-                _ => unreachable!(),
+                (other, _, _) => Err(format!(
+                    "move is for relay-nim, nimatron, nimrod and wilson; {other} is played a game at a time: nimforge play {other} --sim"
+                )),
             })
         }
         Command::Replay { machine, moves, self_play, nimrod, json } => {

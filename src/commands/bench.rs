@@ -8,17 +8,24 @@ use std::path::Path;
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     target: &str,
-    piles: usize,
-    bits: usize,
+    piles: Option<usize>,
+    bits: Option<usize>,
     shard: Option<&str>,
     engines: &[Engine],
-    samples: (u64, u64, u64),
+    samples: (Option<u64>, Option<u64>, Option<u64>),
     jobs: Option<usize>,
     json: bool,
     root: &Path,
 ) -> Result<i32, String> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     if target != "selector" {
+        let selector_only = [piles.is_some(), bits.is_some(), shard.is_some(), !engines.is_empty()];
+        let samples_given = [samples.0.is_some(), samples.1.is_some(), samples.2.is_some()];
+        if selector_only.iter().chain(&samples_given).any(|&given| given) {
+            return Err(format!(
+                "--piles, --bits, --shard, --engine and the samples are the selector's; bench {target} takes --jobs and --json"
+            ));
+        }
         let runs = match crate::machines::check_name(target).map_err(|_| {
             format!(
                 "there is no benchmark '{target}': bench selector, or a machine: {}",
@@ -43,6 +50,8 @@ pub fn run(
         }
         return Ok(if runs.iter().any(|r| r.mismatches > 0) { 1 } else { 0 });
     }
+    let (piles, bits) = (piles.unwrap_or(4), bits.unwrap_or(8));
+    let samples = (samples.0.unwrap_or(1 << 28), samples.1.unwrap_or(1 << 16), samples.2.unwrap_or(1 << 16));
     let shard = shard.map(Shard::parse).transpose()?.unwrap_or(Shard::ALL);
     let engines = if engines.is_empty() { vec![Engine::Bitsim, Engine::Verilator, Engine::Icarus, Engine::Rtl] } else { engines.to_vec() };
     let options = Options {
