@@ -207,27 +207,10 @@ mod tests {
         }
     }
 
-    /// A 2-bit counter that counts while `en`, and its copy forked by rows.
-    const COUNTER: &str = "\
-.model counter
-.inputs clock en
-.outputs q[0] q[1]
-.latch d0 q[0] re clock 0
-.latch d1 q[1] re clock 1
-.names q[0] en d0
-10 1
-01 1
-.names q[0] en c
-11 1
-.names q[1] c d1
-10 1
-01 1
-.end
-";
-
     #[test]
     fn lanes_run_apart_fork_and_power_on() {
-        let net = Netlist::from_blif(COUNTER).unwrap();
+        // A 2-bit counter that starts at 2 and counts while `en`.
+        let net = Netlist::from_blif(crate::netlist::tests::COUNTER).unwrap();
         let mut sim = LaneSim::<Wide<2>>::new(&net, &[1], &[0, 1]);
         assert_eq!((sim.input_stride(), sim.output_stride(), sim.state_stride()), (1, 1, 1));
         assert_eq!(sim.init_row(), &[0b10]);

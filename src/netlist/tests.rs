@@ -42,7 +42,7 @@ fn full_adder_in_every_lane() {
 }
 
 /// A 2-bit counter that starts at 2 and counts while `en`.
-const COUNTER: &str = "\
+pub(super) const COUNTER: &str = "\
 .model counter
 .inputs clock en
 .outputs q[0] q[1]

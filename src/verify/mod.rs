@@ -332,8 +332,8 @@ pub struct LevelReport {
     pub status: Status,
     /// Cycles compared (lane-cycles for the bitsim engines).
     pub vectors: usize,
-    /// Runs side by side: 1 for a sequential simulator, the lanes of all
-    /// threads for bitsim.
+    /// Runs side by side: the lanes of all threads for bitsim, the
+    /// stretches from power-on for rtl (a thread each), 1 for the others.
     pub lanes: usize,
     pub mismatches: usize,
     pub seconds: f64,
