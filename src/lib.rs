@@ -21,3 +21,4 @@ pub mod oracle;
 pub mod panel;
 pub mod play;
 pub mod verify;
+pub mod word;

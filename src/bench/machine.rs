@@ -3,7 +3,9 @@
 //! against the oracle's outputs:
 //!
 //! - `bitsim`: the `synth_ice40` netlist in lanes (`netlist/bitsim`), the
-//!   plan's pieces from power-on side by side, a thread per core;
+//!   plan's pieces from power-on side by side, a thread per core, each
+//!   clock the compiled kernel;
+//! - `interpreter`: the same with the interpreter, the kernel's reference;
 //! - `verilator`: the generated Verilog compiled by Verilator (-O3) and
 //!   driven from C++ ([`crate::verify::verilated`]: letters and expected
 //!   rows from binary files, no testbench and no text), one process per
@@ -32,12 +34,21 @@ pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, Strin
 
     let synth = hdl::make_ice40::<M>(&places).map_err(|w| w.to_string())?;
     let net = Netlist::from_file(&synth.json).map_err(|e| e.to_string())?;
-    let wired = Wired::new::<M>("netlist/bitsim", net)?;
-    let t0 = Instant::now();
-    let found = lanes::run_pieces(&plan, &expected, &wired, jobs, &Progress::default());
-    let seconds = t0.elapsed().as_secs_f64();
-    let what = format!("{coverage} in {} pieces, {} lanes", plan.pieces().len(), lanes::LANES * jobs);
-    runs.push(EngineRun::new("bitsim", found.vectors as u64, seconds, found.mismatches as u64, what, found.first.map(|(_, s)| s)));
+    let mut wired = Wired::new::<M>("netlist/bitsim", net)?;
+    let pieces = plan.pieces().len();
+    for (engine, interpreted) in [("bitsim", false), ("interpreter", true)] {
+        wired.interpreted = interpreted;
+        let t0 = Instant::now();
+        let found = lanes::run_pieces(&plan, &expected, &wired, jobs, &Progress::default());
+        let seconds = t0.elapsed().as_secs_f64();
+        let kernel = match (interpreted, wired.kernel()) {
+            (false, Some(k)) => format!("; the kernel: {} ops as {} nodes, {} instructions a chunk", k.ops, k.nodes, k.instructions),
+            (false, None) => "; no kernel for this CPU, the interpreter ran".to_string(),
+            (true, _) => String::new(),
+        };
+        let what = format!("{coverage} in {pieces} pieces, {} lanes{kernel}", lanes::LANES * jobs);
+        runs.push(EngineRun::new(engine, found.vectors as u64, seconds, found.mismatches as u64, what, found.first.map(|(_, s)| s)));
+    }
 
     let harness = Verilated::build(&plan, &expected, &places).map_err(|e| e.to_string())?;
     let t0 = Instant::now();

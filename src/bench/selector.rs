@@ -20,6 +20,7 @@
 use super::{EngineRun, Shard};
 use crate::flow::{iverilog, verilator, yosys, ToolError};
 use crate::netlist::{Netlist, Sim, Wide};
+use crate::word::Word;
 use crate::oracle::selector::{select, select_lanes, Move};
 use askama::Template;
 use nimforge_designs::harness::Bench;
@@ -39,7 +40,13 @@ const LANE_BITS: usize = 6 + K.trailing_zeros() as usize;
 /// The engines, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
+    /// The netlist's compiled kernel (`crate::netlist::kernel`).
     Bitsim,
+    /// The same netlist in the interpreter, the kernel's reference.
+    Interpreter,
+    /// No enumeration: ABC proves the netlist equal to the behavioural
+    /// reference (`testbenches/selector_ref.v`) for every input sequence.
+    Abc,
     Verilator,
     Icarus,
     Rtl,
@@ -100,10 +107,21 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
     let mut runs = Vec::new();
     for engine in &options.engines {
         let run = match engine {
-            Engine::Bitsim => {
+            Engine::Bitsim | Engine::Interpreter => {
                 let blif = yosys::synth_blif(&source, &module, &dir("netlist")?).map_err(tool)?;
                 let net = Netlist::from_file(&blif).map_err(|e| format!("{}: {e}", blif.display()))?;
-                bitsim::<N, W>(&net, batches.clone(), options.jobs, &of_slice)?
+                bitsim::<N, W>(&net, batches.clone(), options.jobs, &of_slice, *engine == Engine::Interpreter)?
+            }
+            Engine::Abc => {
+                let proof = crate::commands::prove::with_abc(options.piles, options.bits, &options.root, &dir("abc")?)?;
+                EngineRun::new(
+                    "abc",
+                    slice.end - slice.start,
+                    proof.seconds,
+                    0,
+                    format!("{of_slice}, every cycle, proven: {}", proof.what),
+                    None,
+                )
             }
             Engine::Verilator => {
                 let sample = Sample::of(slice.clone(), options.verilator_sample, &of_slice);
@@ -226,6 +244,7 @@ impl Tally {
 
 /// Bit `j` of every position of the batch at `base` (a multiple of
 /// [`BATCH`]): lane `64 k + i` holds position `base + 64 k + i`.
+#[inline(always)]
 fn position_bit(base: u64, j: usize) -> Lanes {
     const PATTERN: [u64; 6] = [
         0xAAAA_AAAA_AAAA_AAAA,
@@ -275,9 +294,10 @@ fn bitsim<const N: usize, const W: usize>(
     batches: std::ops::Range<u64>,
     jobs: usize,
     of_slice: &str,
+    interpreted: bool,
 ) -> Result<EngineRun, String> {
     let ports = Ports::of::<N, W>(net)?;
-    let prototype: Sim<Lanes> = Sim::new(net);
+    let prototype: Sim<Lanes> = if interpreted { Sim::interpreted(net) } else { Sim::new(net) };
     let t0 = Instant::now();
     let tally = std::thread::scope(|scope| {
         let parts: Vec<_> = (0..jobs as u64)
@@ -290,55 +310,106 @@ fn bitsim<const N: usize, const W: usize>(
             .collect();
         parts.into_iter().map(|p| p.join().expect("bitsim thread")).fold(Tally::default(), Tally::merge)
     });
-    Ok(tally.into_run("bitsim", t0.elapsed().as_secs_f64(), of_slice.to_string()))
+    let engine = if interpreted { "interpreter" } else { "bitsim" };
+    Ok(tally.into_run(engine, t0.elapsed().as_secs_f64(), of_slice.to_string()))
 }
 
 /// One thread's batches, one evaluation and one clock each. The selector
 /// registers its inputs and its outputs, so the outputs read before the
 /// clock of batch t are those of batch t - 2; two more cycles flush the last.
+/// The harness and the oracle's words are compiled for AVX-512 as well,
+/// and that copy runs when the CPU has it.
 fn bitsim_part<const N: usize, const W: usize>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx512f") {
+        // Safety: the CPU has AVX-512F, the only feature the copy needs.
+        return unsafe { bitsim_part_avx512::<N, W>(sim, ports, batches) };
+    }
+    bitsim_batches::<N, W, Lanes>(sim, ports, batches)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn bitsim_part_avx512<const N: usize, const W: usize>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
+    bitsim_batches::<N, W, crate::word::Zmm>(sim, ports, batches)
+}
+
+/// The batches, the oracle taking `O::LANES` positions at a time.
+#[inline(always)]
+fn bitsim_batches<const N: usize, const W: usize, O: Word>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
     let mut tally = Tally::default();
+    // Each input bit is set when it changes: the low LANE_BITS of a
+    // position are the same patterns in every batch, the others flip
+    // every 2^(j - LANE_BITS) batches.
+    let mut set: Vec<Option<bool>> = vec![None; N * W];
+    let low: Vec<Lanes> = (0..LANE_BITS).map(|j| position_bit(0, j)).collect();
     for t in batches.start..batches.end + 2 {
         if t < batches.end {
             for (p, bits) in ports.piles.iter().enumerate() {
                 for (b, &bit) in bits.iter().enumerate() {
-                    sim.set_input(bit, position_bit(t * BATCH, p * W + b));
+                    let j = p * W + b;
+                    let high = j >= LANE_BITS && (t * BATCH) >> j & 1 == 1;
+                    if set[j] != Some(high) {
+                        sim.set_input(bit, position_bit(t * BATCH, j));
+                        set[j] = Some(high);
+                    }
                 }
             }
         }
         sim.eval();
         if t >= batches.start + 2 {
-            check_batch::<N, W>(sim, ports, (t - 2) * BATCH, &mut tally);
+            check_batch::<N, W, O>(sim, ports, (t - 2) * BATCH, &low, &mut tally);
         }
         sim.clock();
     }
     tally
 }
 
-/// The outputs of the batch at `base` against the oracle's bit-sliced form.
-fn check_batch<const N: usize, const W: usize>(sim: &Sim<Lanes>, ports: &Ports, base: u64, tally: &mut Tally) {
-    let words: [[Lanes; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| position_bit(base, p * W + b)));
-    for k in 0..K {
-        let piles: [[u64; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| words[p][b].0[k]));
+/// Bit `j` of the positions of lanes `g * O::LANES ..` of the batch at
+/// `base`; `low` holds the low LANE_BITS bits, the same in every batch.
+#[inline(always)]
+fn position_word<O: Word>(base: u64, j: usize, g: usize, low: &[Lanes]) -> O {
+    let per = O::LANES / 64;
+    if j < LANE_BITS {
+        O::from_words(&low[j].0[g * per..(g + 1) * per])
+    } else if base >> j & 1 == 1 {
+        O::ONES
+    } else {
+        O::ZERO
+    }
+}
+
+/// The outputs of the batch at `base` against the oracle's bit-sliced
+/// form, `O::LANES` lanes a call.
+#[inline(always)]
+fn check_batch<const N: usize, const W: usize, O: Word>(sim: &Sim<Lanes>, ports: &Ports, base: u64, low: &[Lanes], tally: &mut Tally) {
+    let per = O::LANES / 64;
+    for g in 0..K / per {
+        let piles: [[O; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| position_word(base, p * W + b, g, low)));
         let want = select_lanes(&piles);
-        let mut differ = (want.found ^ sim.output(ports.found).0[k]) | (want.safe ^ sim.output(ports.safe).0[k]);
+        let out = |slot: usize| O::from_words(&sim.output_ref(slot).0[g * per..(g + 1) * per]);
+        let mut differ = (want.found ^ out(ports.found)) | (want.safe ^ out(ports.safe));
         for p in 0..N {
-            differ |= want.chosen[p] ^ sim.output(ports.chosen[p]).0[k];
+            differ = differ | (want.chosen[p] ^ out(ports.chosen[p]));
         }
         for b in 0..W {
-            differ |= want.after[b] ^ sim.output(ports.after[b]).0[k];
+            differ = differ | (want.after[b] ^ out(ports.after[b]));
         }
-        tally.vectors += 64;
-        while differ != 0 {
-            let lane = differ.trailing_zeros() as usize;
-            differ &= differ - 1;
-            let bit = |slot: usize| sim.output(slot).0[k] >> lane & 1;
-            let chosen = (0..N).fold(0, |a, p| a | bit(ports.chosen[p]) << p);
-            let after = (0..W).fold(0, |a, b| a | bit(ports.after[b]) << b);
-            let got = pack::<N, W>(chosen, after, bit(ports.found) == 1, bit(ports.safe) == 1);
-            tally.mismatch::<N, W>(base + 64 * k as u64 + lane as u64, got);
+        for (j, &word) in differ.words().iter().enumerate() {
+            let k = g * per + j;
+            let mut d = word;
+            while d != 0 {
+                let lane = d.trailing_zeros() as usize;
+                d &= d - 1;
+                let bit = |slot: usize| sim.output_ref(slot).0[k] >> lane & 1;
+                let chosen = (0..N).fold(0, |a, p| a | bit(ports.chosen[p]) << p);
+                let after = (0..W).fold(0, |a, b| a | bit(ports.after[b]) << b);
+                let got = pack::<N, W>(chosen, after, bit(ports.found) == 1, bit(ports.safe) == 1);
+                tally.mismatch::<N, W>(base + 64 * k as u64 + lane as u64, got);
+            }
         }
     }
+    tally.vectors += BATCH;
 }
 
 #[derive(Template)]
@@ -509,7 +580,7 @@ mod tests {
         }
         let text = selector_blif();
         let good = Netlist::from_blif(&text).unwrap();
-        let r = bitsim::<4, 8>(&good, 0..1 << 12, 2, "part").unwrap();
+        let r = bitsim::<4, 8>(&good, 0..1 << 12, 2, "part", false).unwrap();
         assert_eq!((r.vectors, r.mismatches), (1 << 22, 0));
         let lines: Vec<&str> = text.lines().collect();
         let row = (1..lines.len() - 1)
@@ -518,7 +589,7 @@ mod tests {
         let mut wrong: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         wrong[row] = "10 1".into();
         let bad = Netlist::from_blif(&wrong.join("\n")).unwrap();
-        let r = bitsim::<4, 8>(&bad, 0..1 << 12, 2, "part").unwrap();
+        let r = bitsim::<4, 8>(&bad, 0..1 << 12, 2, "part", false).unwrap();
         assert!(r.mismatches > 0, "{} as AND-NOT went unnoticed", lines[row - 1]);
         let first = r.first_mismatch.unwrap();
         assert!(first.starts_with("piles ") && first.contains("expected") && first.contains("; got"), "{first}");

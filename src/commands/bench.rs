@@ -53,7 +53,7 @@ pub fn run(
     let (piles, bits) = (piles.unwrap_or(4), bits.unwrap_or(8));
     let samples = (samples.0.unwrap_or(1 << 28), samples.1.unwrap_or(1 << 16), samples.2.unwrap_or(1 << 16));
     let shard = shard.map(Shard::parse).transpose()?.unwrap_or(Shard::ALL);
-    let engines = if engines.is_empty() { vec![Engine::Bitsim, Engine::Verilator, Engine::Icarus, Engine::Rtl] } else { engines.to_vec() };
+    let engines = if engines.is_empty() { vec![Engine::Bitsim, Engine::Interpreter, Engine::Abc, Engine::Verilator, Engine::Icarus, Engine::Rtl] } else { engines.to_vec() };
     let options = Options {
         piles,
         bits,

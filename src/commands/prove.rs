@@ -45,9 +45,9 @@ pub fn sizes(root: &Path) -> Vec<(usize, usize)> {
     sizes
 }
 
-/// Prove generated/selector_{piles}x{bits}.v equal to `reference` (a module
-/// `selector_ref` with parameters N and W), working in `dir`.
-pub fn prove(piles: usize, bits: usize, root: &Path, reference: &Path, dir: &Path) -> Result<Proof, String> {
+/// The design, its top module and the reference's files and top module
+/// for the selector of `piles` x `bits`, the port wrapper written in `dir`.
+fn design_and_reference(piles: usize, bits: usize, root: &Path, reference: &Path, dir: &Path) -> Result<(PathBuf, String, Vec<PathBuf>, String), String> {
     let top = format!("selector_{piles}x{bits}");
     let design = root.join("generated").join(format!("{top}.v"));
     if !design.is_file() {
@@ -61,8 +61,36 @@ pub fn prove(piles: usize, bits: usize, root: &Path, reference: &Path, dir: &Pat
     let ports = Ports { n: piles, w: bits, piles: (0..piles).collect() }.render().expect("template renders");
     let wrapper: PathBuf = dir.join(format!("selector_ref_{piles}x{bits}.v"));
     std::fs::write(&wrapper, ports).map_err(|e| format!("cannot write {}: {e}", wrapper.display()))?;
-    prove_equivalent(&design, &top, &[reference, &wrapper], &format!("selector_ref_{piles}x{bits}"), dir)
-        .map_err(|e| e.to_string())
+    Ok((design, top, vec![reference.to_path_buf(), wrapper], format!("selector_ref_{piles}x{bits}")))
+}
+
+/// Prove generated/selector_{piles}x{bits}.v equal to `reference` (a module
+/// `selector_ref` with parameters N and W), working in `dir`.
+pub fn prove(piles: usize, bits: usize, root: &Path, reference: &Path, dir: &Path) -> Result<Proof, String> {
+    let (design, top, references, ref_top) = design_and_reference(piles, bits, root, reference, dir)?;
+    let refs: Vec<&Path> = references.iter().map(PathBuf::as_path).collect();
+    prove_equivalent(&design, &top, &refs, &ref_top, dir).map_err(|e| e.to_string())
+}
+
+/// An ABC proof of the selector: how long and what it says.
+pub struct AbcProof {
+    /// yosys writing the miter and ABC proving it.
+    pub seconds: f64,
+    pub what: String,
+}
+
+/// The same equivalence proven by ABC's `dprove` on the miter yosys writes
+/// (`fpga/miter_aig.ys.j2`), in `dir`.
+pub fn with_abc(piles: usize, bits: usize, root: &Path, dir: &Path) -> Result<AbcProof, String> {
+    let t0 = std::time::Instant::now();
+    let (design, top, references, ref_top) = design_and_reference(piles, bits, root, &root.join(REFERENCE), dir)?;
+    let refs: Vec<&Path> = references.iter().map(PathBuf::as_path).collect();
+    let aig = crate::flow::yosys::miter_aiger(&design, &top, &refs, &ref_top, dir).map_err(|e| e.to_string())?;
+    let abc = crate::flow::abc::dprove(&aig, dir).map_err(|e| e.to_string())?;
+    Ok(AbcProof {
+        seconds: t0.elapsed().as_secs_f64(),
+        what: format!("equal to {REFERENCE} (yosys miter, ABC dprove: {abc:.2} s of it)"),
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! One module per external tool. Each finds its program on PATH and returns
 //! errors that carry the tool's own output; none of them panics.
 
+pub mod abc;
 pub mod icebox_vlog;
 pub mod icepack;
 pub mod iceprog;

@@ -70,6 +70,31 @@ pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolE
 }
 
 #[derive(Template)]
+#[template(path = "miter_aig.ys.j2", escape = "none")]
+struct MiterScript<'a> {
+    design: &'a str,
+    top: &'a str,
+    references: Vec<String>,
+    ref_top: &'a str,
+}
+
+/// The miter of `design` (top `top`) and the reference (`reference`, top
+/// `ref_top`) as `dir/miter.aig`, for ABC ([`super::abc::dprove`]).
+pub fn miter_aiger(design: &Path, top: &str, reference: &[&Path], ref_top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    let canonical = |p: &Path| {
+        std::fs::canonicalize(p)
+            .map(|p| p.to_string_lossy().into_owned())
+            .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
+    };
+    let design = canonical(design)?;
+    let references = reference.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
+    let script = MiterScript { design: &design, top, references, ref_top }.render().expect("template renders");
+    write(&dir.join("miter.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "miter.log", "-s", "miter.ys"], dir, &format!("writing the miter of {top} and {ref_top}"))?;
+    Ok(dir.join("miter.aig"))
+}
+
+#[derive(Template)]
 #[template(path = "prove.ys.j2", escape = "none")]
 struct ProveScript<'a> {
     design: &'a str,

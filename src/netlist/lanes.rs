@@ -45,7 +45,7 @@ pub fn stride(bits: usize) -> usize {
 }
 
 /// A netlist's simulation in `W::LANES` lanes, read and written as rows.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct LaneSim<W: Word> {
     sim: Sim<W>,
     input_slots: Vec<u32>,
@@ -58,7 +58,11 @@ impl<W: Word> LaneSim<W> {
     /// `inputs` and `outputs` are the bits (indices into the netlist's
     /// `.inputs` and `.outputs`) in row order. Every lane starts at power-on.
     pub fn new(net: &Netlist, inputs: &[usize], outputs: &[usize]) -> LaneSim<W> {
-        let sim = Sim::<W>::new(net);
+        LaneSim::with_sim(Sim::<W>::new(net), inputs, outputs)
+    }
+
+    /// The same on a given simulation of the netlist (the interpreter, say).
+    pub fn with_sim(sim: Sim<W>, inputs: &[usize], outputs: &[usize]) -> LaneSim<W> {
         let input_slots = inputs.iter().map(|&i| sim.inputs[i]).collect();
         let output_slots = outputs.iter().map(|&i| sim.outputs[i]).collect();
         let q_slots: Vec<u32> = sim.latches.iter().map(|l| l.q).collect();
@@ -113,6 +117,25 @@ impl<W: Word> LaneSim<W> {
         scatter(rows, self.input_stride(), &self.input_slots, &mut self.sim.slots);
     }
 
+    /// Sets the inputs of the first `groups` groups of 64 lanes, lane `l`'s
+    /// row at `rows[l * pitch + offset..]`; the other lanes keep theirs.
+    pub fn set_input_rows_of(&mut self, rows: &[u64], pitch: usize, offset: usize, groups: usize) {
+        let stride = self.input_stride();
+        let mut block = [0u64; 64];
+        for c in 0..stride {
+            let bits = &self.input_slots[64 * c..self.input_slots.len().min(64 * c + 64)];
+            for k in 0..groups {
+                for (i, b) in block.iter_mut().enumerate() {
+                    *b = rows[(64 * k + i) * pitch + offset + c];
+                }
+                transpose64(&mut block);
+                for (j, &slot) in bits.iter().enumerate() {
+                    self.sim.slots[slot as usize].words_mut()[k] = block[j];
+                }
+            }
+        }
+    }
+
     /// Input bit `bit` (in row order) for every lane at once.
     pub fn set_input_word(&mut self, bit: usize, lanes: W) {
         self.sim.slots[self.input_slots[bit] as usize] = lanes;
@@ -133,6 +156,22 @@ impl<W: Word> LaneSim<W> {
         self.output_slots.len()
     }
 
+    /// Which lanes' outputs differ from `expected`, given as bit slices:
+    /// `expected[b * words + k]` is output bit `b` (row order) of lanes
+    /// `64 k ..`, `words` = `W::LANES / 64`. Bit `i` of word `k` of the
+    /// answer is lane `64 k + i`.
+    /// Only the first `groups` words of the answer are worked out.
+    pub fn differing(&self, expected: &[u64], answer: &mut [u64], groups: usize) {
+        let words = W::LANES / 64;
+        answer.iter_mut().for_each(|a| *a = 0);
+        for (b, &slot) in self.output_slots.iter().enumerate() {
+            let got = self.sim.slots[slot as usize].words();
+            for k in 0..groups {
+                answer[k] |= got[k] ^ expected[b * words + k];
+            }
+        }
+    }
+
     /// Every lane's flip-flops into `rows`.
     pub fn state_rows(&self, rows: &mut [u64]) {
         gather(&self.sim.slots, &self.q_slots, rows, self.state_stride());
@@ -142,6 +181,27 @@ impl<W: Word> LaneSim<W> {
     /// of a netlist with the same latches).
     pub fn load_state_rows(&mut self, rows: &[u64]) {
         scatter(rows, self.state_stride(), &self.q_slots, &mut self.sim.slots);
+    }
+}
+
+/// Lane rows (`stride` words each; lane `l`'s at `rows[l * pitch +
+/// offset..]`) into bit slices: `slices[b * (lanes / 64) + k]` is bit `b`
+/// of lanes `64 k ..`, for bits `0..bits`; only the first `groups` groups
+/// of 64 of the `lanes`.
+pub fn rows_to_slices(rows: &[u64], pitch: usize, offset: usize, stride: usize, bits: usize, lanes: usize, groups: usize, slices: &mut [u64]) {
+    let words = lanes / 64;
+    let mut block = [0u64; 64];
+    for c in 0..stride {
+        let here = bits.saturating_sub(64 * c).min(64);
+        for k in 0..groups {
+            for (i, b) in block.iter_mut().enumerate() {
+                *b = rows[(64 * k + i) * pitch + offset + c];
+            }
+            transpose64(&mut block);
+            for (j, &b) in block[..here].iter().enumerate() {
+                slices[(64 * c + j) * words + k] = b;
+            }
+        }
     }
 }
 
@@ -166,12 +226,11 @@ fn gather<W: Word>(slots: &[W], which: &[u32], rows: &mut [u64], stride: usize) 
 
 /// Lane rows into slots `which` of `slots`.
 fn scatter<W: Word>(rows: &[u64], stride: usize, which: &[u32], slots: &mut [W]) {
-    let words = W::LANES / 64;
     debug_assert!(rows.len() >= W::LANES * stride);
     let mut block = [0u64; 64];
     for c in 0..stride {
         let bits = &which[64 * c..which.len().min(64 * c + 64)];
-        for k in 0..words {
+        for k in 0..W::LANES / 64 {
             for (i, b) in block.iter_mut().enumerate() {
                 *b = rows[(64 * k + i) * stride + c];
             }

@@ -22,6 +22,7 @@ pub mod blif;
 pub mod graph;
 pub mod ice40;
 pub mod json;
+pub mod kernel;
 pub mod lanes;
 pub mod sim;
 
@@ -29,6 +30,7 @@ pub use graph::{Op, Program};
 pub use sim::{Sim, Wide, Word};
 
 use std::fmt;
+use std::sync::{Arc, Mutex};
 use std::path::Path;
 
 /// What is wrong with a netlist; each says what to do about it.
@@ -92,6 +94,8 @@ impl std::error::Error for NetlistError {}
 /// A compiled netlist: its ports and the program the simulator runs.
 #[derive(Clone, Debug)]
 pub struct Netlist {
+    /// Its kernels, one per word size, compiled on first use.
+    kernels: Kernels,
     /// The `.model` name.
     pub model: String,
     input_names: Vec<String>,
@@ -116,7 +120,14 @@ impl Netlist {
     fn from_model(model: blif::Model) -> Result<Netlist, NetlistError> {
         let program = graph::compile(&model)?;
         let unknown_inits = model.latches.iter().filter(|l| !l.known_init).map(|l| l.q.clone()).collect();
-        Ok(Netlist { model: model.name, input_names: model.inputs, output_names: model.outputs, unknown_inits, program })
+        Ok(Netlist {
+            kernels: Kernels::default(),
+            model: model.name,
+            input_names: model.inputs,
+            output_names: model.outputs,
+            unknown_inits,
+            program,
+        })
     }
 
     /// Reads, parses and compiles a netlist file: yosys JSON when it ends in
@@ -167,6 +178,27 @@ impl Netlist {
         &self.program
     }
 
+    /// The kernel for words of `word_bytes` bytes, compiled the first time
+    /// it is asked for; `None` where the CPU or the word size allows none,
+    /// or (it is reported once) when compiling failed, so the interpreter
+    /// runs.
+    pub fn kernel(&self, word_bytes: usize) -> Option<Arc<kernel::Kernel>> {
+        let mut made = self.kernels.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, k)) = made.iter().find(|(w, _)| *w == word_bytes) {
+            return k.clone();
+        }
+        let k = match kernel::Kernel::compile(&self.program, word_bytes) {
+            Some(Ok(k)) => Some(Arc::new(k)),
+            Some(Err(e)) => {
+                eprintln!("the netlist's kernel did not compile ({e}); the interpreter runs it");
+                None
+            }
+            None => None,
+        };
+        made.push((word_bytes, k.clone()));
+        k
+    }
+
     /// The input indices of port `name`, bit 0 first.
     pub fn input_port(&self, name: &str) -> Result<Vec<usize>, NetlistError> {
         port(&self.input_names, name)
@@ -175,6 +207,16 @@ impl Netlist {
     /// The output indices of port `name`, bit 0 first.
     pub fn output_port(&self, name: &str) -> Result<Vec<usize>, NetlistError> {
         port(&self.output_names, name)
+    }
+}
+
+/// The kernels compiled for a netlist, shared by its copies.
+#[derive(Clone, Default)]
+struct Kernels(Arc<Mutex<Vec<(usize, Option<Arc<kernel::Kernel>>)>>>);
+
+impl fmt::Debug for Kernels {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Kernels")
     }
 }
 

@@ -5,79 +5,20 @@
 //! one rising edge for every lane.
 
 use super::graph::{Cube, LatchSlots, Literal, Op};
+use super::kernel::Kernel;
 use super::Netlist;
-use std::ops::{BitAnd, BitOr, BitXor, Not};
-
-/// A machine word of lanes: what one slot holds.
-pub trait Word: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self> + Not<Output = Self> {
-    const ZERO: Self;
-    const ONES: Self;
-    /// How many lanes.
-    const LANES: usize;
-    /// The lanes as 64-bit words: lane `64 * k + i` is bit i of word k.
-    fn words(&self) -> &[u64];
-    fn words_mut(&mut self) -> &mut [u64];
-}
-
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    const ONES: u64 = u64::MAX;
-    const LANES: usize = 64;
-    fn words(&self) -> &[u64] {
-        std::slice::from_ref(self)
-    }
-    fn words_mut(&mut self) -> &mut [u64] {
-        std::slice::from_mut(self)
-    }
-}
-
-/// K words side by side: lane `64 * k + i` is bit i of word k.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(align(32))]
-pub struct Wide<const K: usize>(pub [u64; K]);
-
-impl<const K: usize> Word for Wide<K> {
-    const ZERO: Self = Wide([0; K]);
-    const ONES: Self = Wide([u64::MAX; K]);
-    const LANES: usize = 64 * K;
-    fn words(&self) -> &[u64] {
-        &self.0
-    }
-    fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.0
-    }
-}
-
-macro_rules! wide_op {
-    ($trait:ident, $method:ident, $op:tt) => {
-        impl<const K: usize> $trait for Wide<K> {
-            type Output = Self;
-            #[inline(always)]
-            fn $method(self, other: Self) -> Self {
-                let mut out = self.0;
-                for (o, b) in out.iter_mut().zip(other.0) {
-                    *o = *o $op b;
-                }
-                Wide(out)
-            }
-        }
-    };
-}
-wide_op!(BitAnd, bitand, &);
-wide_op!(BitOr, bitor, |);
-wide_op!(BitXor, bitxor, ^);
-
-impl<const K: usize> Not for Wide<K> {
-    type Output = Self;
-    #[inline(always)]
-    fn not(self) -> Self {
-        Wide(self.0.map(|w| !w))
-    }
-}
+use std::sync::Arc;
+pub use crate::word::{Wide, Word};
 
 /// A running copy of a netlist: its program and the value of every net.
-#[derive(Clone, Debug)]
+/// [`Sim::eval`] runs the netlist's compiled kernel when the CPU and the
+/// word allow one ([`super::kernel`]), else the interpreter; after an eval
+/// the outputs and every flip-flop's D are the same either way (the
+/// kernel keeps the nets in between in registers).
+#[derive(Clone)]
 pub struct Sim<W: Word = u64> {
+    kernel: Option<Arc<Kernel>>,
+    scratch: Vec<u8>,
     ops: Vec<Op>,
     cubes: Vec<Cube>,
     literals: Vec<Literal>,
@@ -87,13 +28,39 @@ pub struct Sim<W: Word = u64> {
     pub(super) slots: Vec<W>,
     /// The D values sampled at a clock, before any Q changes.
     sampled: Vec<W>,
+    /// Whether no latch's D is a latch's Q, so a clock copies in one pass.
+    direct_clock: bool,
 }
 
 impl<W: Word> Sim<W> {
     /// Every input 0 and every latch at its init value in all lanes; init 2
     /// and 3 (don't-care, unknown) start at 0. Call [`Sim::eval`] before
-    /// reading outputs.
+    /// reading outputs. Evaluates with the netlist's kernel when there is one.
     pub fn new(netlist: &Netlist) -> Sim<W> {
+        let mut sim = Sim::interpreted(netlist);
+        sim.kernel = netlist.kernel(std::mem::size_of::<W>());
+        sim.scratch = vec![0u8; sim.kernel.as_ref().map_or(0, |k| k.scratch_bytes())];
+        sim
+    }
+
+    /// The same, evaluated by `kernel` (compiled for this netlist and word).
+    pub fn with_kernel(netlist: &Netlist, kernel: Arc<Kernel>) -> Sim<W> {
+        let mut sim = Sim::interpreted(netlist);
+        sim.scratch = vec![0u8; kernel.scratch_bytes()];
+        sim.kernel = Some(kernel);
+        sim
+    }
+
+    /// Every flip-flop's Q, in the netlist's latch order.
+    pub fn latch_values(&self) -> Vec<W>
+    where
+        W: PartialEq,
+    {
+        self.latches.iter().map(|l| self.slots[l.q as usize]).collect()
+    }
+
+    /// The same, always evaluated by the interpreter (the reference).
+    pub fn interpreted(netlist: &Netlist) -> Sim<W> {
         let p = &netlist.program;
         // Every slot the program names exists: `eval` relies on it.
         let slots = p.nets.len();
@@ -107,6 +74,8 @@ impl<W: Word> Sim<W> {
             }
         }
         let mut sim = Sim {
+            kernel: None,
+            scratch: Vec::new(),
             ops: p.ops.clone(),
             cubes: p.cubes.clone(),
             literals: p.literals.clone(),
@@ -115,6 +84,10 @@ impl<W: Word> Sim<W> {
             outputs: p.outputs.clone(),
             slots: vec![W::ZERO; slots],
             sampled: vec![W::ZERO; p.latches.len()],
+            direct_clock: {
+                let qs: std::collections::HashSet<u32> = p.latches.iter().map(|l| l.q).collect();
+                !p.latches.iter().any(|l| qs.contains(&l.d))
+            },
         };
         sim.reset();
         sim
@@ -138,10 +111,26 @@ impl<W: Word> Sim<W> {
         self.slots[self.outputs[bit] as usize]
     }
 
+    /// Output bit `bit` in every lane, not copied.
+    pub fn output_ref(&self, bit: usize) -> &W {
+        &self.slots[self.outputs[bit] as usize]
+    }
+
+    /// Whether [`Sim::eval`] runs a compiled kernel.
+    pub fn compiled(&self) -> bool {
+        self.kernel.is_some()
+    }
+
     /// Runs every op once: all nets follow the inputs and latch outputs.
     /// On an x86-64 with AVX2 (checked when the program runs) the same code
     /// is compiled for it: a [`Wide`] op is then one or two instructions.
     pub fn eval(&mut self) {
+        if let Some(k) = &self.kernel {
+            // Safety: the kernel was compiled for this program and this word
+            // size, and `slots` holds every slot the program names.
+            unsafe { k.run(self.slots.as_mut_ptr() as *mut u8, std::mem::size_of::<W>(), &mut self.scratch) };
+            return;
+        }
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // Safety: the CPU has AVX2, the only feature the function needs.
@@ -190,6 +179,13 @@ impl<W: Word> Sim<W> {
     /// One rising clock edge: every latch Q takes the D of the last eval.
     /// Call [`Sim::eval`] after it to update the nets that follow.
     pub fn clock(&mut self) {
+        if self.direct_clock {
+            // No D is another latch's Q: each Q can take its D in place.
+            for l in &self.latches {
+                self.slots[l.q as usize] = self.slots[l.d as usize];
+            }
+            return;
+        }
         for (sample, l) in self.sampled.iter_mut().zip(&self.latches) {
             *sample = self.slots[l.d as usize];
         }

@@ -1,8 +1,11 @@
 //! The N x W Nim move selector (issue 7) as plain Rust: the relay NIM's rule
 //! (002) for any number of piles of any width, pile 0 checked first. Two
 //! forms: [`select`], one position at a time, and [`select_lanes`], 64
-//! positions at a time with every bit of every pile as one word (lane `l` of
-//! each word is position `l`), for checking billions of positions.
+//! or more positions at a time with every bit of every pile as one word
+//! (lane `l` of each word is position `l`), for checking billions of
+//! positions.
+
+use crate::word::Word;
 
 /// The selector's move, as its outputs show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,52 +35,54 @@ pub fn select(piles: &[u64]) -> Move {
     Move { chosen, after, safe }
 }
 
-/// The outputs for 64 positions at once, bit-sliced, for N piles of W bits.
+/// The outputs for a word of positions at once (64 for a `u64`), bit-sliced,
+/// for N piles of W bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lanes<const N: usize, const W: usize> {
+pub struct Lanes<const N: usize, const W: usize, T = u64> {
     /// `chosen[p]`: the lanes whose move takes from pile p.
-    pub chosen: [u64; N],
+    pub chosen: [T; N],
     /// `after[b]`: bit b of the chosen pile's new size.
-    pub after: [u64; W],
-    pub found: u64,
-    pub safe: u64,
+    pub after: [T; W],
+    pub found: T,
+    pub safe: T,
 }
 
-/// 64 positions: `piles[p][b]` holds bit b of pile p in every lane. The same
-/// rule as [`select`], written as gates on words: the product's bits, its
-/// greatest 1, the usable piles, the first of them, and its new size (the
-/// size XOR the product, or the size minus one through a borrow chain).
-/// Fixed sizes and no allocation: the benchmark calls it once per 64
-/// positions.
-pub fn select_lanes<const N: usize, const W: usize>(piles: &[[u64; W]; N]) -> Lanes<N, W> {
-    let mut product = [0u64; W];
+/// A word of positions (64 for a `u64`, 1,024 for a `Wide<16>`):
+/// `piles[p][b]` holds bit b of pile p in every lane. The same rule as
+/// [`select`], written as gates on words: the product's bits, its greatest
+/// 1, the usable piles, the first of them, and its new size (the size XOR
+/// the product, or the size minus one through a borrow chain). Fixed sizes
+/// and no allocation: the benchmark calls it once per batch.
+#[inline(always)]
+pub fn select_lanes<const N: usize, const W: usize, T: Word>(piles: &[[T; W]; N]) -> Lanes<N, W, T> {
+    let mut product = [T::ZERO; W];
     for pile in piles {
         for b in 0..W {
-            product[b] ^= pile[b];
+            product[b] = product[b] ^ pile[b];
         }
     }
-    let mut greatest = [0u64; W];
-    let mut above = 0u64;
+    let mut greatest = [T::ZERO; W];
+    let mut above = T::ZERO;
     for b in (0..W).rev() {
         greatest[b] = product[b] & !above;
-        above |= product[b];
+        above = above | product[b];
     }
     let safe = !above;
-    let mut chosen = [0u64; N];
-    let mut after = [0u64; W];
-    let mut taken = 0u64;
+    let mut chosen = [T::ZERO; N];
+    let mut after = [T::ZERO; W];
+    let mut taken = T::ZERO;
     for (p, pile) in piles.iter().enumerate() {
-        let under_greatest = (0..W).fold(0, |a, b| a | (pile[b] & greatest[b]));
-        let stones = pile.iter().fold(0, |a, &w| a | w);
+        let under_greatest = (0..W).fold(T::ZERO, |a, b| a | (pile[b] & greatest[b]));
+        let stones = pile.iter().fold(T::ZERO, |a, &w| a | w);
         let usable = under_greatest | (safe & stones);
         chosen[p] = usable & !taken;
-        taken |= usable;
-        let mut borrow = !0u64;
+        taken = taken | usable;
+        let mut borrow = T::ONES;
         for b in 0..W {
             let less_one = pile[b] ^ borrow;
-            borrow &= !pile[b];
+            borrow = borrow & !pile[b];
             let new = (safe & less_one) | (!safe & (pile[b] ^ product[b]));
-            after[b] |= chosen[p] & new;
+            after[b] = after[b] | (chosen[p] & new);
         }
     }
     Lanes { chosen, after, found: taken, safe }

@@ -89,6 +89,8 @@ fn port_bits(find: impl Fn(&str) -> Result<Vec<usize>, NetlistError>, port: &Por
 pub struct Wired {
     /// The level it stands for (`netlist/bitsim`, ...).
     pub level: String,
+    /// Run by the interpreter rather than the compiled kernel.
+    pub interpreted: bool,
     net: Netlist,
     ins: Vec<usize>,
     outs: Vec<usize>,
@@ -118,11 +120,20 @@ impl Wired {
         if let Some(i) = (0..net.inputs()).find(|&i| !driven.contains(&i) && net.input_name(i) != "clock") {
             return Err(format!("netlist input {} is no port of {} and not its clock", net.input_name(i), M::NAME));
         }
-        Ok(Wired { level: level.to_string(), net, ins, outs })
+        Ok(Wired { level: level.to_string(), interpreted: false, net, ins, outs })
     }
 
     fn sim(&self) -> LaneSim<W> {
-        LaneSim::new(&self.net, &self.ins, &self.outs)
+        if self.interpreted {
+            LaneSim::with_sim(crate::netlist::Sim::interpreted(&self.net), &self.ins, &self.outs)
+        } else {
+            LaneSim::new(&self.net, &self.ins, &self.outs)
+        }
+    }
+
+    /// The compiled kernel's size, when the simulation has one.
+    pub fn kernel(&self) -> Option<crate::netlist::kernel::Size> {
+        self.net.kernel(std::mem::size_of::<W>()).map(|k| k.size)
     }
 
     /// How many flip-flops.
@@ -203,11 +214,9 @@ pub struct Progress {
     pub total: AtomicUsize,
 }
 
-/// Asks the CPU to bring `v[at]` into the cache: each lane reads its own
-/// stretch of the expected rows, a cache line every few cycles, and the
-/// lanes together read far apart.
+/// Asks the CPU to bring `v[at]` into the cache.
 #[inline(always)]
-fn prefetch(v: &[u64], at: usize) {
+fn prefetch<T>(v: &[T], at: usize) {
     #[cfg(target_arch = "x86_64")]
     if at < v.len() {
         // Safety: a prefetch of an address inside the slice reads nothing.
@@ -215,10 +224,34 @@ fn prefetch(v: &[u64], at: usize) {
     }
 }
 
+/// Cycles gathered at a time for a wave: each lane's stretch of its piece
+/// is read in one go and kept together.
+const CHUNK: usize = 16;
+
 /// Replays every piece of `plan` on `wired` in lanes, `threads` threads.
+///
+/// The pieces go in waves of [`LANES`]: within each window of 16 waves of
+/// consecutive pieces, longest first, so that a wave's pieces end close
+/// together and the lanes still running are always the first ones. For
+/// every [`CHUNK`] cycles of a wave the live lanes' letters and the
+/// oracle's rows are gathered, each lane's stretch in one go; then each
+/// cycle's expected rows are turned into bit slices and compared with the
+/// output words, a whole word of lanes at once; only a differing lane is
+/// looked at on its own, and groups of 64 lanes whose pieces have all
+/// ended are skipped.
 pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired, threads: usize, progress: &Progress) -> Found {
     let pieces = plan.pieces();
+    let mut waves: Vec<Vec<usize>> = Vec::new();
+    let all: Vec<usize> = (0..pieces.len()).collect();
+    for window in all.chunks(16 * LANES) {
+        let mut w = window.to_vec();
+        w.sort_by_key(|&p| std::cmp::Reverse(pieces[p].len()));
+        waves.extend(w.chunks(LANES).map(<[usize]>::to_vec));
+    }
     let (in_stride, letter_rows) = letter_rows::<M>(&plan.letters);
+    let out_stride = expected.stride;
+    let out_bits = width(&M::outputs());
+    let words = LANES / 64;
     let next = AtomicUsize::new(0);
     let mut found = Found::default();
     std::thread::scope(|scope| {
@@ -226,79 +259,88 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
             .map(|_| {
                 scope.spawn(|| {
                     let mut sim = wired.sim();
-                    let out_stride = sim.output_stride();
-                    assert_eq!(out_stride, expected.stride);
+                    assert_eq!(sim.output_stride(), out_stride);
                     let mut found = Found::default();
-                    // Each lane's piece (usize::MAX: idle), its next cycle and its end.
-                    let mut piece = vec![usize::MAX; LANES];
-                    let mut at = vec![0usize; LANES];
-                    let mut end = vec![0usize; LANES];
-                    let mut output_rows = vec![0u64; LANES * out_stride];
-                    let mut fresh = [0u64; LANES / 64];
-                    let mut input_rows = vec![0u64; LANES * in_stride];
-                    let mut busy = 0;
-                    let take = |lane: usize, piece: &mut [usize], at: &mut [usize], end: &mut [usize], fresh: &mut [u64]| {
-                        let p = next.fetch_add(1, Ordering::Relaxed);
-                        match pieces.get(p) {
-                            Some(r) => {
-                                (piece[lane], at[lane], end[lane]) = (p, r.start, r.end);
-                                fresh[lane / 64] |= 1 << (lane % 64);
-                                true
+                    let mut in_rows = vec![0u64; LANES * CHUNK * in_stride];
+                    let mut exp_rows = vec![0u64; LANES * CHUNK * out_stride];
+                    let mut slices = vec![0u64; out_stride * 64 * words];
+                    let mut differ = vec![0u64; words];
+                    while let Some(wave) = waves.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        sim.power_on();
+                        let length = wave.iter().map(|&p| pieces[p].len()).max().unwrap_or(0);
+                        // The pieces still running at cycle t are wave[..running(t)].
+                        let running = |t: usize| wave.partition_point(|&p| pieces[p].len() > t);
+                        for t0 in (0..length).step_by(CHUNK) {
+                            let n = CHUNK.min(length - t0);
+                            let live0 = running(t0);
+                            // Each live piece's letters and rows for the chunk, read
+                            // in order and kept together by lane; past its end, "none".
+                            for (lane, &p) in wave[..live0].iter().enumerate() {
+                                // The stretches of the lanes a few ahead, on their way.
+                                if let Some(&q) = wave[..live0].get(lane + 4) {
+                                    let at = pieces[q].start + t0;
+                                    prefetch(&plan.sequence, at);
+                                    prefetch(&plan.sequence, at + 8);
+                                    for w in (0..CHUNK * out_stride).step_by(8) {
+                                        prefetch(&expected.rows, at * out_stride + w);
+                                    }
+                                }
+                                let r = &pieces[p];
+                                let have = n.min(r.len() - t0);
+                                for dt in 0..n {
+                                    let l = if dt < have { plan.sequence[r.start + t0 + dt] } else { 0 };
+                                    let at = (lane * CHUNK + dt) * in_stride;
+                                    for w in 0..in_stride {
+                                        in_rows[at + w] = letter_rows[l * in_stride + w];
+                                    }
+                                }
+                                let from = (r.start + t0) * out_stride;
+                                let at = lane * CHUNK * out_stride;
+                                exp_rows[at..at + have * out_stride].copy_from_slice(&expected.rows[from..from + have * out_stride]);
                             }
-                            None => {
-                                piece[lane] = usize::MAX;
-                                false
+                            let groups0 = live0.div_ceil(64);
+                            for lane in live0..groups0 * 64 {
+                                for dt in 0..n {
+                                    let at = (lane * CHUNK + dt) * in_stride;
+                                    in_rows[at..at + in_stride].copy_from_slice(&letter_rows[..in_stride]);
+                                }
+                            }
+                            for dt in 0..n {
+                                let t = t0 + dt;
+                                let live = running(t);
+                                let groups = live.div_ceil(64);
+                                sim.set_input_rows_of(&in_rows, CHUNK * in_stride, dt * in_stride, groups);
+                                sim.step();
+                                let lanes = crate::netlist::lanes::rows_to_slices;
+                                lanes(&exp_rows, CHUNK * out_stride, dt * out_stride, out_stride, out_bits, LANES, groups, &mut slices);
+                                sim.differing(&slices, &mut differ, groups);
+                                for (k, d) in differ.iter_mut().enumerate() {
+                                    let first = 64 * k;
+                                    *d &= match live {
+                                        l if l >= first + 64 => u64::MAX,
+                                        l if l <= first => 0,
+                                        l => (1u64 << (l - first)) - 1,
+                                    };
+                                }
+                                if differ.iter().any(|&d| d != 0) {
+                                    let mut got_rows = vec![0u64; LANES * out_stride];
+                                    sim.output_rows(&mut got_rows);
+                                    for lane in (0..LANES).filter(|&l| differ[l / 64] >> (l % 64) & 1 == 1) {
+                                        let p = wave[lane];
+                                        let i = pieces[p].start + t;
+                                        let got = &got_rows[lane * out_stride..(lane + 1) * out_stride];
+                                        found.note(i as u64, || {
+                                            format!(
+                                                "piece {p} (lane {lane}), its cycle {t}: {}",
+                                                plan.describe_mismatch(i, &unpack(got, &M::outputs()))
+                                            )
+                                        });
+                                    }
+                                }
+                                found.vectors += live;
+                                progress.done.fetch_add(live, Ordering::Relaxed);
                             }
                         }
-                    };
-                    for lane in 0..LANES {
-                        busy += take(lane, &mut piece, &mut at, &mut end, &mut fresh) as usize;
-                    }
-                    sim.power_on();
-                    while busy > 0 {
-                        // Each lane's letter as an input row; an idle lane has "none".
-                        for lane in 0..LANES {
-                            let l = if piece[lane] == usize::MAX { 0 } else { plan.sequence[at[lane]] };
-                            if in_stride == 1 {
-                                input_rows[lane] = letter_rows[l];
-                            } else {
-                                input_rows[lane * in_stride..(lane + 1) * in_stride]
-                                    .copy_from_slice(&letter_rows[l * in_stride..(l + 1) * in_stride]);
-                            }
-                        }
-                        sim.set_input_rows(&input_rows);
-                        sim.step();
-                        sim.output_rows(&mut output_rows);
-                        fresh.fill(0);
-                        let mut cycles = 0;
-                        for lane in 0..LANES {
-                            let p = piece[lane];
-                            if p == usize::MAX {
-                                continue;
-                            }
-                            let i = at[lane];
-                            cycles += 1;
-                            prefetch(&expected.rows, (i + 16) * out_stride);
-                            let got = &output_rows[lane * out_stride..(lane + 1) * out_stride];
-                            let want = &expected.rows[i * out_stride..(i + 1) * out_stride];
-                            if got.iter().zip(want).any(|(g, w)| g != w) {
-                                found.note(i as u64, || {
-                                    format!(
-                                        "piece {p} (lane {lane}), its cycle {}: {}",
-                                        i - pieces[p].start,
-                                        plan.describe_mismatch(i, &unpack(got, &M::outputs()))
-                                    )
-                                });
-                            }
-                            if i + 1 < end[lane] {
-                                at[lane] = i + 1;
-                            } else if !take(lane, &mut piece, &mut at, &mut end, &mut fresh) {
-                                busy -= 1;
-                            }
-                        }
-                        found.vectors += cycles;
-                        progress.done.fetch_add(cycles, Ordering::Relaxed);
-                        sim.power_on_lanes(&fresh);
                     }
                     found
                 })

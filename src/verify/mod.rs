@@ -123,6 +123,8 @@ pub struct Plan<M: Machine> {
     pub transitions: usize,
     pub states_covered: usize,
     pub transitions_covered: usize,
+    /// [`Plan::pieces`], worked out on first use.
+    pieces: std::sync::OnceLock<Vec<std::ops::Range<usize>>>,
 }
 
 impl<M: Machine> Plan<M> {
@@ -150,6 +152,7 @@ impl<M: Machine> Plan<M> {
             transitions: t.transitions,
             states_covered: t.states_covered,
             transitions_covered: t.transitions_covered,
+            pieces: Default::default(),
         })
     }
 
@@ -166,6 +169,7 @@ impl<M: Machine> Plan<M> {
             transitions: 0,
             states_covered: 0,
             transitions_covered: 0,
+            pieces: Default::default(),
         }
     }
 
@@ -214,6 +218,7 @@ impl<M: Machine> Plan<M> {
             transitions: self.transitions,
             states_covered: self.states_covered,
             transitions_covered: self.transitions_covered,
+            pieces: Default::default(),
         }
     }
 
@@ -242,7 +247,11 @@ impl<M: Machine> Plan<M> {
     /// begins after every cycle that leaves the oracle at power-on (state
     /// and write-only registers). Each piece can run on its own from a
     /// netlist's power-on, with the expectations computed along the plan.
-    pub fn pieces(&self) -> Vec<std::ops::Range<usize>> {
+    pub fn pieces(&self) -> &[std::ops::Range<usize>] {
+        self.pieces.get_or_init(|| self.cut_pieces())
+    }
+
+    fn cut_pieces(&self) -> Vec<std::ops::Range<usize>> {
         let home = (M::power_on(), M::Extra::default());
         let mut out = Vec::new();
         let mut start = 0;

@@ -1,0 +1,155 @@
+//! The kernel against the interpreter: the same outputs and flip-flops
+//! after every evaluation and every clock, on thousands of random netlists
+//! (every kind of op the interpreter has, flip-flops, 1,024 lanes of random
+//! inputs) and on every machine's netlists, with each instruction set the
+//! CPU has.
+
+use super::{Isa, Kernel};
+use crate::netlist::{Netlist, Sim, Wide};
+use std::sync::Arc;
+
+type W = Wide<16>;
+
+/// A small random generator (xorshift), seeded.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random netlist: `inputs` inputs, latches with random inits, gates of 0
+/// to 6 inputs with random covers (on-set or off-set rows, don't-cares),
+/// each reading inputs, latches or earlier gates; outputs and latch Ds
+/// drawn from every net.
+fn random_blif(rng: &mut Rng) -> String {
+    let inputs = 1 + rng.below(8);
+    let latches = rng.below(8);
+    let gates = 1 + rng.below(60);
+    let mut nets: Vec<String> = (0..inputs).map(|i| format!("i{i}")).collect();
+    nets.extend((0..latches).map(|i| format!("q{i}")));
+    let mut text = format!(".model r\n.inputs clock {}\n", (0..inputs).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" "));
+    let mut body = String::new();
+    for g in 0..gates {
+        let k = rng.below(7);
+        let ins: Vec<String> = (0..k).map(|_| nets[rng.below(nets.len())].clone()).collect();
+        let out = format!("g{g}");
+        body += &format!(".names {}\n", ins.iter().chain(std::iter::once(&out)).cloned().collect::<Vec<_>>().join(" "));
+        let on = rng.below(4) != 0;
+        let rows = if k == 0 { rng.below(2) } else { 1 + rng.below(5) };
+        for _ in 0..rows {
+            let pattern: String = (0..k).map(|_| ['0', '1', '-'][rng.below(3)]).collect();
+            body += &format!("{pattern}{}{}\n", if k > 0 { " " } else { "" }, if on { 1 } else { 0 });
+        }
+        nets.push(out);
+    }
+    for l in 0..latches {
+        body += &format!(".latch {} q{l} re clock {}\n", nets[rng.below(nets.len())], rng.below(2));
+    }
+    let outputs: Vec<String> = (0..1 + rng.below(6)).map(|o| format!("o{o}")).collect();
+    for o in &outputs {
+        body += &format!(".names {} {o}\n1 1\n", nets[rng.below(nets.len())]);
+    }
+    text += &format!(".outputs {}\n{body}.end\n", outputs.join(" "));
+    text
+}
+
+/// Every ISA the CPU has.
+fn isas() -> Vec<Isa> {
+    let mut v = Vec::new();
+    if std::is_x86_feature_detected!("avx512f") {
+        v.push(Isa::Avx512);
+    }
+    if std::is_x86_feature_detected!("avx2") {
+        v.push(Isa::Avx2);
+    }
+    v
+}
+
+/// `cycles` clocks of random inputs through the interpreter and the kernel
+/// of `isa`; the first difference, if any.
+fn compare(net: &Netlist, isa: Isa, cycles: usize, rng: &mut Rng) -> Result<(), String> {
+    let kernel = Arc::new(Kernel::compile_for(net.program(), std::mem::size_of::<W>(), isa)?);
+    let mut reference = Sim::<W>::interpreted(net);
+    let mut compiled = Sim::<W>::with_kernel(net, kernel);
+    for cycle in 0..cycles {
+        for i in 0..net.inputs() {
+            let word = Wide(std::array::from_fn(|_| rng.next()));
+            reference.set_input(i, word);
+            compiled.set_input(i, word);
+        }
+        for half in ["eval", "clock"] {
+            if half == "eval" {
+                reference.eval();
+                compiled.eval();
+            } else {
+                reference.clock();
+                compiled.clock();
+                reference.eval();
+                compiled.eval();
+            }
+            for o in 0..net.outputs() {
+                if reference.output(o) != compiled.output(o) {
+                    return Err(format!("cycle {cycle} after {half}: output {} differs", net.output_name(o)));
+                }
+            }
+            if reference.latch_values() != compiled.latch_values() {
+                return Err(format!("cycle {cycle} after {half}: the flip-flops differ"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn random_netlists_agree_with_the_interpreter() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let isas = isas();
+    for case in 0..3000 {
+        let text = random_blif(&mut rng);
+        let net = match Netlist::from_blif(&text) {
+            Ok(n) => n,
+            Err(e) => panic!("case {case}: the generator wrote a bad netlist ({e}):\n{text}"),
+        };
+        for &isa in &isas {
+            if let Err(e) = compare(&net, isa, 6, &mut rng) {
+                panic!("case {case}, {isa:?}: {e}\n{text}");
+            }
+        }
+    }
+}
+
+/// Every machine's netlists (yosys's generic gates, and the synth_ice40
+/// JSON through the iCE40 cells) under random inputs.
+#[test]
+fn every_machine_agrees_with_the_interpreter() {
+    use crate::flow::yosys;
+    if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("nimforge-kernel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x5eed_0000_0000_0002);
+    for module in ["relay_nim", "nimatron", "nimrod", "learning", "die18", "wilson", "selector_4x8"] {
+        let source = root.join("generated").join(format!("{module}.v"));
+        let d = dir.join(module);
+        std::fs::create_dir_all(&d).unwrap();
+        let blif = yosys::synth_blif(&source, module, &d).unwrap();
+        let synth = yosys::synth_ice40(&source, module, &d).unwrap();
+        for file in [blif, synth.json] {
+            let net = Netlist::from_file(&file).unwrap();
+            for &isa in &isas() {
+                compare(&net, isa, 200, &mut rng).unwrap_or_else(|e| panic!("{}, {isa:?}: {e}", file.display()));
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
