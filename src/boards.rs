@@ -78,12 +78,56 @@ pub fn board(name: &str) -> Result<Board, String> {
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
         .ok_or_else(|| format!("unknown board '{name}': choose one of {}", names().join(", ")))?;
-    toml::from_str(text).map_err(|e| format!("fpga/boards/{name}.toml is malformed: {e}"))
+    parse(&format!("fpga/boards/{name}.toml"), text)
+}
+
+/// A board file's text read and checked: what it must hold for a build
+/// (a clock of a sensible frequency, pins named once, as many button
+/// polarities as buttons). `file` names it in the one-line error.
+pub fn parse(file: &str, text: &str) -> Result<Board, String> {
+    let b: Board = toml::from_str(text).map_err(|e| {
+        let first = e.to_string().lines().next().unwrap_or_default().to_string();
+        format!("{file} is malformed: {first}")
+    })?;
+    if b.clock.mhz == 0 || b.clock.mhz > 1000 {
+        return Err(format!("{file}: a clock of {} MHz; give its frequency in MHz, 1 to 1000", b.clock.mhz));
+    }
+    if !b.buttons_active_low.is_empty() && b.buttons_active_low.len() != b.buttons.len() {
+        return Err(format!(
+            "{file}: {} buttons but {} polarities in buttons_active_low; give one for each button or none",
+            b.buttons.len(),
+            b.buttons_active_low.len()
+        ));
+    }
+    let mut named = vec![b.clock.pin.clone(), b.uart.rx.clone(), b.uart.tx.clone()];
+    named.extend(b.leds.iter().cloned());
+    named.extend(b.buttons.iter().cloned());
+    let mut seen = std::collections::HashSet::new();
+    if let Some(p) = named.iter().find(|p| !seen.insert(*p)) {
+        return Err(format!("{file}: pin {p} has two jobs among the clock, the UART, the LEDs and the buttons"));
+    }
+    Ok(b)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Board files of any shape are read or refused in one line, never a panic.
+    #[test]
+    fn any_board_file_reads_or_is_refused_in_one_line() {
+        let mut rng = crate::fuzz::Rng::new(0xf022_0004);
+        let seeds: Vec<&str> = BUILTIN.iter().chain([VERIFICATION].iter()).map(|(_, t)| *t).collect();
+        let mut refused = 0;
+        for _ in 0..3000 {
+            let text = rng.text(&seeds);
+            if let Err(e) = parse("fuzz.toml", &text) {
+                refused += 1;
+                assert!(!e.contains('\n') && e.starts_with("fuzz.toml"), "{e}");
+            }
+        }
+        assert!(refused > 100);
+    }
 
     #[test]
     fn every_board_reads_and_its_pins_are_distinct() {

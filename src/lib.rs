@@ -15,6 +15,8 @@ pub mod build;
 pub mod commands;
 pub mod emit;
 pub mod flow;
+#[cfg(test)]
+mod fuzz;
 pub mod machines;
 pub mod netlist;
 pub mod oracle;

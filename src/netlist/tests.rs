@@ -256,3 +256,46 @@ endmodule
         }
     }
 }
+
+/// The readers answer random and mutated text with an error, never a panic;
+/// what they accept, the interpreter and the kernel simulate.
+#[test]
+fn readers_survive_mutated_netlists() {
+    use crate::fuzz::Rng;
+    use crate::netlist::Wide;
+    let json = r#"{"modules": {"t": {"attributes": {"top": "1"},
+        "ports": {"clock": {"direction": "input", "bits": [2]}, "a": {"direction": "input", "bits": [3, 4]},
+                  "y": {"direction": "output", "bits": [5, 7]}},
+        "cells": {
+          "l": {"type": "SB_LUT4", "parameters": {"LUT_INIT": "0110"}, "connections": {"I0": [3], "I1": [4], "I2": ["0"], "I3": ["x"], "O": [7]}},
+          "c": {"type": "SB_CARRY", "connections": {"I0": [3], "I1": [7], "CI": [5], "CO": [8]}},
+          "f": {"type": "SB_DFFESR", "connections": {"C": [2], "D": [8], "E": [3], "R": [4], "Q": [5]}}},
+        "netnames": {"f.q": {"bits": [5], "attributes": {"init": "1"}}}}}}"#;
+    let mut rng = Rng::new(0xf022_0001);
+    let mut accepted = 0;
+    for case in 0..4000 {
+        let (text, is_json) = match case % 3 {
+            0 => (rng.text(&[FULL_ADDER]), false),
+            1 => (rng.text(&[COUNTER]), false),
+            _ => (rng.text(&[json]), true),
+        };
+        let net = if is_json { Netlist::from_yosys_json(&text) } else { Netlist::from_blif(&text) };
+        if let Ok(net) = net {
+            accepted += 1;
+            let mut a = Sim::<Wide<16>>::new(&net);
+            let mut b = Sim::<Wide<16>>::interpreted(&net);
+            for _ in 0..3 {
+                a.eval();
+                b.eval();
+                a.clock();
+                b.clock();
+            }
+            for o in 0..net.outputs() {
+                a.eval();
+                b.eval();
+                assert_eq!(a.output(o), b.output(o), "case {case}:\n{text}");
+            }
+        }
+    }
+    assert!(accepted > 100, "only {accepted} of the mutants were netlists: the mutations are too coarse");
+}

@@ -120,3 +120,20 @@ mod tests {
         assert_eq!(parse("MISMATCH 1 ff\n"), None);
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+
+    /// Testbench output of any shape gives a verdict or none, never a panic.
+    #[test]
+    fn any_output_reads_without_a_panic() {
+        let seeds = ["MISMATCH 12 0aF3\nMISMATCH 13 xz\nRESULT 100 2\n", "TX 5 0\nTX 9 1\nEND 20\n", "RESULT 99999999999999999999999 1\n"];
+        let mut rng = crate::fuzz::Rng::new(0xf022_0002);
+        for _ in 0..5000 {
+            let text = rng.text(&seeds);
+            let _ = parse(&text);
+            let _ = line_changes(&text);
+        }
+    }
+}
