@@ -14,6 +14,7 @@ pub mod boards;
 pub mod build;
 pub mod commands;
 pub mod emit;
+pub mod files;
 pub mod flow;
 #[cfg(test)]
 mod fuzz;

@@ -32,7 +32,7 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, Str
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let top = dir.join("top.v");
     let text = crate::emit::pcf::top(&b, panel.module, &wrapper.to_string_lossy(), panel.leds);
-    std::fs::write(&top, text).map_err(|e| format!("cannot write {}: {e}", top.display()))?;
+    crate::files::write(&top, text).map_err(|e| format!("cannot write {}: {e}", top.display()))?;
     let built = crate::build::implement_with(&b, &top, "nimforge_top", &pcf, &dir).map_err(|e| e.to_string())?;
     let r = Report {
         machine: machine.into(),

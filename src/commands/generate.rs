@@ -30,10 +30,7 @@ pub fn run(root: &Path, check: bool) -> Result<i32, String> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        // Write beside, then rename: never a half-written file.
-        let tmp = path.with_extension("v.tmp");
-        std::fs::write(&tmp, &f.contents).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::files::write(&path, &f.contents).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", f.path);
     }
     Ok(0)

@@ -133,14 +133,9 @@ fn check_writable(p: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Written beside, then renamed: never a half-written file.
+/// Written whole or not at all ([`crate::files`]).
 fn write_atomically(p: &Path, text: &str) -> Result<(), String> {
-    let tmp = p.with_extension("svg.partial");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, p).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", p.display())
-    })
+    crate::files::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
 }
 
 struct Tick {

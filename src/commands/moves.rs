@@ -54,7 +54,13 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
     let mut out = press(&mut bench, GO);
     let mut cycles = 1;
     if idle(&out) {
-        println!("no move: every pile is empty (GO does nothing)");
+        let reason = "every pile is empty (GO does nothing)";
+        if json {
+            let m = serde_json::json!({"pile": null, "taken": 0, "before": before, "after": before, "randomizer": r, "cycles": cycles, "reason": reason});
+            println!("{m}");
+        } else {
+            println!("no move: {reason}");
+        }
         return Ok(0);
     }
     while !idle(&out) {

@@ -192,18 +192,21 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
         println!("combination No. {}: {:?}", p.get("combination") + 1, p.rows());
     }
     for (rows, n) in moves {
+        let refuse = |why: &str| {
+            if json {
+                println!("{}", serde_json::json!({"refused": why}));
+            }
+            eprintln!("nimforge: {why}");
+            Ok(1)
+        };
         if n == 0 {
             p.press(MTR);
-            eprintln!("nimforge: the machine refused MTR: put out at least one lamp first");
-            return Ok(1);
+            return refuse("the machine refused MTR: put out at least one lamp first");
         }
         for row in rows {
             let e = match p.player(row, n) {
                 Ok(e) => e,
-                Err(why) => {
-                    eprintln!("nimforge: {why}");
-                    return Ok(1);
-                }
+                Err(why) => return refuse(&why),
             };
             say(&e);
         }
@@ -234,7 +237,12 @@ pub fn one_move(rows: &str, r: u8, json: bool) -> Result<i32, String> {
         return Err(format!("--r {r} is out of range: R1, R2 or R3, given as 1, 2 or 3"));
     }
     if lit.iter().all(|&n| n == 0) {
-        println!("no move: every lamp is out");
+        let reason = "every lamp is out";
+        if json {
+            println!("{}", serde_json::json!({"side": "machine", "row": null, "taken": 0, "after": lit, "reason": reason}));
+        } else {
+            println!("no move: {reason}");
+        }
         return Ok(0);
     }
     let mut p = Panel::new();

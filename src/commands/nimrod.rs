@@ -185,7 +185,12 @@ pub fn one_move(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) ->
         return Err(format!("--heap-counter {heap_counter} is out of range: it names a heap, 0 to 3"));
     }
     if heaps.iter().all(|&h| h == 0) {
-        println!("no move: every heap is empty");
+        let reason = "every heap is empty";
+        if json {
+            println!("{}", serde_json::json!({"side": "computer", "before": heaps, "after": heaps, "instructions": [], "cycles": 0, "reason": reason}));
+        } else {
+            println!("no move: {reason}");
+        }
         return Ok(0);
     }
     let mut p = Panel::new();

@@ -52,9 +52,16 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, String> {
 fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
     let cycles = parse::<M>(script)?;
     let letters = M::letters();
-    // Written beside, then renamed: never a half-written file.
-    let tmp = path.with_extension("vcd.partial");
-    let file = std::fs::File::create(&tmp).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    // Written beside, then renamed: never a half-written file (a device such
+    // as /dev/null is written directly).
+    let direct = path.exists() && !path.is_file();
+    let tmp = if direct { path.to_path_buf() } else { path.with_extension("vcd.partial") };
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(!direct)
+        .truncate(!direct)
+        .open(&tmp)
+        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
     let mut bench = Bench::new(M::design());
     let mut vcd = write_vcd_header(std::io::BufWriter::new(file), &bench.uut);
     vcd = write_vcd_dump(vcd, &bench.uut);
@@ -75,7 +82,9 @@ fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
         vcd = write_vcd_change(vcd, &bench.uut);
     }
     drop(vcd);
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if !direct {
+        std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     println!("{} cycles of {} recorded in {}", cycles.len(), M::NAME, path.display());
     Ok(0)
 }

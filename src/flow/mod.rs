@@ -97,7 +97,7 @@ pub fn tail(text: &str, n: usize) -> String {
 }
 
 pub(crate) fn write(path: &Path, text: &str) -> Result<(), ToolError> {
-    std::fs::write(path, text).map_err(|error| ToolError::Io { what: format!("writing {}", path.display()), error })
+    crate::files::write(path, text).map_err(|error| ToolError::Io { what: format!("writing {}", path.display()), error })
 }
 
 pub(crate) fn read(path: &Path) -> Result<String, ToolError> {

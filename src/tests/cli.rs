@@ -296,3 +296,61 @@ fn bench_selector_json_and_bad_shard() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr).lines().count(), 1, "{}", text(&out.stderr));
 }
+
+/// `generate` killed at any moment leaves each file it writes whole or
+/// absent, never half written: every file found afterwards is the one a
+/// whole run writes.
+#[test]
+fn an_interrupted_generate_leaves_whole_files_or_none() {
+    let base = std::env::temp_dir().join(format!("nimforge-generate-{}", std::process::id()));
+    let fresh = |name: &str| {
+        let d = base.join(name);
+        std::fs::create_dir_all(d.join("designs")).unwrap();
+        std::fs::create_dir_all(d.join("generated")).unwrap();
+        d
+    };
+    let run = |dir: &std::path::Path| Command::new(env!("CARGO_BIN_EXE_nimforge")).arg("generate").current_dir(dir).spawn().unwrap();
+    let whole = fresh("whole");
+    assert!(run(&whole).wait().unwrap().success());
+    let files = |dir: &std::path::Path| -> Vec<(String, Vec<u8>)> {
+        let mut out = Vec::new();
+        for sub in ["generated", "testbenches"] {
+            for e in std::fs::read_dir(dir.join(sub)).into_iter().flatten().flatten() {
+                let name = e.file_name().into_string().unwrap();
+                if !name.ends_with(".partial") {
+                    out.push((format!("{sub}/{name}"), std::fs::read(e.path()).unwrap()));
+                }
+            }
+        }
+        out
+    };
+    let reference: std::collections::HashMap<String, Vec<u8>> = files(&whole).into_iter().collect();
+    assert!(reference.len() > 30, "{}", reference.len());
+    // Killed after the n-th "wrote" line: in the middle of the writing.
+    let mut interrupted = 0;
+    for (k, after) in [1usize, 2, 5, 9, 14, 20, 27, 33].into_iter().enumerate() {
+        let dir = fresh(&format!("cut{k}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge"))
+            .arg("generate")
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        let mut wrote = 0;
+        while wrote < after && std::io::BufRead::read_line(&mut out, &mut line).unwrap() > 0 {
+            wrote += line.starts_with("wrote ") as usize;
+            line.clear();
+        }
+        child.kill().ok();
+        child.wait().unwrap();
+        let found = files(&dir);
+        interrupted += (found.len() < reference.len()) as usize;
+        for (name, bytes) in found {
+            assert_eq!(Some(&bytes), reference.get(&name), "{name}, killed after {after} files, is not whole");
+        }
+    }
+    assert!(interrupted > 0, "no run was cut short");
+    std::fs::remove_dir_all(&base).ok();
+}

@@ -40,14 +40,13 @@ impl Places {
 /// Writes the plan as "<inputs> <outputs>" hex lines.
 pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), ToolError> {
     let io = |error| ToolError::Io { what: format!("writing {}", path.display()), error };
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
+    let mut w = crate::files::Atomic::create(path).map_err(io)?;
     let (ins, outs) = (M::inputs(), M::outputs());
     let letters: Vec<String> = plan.letters.iter().map(|l| to_hex(&l.inputs, &ins)).collect();
     for (i, &l) in plan.sequence.iter().enumerate() {
         writeln!(w, "{} {}", letters[l], to_hex(&plan.expected(i), &outs)).map_err(io)?;
     }
-    w.flush().map_err(io)
+    w.commit().map_err(io)
 }
 
 /// One simulation run's report from the simulator's output.

@@ -287,11 +287,11 @@ fn write_rx(rx: &[bool], buttons: &[u8], path: &Path) -> Result<(), ToolError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
-    let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    let mut w = crate::files::Atomic::create(path).map_err(io)?;
     for (&level, &b) in rx.iter().zip(buttons) {
         writeln!(w, "{} {:x}", level as u8, b).map_err(io)?;
     }
-    w.flush().map_err(io)
+    w.commit().map_err(io)
 }
 
 /// The testbench for a wrapper module with `leds` LEDs.

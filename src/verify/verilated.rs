@@ -74,14 +74,14 @@ impl Verilated {
         }
         let letters = dir.join("letters.bin");
         let bytes: Vec<u8> = plan.sequence.iter().flat_map(|&l| (l as u16).to_le_bytes()).collect();
-        std::fs::write(&letters, bytes).map_err(io(&letters))?;
+        crate::files::write(&letters, bytes).map_err(io(&letters))?;
         let expected_bin = dir.join("expected.bin");
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&expected_bin).map_err(io(&expected_bin))?);
+        let mut f = crate::files::Atomic::create(&expected_bin).map_err(io(&expected_bin))?;
         for chunk in expected.rows.chunks(1 << 16) {
             let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
             f.write_all(&bytes).map_err(io(&expected_bin))?;
         }
-        f.flush().map_err(io(&expected_bin))?;
+        f.commit().map_err(io(&expected_bin))?;
         let mut at = 0;
         let outputs = M::outputs()
             .iter()
