@@ -527,7 +527,7 @@ fn rtl<const N: usize, const W: usize>(sample: &Sample) -> EngineRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flow::{installed_for_test as have, iverilog::IVERILOG, verilator::VERILATOR, yosys::YOSYS};
+
 
     fn root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -559,11 +559,9 @@ mod tests {
     /// Three of 4,096 slices, the first, the second and the last: each its
     /// 2^20 positions, no mismatch (`bench::tests` shows slices 0..N tile
     /// the space).
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn slices_of_the_4x8_space() {
-        if !have(&[YOSYS]) {
-            return;
-        }
         for index in [0, 1, 4095] {
             let runs = run(&options(Shard { index, count: 4096 }, vec![Engine::Bitsim], 0)).unwrap();
             assert_eq!((runs[0].vectors, runs[0].mismatches), (1 << 20, 0), "slice {index}");
@@ -573,11 +571,9 @@ mod tests {
 
     /// The netlist with one gate wrong (the first two-input AND as an
     /// AND-NOT) is caught, and the first mismatch names its position.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_wrong_gate_is_caught() {
-        if !have(&[YOSYS]) {
-            return;
-        }
         let text = selector_blif();
         let good = Netlist::from_blif(&text).unwrap();
         let r = bitsim::<4, 8>(&good, 0..1 << 12, 2, "part", false).unwrap();
@@ -597,11 +593,9 @@ mod tests {
 
     /// Verilator, Icarus and the rust-hdl simulation on a sample of one
     /// slice: every position checked, none wrong.
+    #[cfg_attr(not(all(have_iverilog, have_verilator)), ignore = "needs iverilog, verilator: bash .ci/deps installs it")]
     #[test]
     fn the_sampled_engines_check_their_sample() {
-        if !have(&[IVERILOG, VERILATOR]) {
-            return;
-        }
         let engines = vec![Engine::Verilator, Engine::Icarus, Engine::Rtl];
         let runs = run(&options(Shard { index: 3, count: 7 }, engines, 3000)).unwrap();
         for r in &runs {

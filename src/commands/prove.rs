@@ -96,16 +96,9 @@ pub fn with_abc(piles: usize, bits: usize, root: &Path, dir: &Path) -> Result<Ab
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flow::yosys::YOSYS;
 
     fn root() -> &'static Path {
         Path::new(env!("CARGO_MANIFEST_DIR"))
-    }
-
-    /// yosys is installed by .ci/deps; without it (outside CI) the proof is
-    /// skipped with a note, as the other tool tests do.
-    fn have_yosys() -> bool {
-        crate::flow::installed_for_test(&[YOSYS])
     }
 
     /// A fresh directory under target/.
@@ -116,11 +109,9 @@ mod tests {
         dir
     }
 
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn four_piles_of_eight_bits_are_proven() {
-        if !have_yosys() {
-            return;
-        }
         let dir = scratch("4x8");
         let proof = prove(4, 8, root(), &root().join(REFERENCE), &dir).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(proof.induction, 2, "a two-register pipeline closes at 2");
@@ -129,11 +120,9 @@ mod tests {
     }
 
     /// The size .ci/test proves, through `run` (build/prove/selector_8x8/).
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn eight_piles_of_eight_bits_are_proven() {
-        if !have_yosys() {
-            return;
-        }
         assert_eq!(run(8, 8, root()), Ok(0));
         let log = std::fs::read_to_string(root().join("build/prove/selector_8x8/prove.log")).unwrap();
         assert!(log.contains("Induction step proven: SUCCESS!"));
@@ -153,11 +142,9 @@ mod tests {
     }
 
     /// One operator changed: one stone added, not taken, from a safe position.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_reference_adding_a_stone_fails() {
-        if !have_yosys() {
-            return;
-        }
         let e = broken("plus-one", "after_next = pile - 1;", "after_next = pile + 1;");
         assert!(e.contains("the proof failed; the counterexample"), "{e}");
         assert!(e.contains("model found for base case: FAIL!"), "{e}");
@@ -166,21 +153,17 @@ mod tests {
     }
 
     /// The input register bypassed: the move one cycle early.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_reference_one_cycle_early_fails() {
-        if !have_yosys() {
-            return;
-        }
         let e = broken("early", "held[i*W +: W]", "piles[i*W +: W]");
         assert!(e.contains("the proof failed; the counterexample"), "{e}");
     }
 
     /// The last usable pile instead of the first.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_reference_taking_the_last_usable_pile_fails() {
-        if !have_yosys() {
-            return;
-        }
         let e = broken("last", "if (usable && !taken) begin", "if (usable) begin");
         assert!(e.contains("gold_chosen") || e.contains("gold_after"), "{e}");
     }
@@ -191,13 +174,11 @@ mod tests {
     /// 0..3, for the empty and zero-product cases), each checked two edges
     /// after it is given. So the proof ties the Verilog to the same rule the
     /// enumerations check.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn the_reference_agrees_with_the_oracle() {
         use crate::netlist::{Netlist, Sim};
         use crate::oracle::selector::select;
-        if !have_yosys() {
-            return;
-        }
         let dir = scratch("reference-vs-oracle");
         let ports = Ports { n: 4, w: 8, piles: (0..4).collect() }.render().unwrap();
         let text = format!("{}\n{ports}", std::fs::read_to_string(root().join(REFERENCE)).unwrap());

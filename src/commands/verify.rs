@@ -14,6 +14,33 @@ use crate::verify::{nimatron::Nimatron, panel, relay_nim::RelayNim, rtl, Engine,
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// Every level finished so far in this run, for Ctrl-C to print.
+static FINISHED: std::sync::Mutex<Vec<LevelReport>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes a finished level and hands it back.
+fn finished(r: LevelReport) -> LevelReport {
+    FINISHED.lock().unwrap_or_else(|e| e.into_inner()).push(r.clone());
+    r
+}
+
+/// Ctrl-C: the levels finished so far, as the run would have shown them,
+/// a line saying the run was interrupted, and exit status 130.
+fn on_interrupt(json: bool) {
+    let _ = ctrlc::set_handler(move || {
+        let done = FINISHED.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        eprintln!();
+        if json {
+            for r in &done {
+                println!("{}", serde_json::to_string(r).expect("a report serialises"));
+            }
+        } else if !done.is_empty() {
+            print_table(&done);
+        }
+        eprintln!("interrupted: {} level(s) had finished (shown above); the others did not run to the end", done.len());
+        std::process::exit(130);
+    });
+}
+
 /// Is this a CI run, where a missing tool fails instead of skipping?
 pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
@@ -28,6 +55,7 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
         vec![crate::machines::check_name(machine)?]
     };
     let ui = Ui::new(json);
+    on_interrupt(json);
     let mut wanted = Wanted { levels: Vec::new(), engines: Vec::new() };
     for l in asked_levels.iter().flat_map(|l| l.expand()) {
         if !wanted.levels.contains(&l) {
@@ -169,7 +197,7 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
         let mut reports = Vec::new();
         if wanted.levels.contains(&Level::Rtl) {
             let _job = ui.job(&format!("{} rtl (rust-hdl), {} cycles", M::NAME, plan.len()));
-            reports.push(rtl::run(plan, crate::verify::lanes::threads()));
+            reports.push(finished(rtl::run(plan, crate::verify::lanes::threads())));
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
@@ -197,7 +225,7 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
                     s.seconds
                 ));
             }
-            reports.extend(r);
+            reports.extend(r.into_iter().map(finished));
         }
         (reports, external.join().expect("the external levels' thread panicked"))
     });
@@ -231,7 +259,7 @@ fn slow_levels<M: Machine>(
     let mut reports = Vec::new();
     if wanted.has(Level::Verilog, Engine::Verilator) {
         let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
-        reports.push(hdl::verilog_verilator(plan, places, expected));
+        reports.push(finished(hdl::verilog_verilator(plan, places, expected)));
     }
     let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.has(l, Engine::Icarus));
     if !icarus {
@@ -245,15 +273,15 @@ fn slow_levels<M: Machine>(
     hdl::write_vectors(&share, &path).map_err(|e| e.to_string())?;
     if wanted.has(Level::Verilog, Engine::Icarus) {
         let _job = ui.job(&format!("{} verilog/icarus, {} cycles", M::NAME, share.len()));
-        reports.push(hdl::verilog_icarus(&share, places, &path));
+        reports.push(finished(hdl::verilog_icarus(&share, places, &path)));
     }
     if let (true, Some(synth)) = (wanted.has(Level::Netlist, Engine::Icarus), ice40) {
         let _job = ui.job(&format!("{} netlist/icarus, {} cycles", M::NAME, share.len()));
-        reports.push(hdl::netlist_icarus(&share, places, &path, synth));
+        reports.push(finished(hdl::netlist_icarus(&share, places, &path, synth)));
     }
     if let (true, Some(chip)) = (wanted.has(Level::Bitstream, Engine::Icarus), chip) {
         let _job = ui.job(&format!("{} bitstream/icarus, {} cycles", M::NAME, share.len()));
-        reports.push(hdl::bitstream_icarus(&share, places, &path, chip));
+        reports.push(finished(hdl::bitstream_icarus(&share, places, &path, chip)));
     }
     Ok(reports)
 }
@@ -262,8 +290,8 @@ fn slow_levels<M: Machine>(
 fn panel_levels<P: panel::Panel>(root: &Path) -> Vec<LevelReport> {
     let script = P::script();
     let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(P::NAME) };
-    let mut reports = vec![panel::rtl::<P>(&script)];
-    reports.extend(panel::verilog::<P>(&script, &places));
+    let mut reports = vec![finished(panel::rtl::<P>(&script))];
+    reports.extend(panel::verilog::<P>(&script, &places).into_iter().map(finished));
     reports
 }
 

@@ -21,20 +21,6 @@ pub struct Tool {
     pub package: &'static str,
 }
 
-/// For tests that need external tools: are they all installed? A missing
-/// one is a note and a skipped test, except under CI (`CI=true`), where
-/// .ci/deps installs every tool and a missing one fails the test.
-pub fn installed_for_test(tools: &[Tool]) -> bool {
-    for tool in tools {
-        if tool.find().is_err() {
-            assert!(!crate::commands::verify::under_ci(), "CI=true and {} is missing", tool.program);
-            eprintln!("{} is not installed (Debian package {}): skipped", tool.program, tool.package);
-            return false;
-        }
-    }
-    true
-}
-
 #[derive(Debug)]
 pub enum ToolError {
     /// The program is not on PATH.

@@ -63,12 +63,10 @@ fn generated_files_are_fresh() {
 
 /// `verilator --lint-only -Wall` is clean on every generated file (its
 /// waivers are in the file, each with its reason).
+#[cfg_attr(not(have_verilator), ignore = "needs verilator: bash .ci/deps installs it")]
 #[test]
 fn generated_verilog_lints_clean() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
-    if !nimforge::flow::installed_for_test(&[nimforge::flow::verilator::VERILATOR]) {
-        return;
-    }
     let tmp = std::env::temp_dir().join(format!("nimforge-lint-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     for entry in std::fs::read_dir(&dir).unwrap() {
@@ -95,11 +93,9 @@ fn verify_rtl_reports_zero_mismatches() {
 /// The netlist level's bitsim engine over the whole tour and every whole
 /// move, and the search of every reachable state under every letter: the
 /// synth_ice40 netlist in nimforge's own simulator.
+#[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
 #[test]
 fn verify_netlist_bitsim_reports_zero_mismatches() {
-    if !nimforge::flow::installed_for_test(&[nimforge::flow::yosys::YOSYS]) {
-        return;
-    }
     let out = nimforge(&["verify", "relay-nim", "--level", "netlist", "--engine", "bitsim", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -116,12 +112,9 @@ fn verify_netlist_bitsim_reports_zero_mismatches() {
 /// Wilson's judge has more than 256 letters (a load of every size into
 /// every slot): its whole plan in lanes and in the Verilator harness, each
 /// cycle's letter taken as it is.
+#[cfg_attr(not(all(have_yosys, have_verilator)), ignore = "needs yosys, verilator: bash .ci/deps installs it")]
 #[test]
 fn verify_a_machine_of_many_letters_in_lanes_and_verilator() {
-    let tools = [nimforge::flow::yosys::YOSYS, nimforge::flow::verilator::VERILATOR];
-    if !nimforge::flow::installed_for_test(&tools) {
-        return;
-    }
     let out = nimforge(&["verify", "wilson", "--level", "verilog", "--engine", "bitsim,verilator", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -277,11 +270,9 @@ fn nimrod_self_play_replay() {
 
 /// `bench --json`: one object per engine with the fields the issue names;
 /// a bad slice is one line and status 2.
+#[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
 #[test]
 fn bench_selector_json_and_bad_shard() {
-    if !nimforge::flow::installed_for_test(&[nimforge::flow::yosys::YOSYS]) {
-        return;
-    }
     let out = nimforge(&["bench", "selector", "--piles", "4", "--bits", "8", "--engine", "bitsim,rtl", "--shard", "5/4096", "--rtl-sample", "500", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -353,4 +344,35 @@ fn an_interrupted_generate_leaves_whole_files_or_none() {
     }
     assert!(interrupted > 0, "no run was cut short");
     std::fs::remove_dir_all(&base).ok();
+}
+
+/// `verify` stopped with Ctrl-C (SIGINT) prints what it had finished and
+/// exits with status 130: here the relay NIM's rtl level, finished before
+/// Nimatron's plan is built.
+#[test]
+fn verify_interrupted_prints_what_finished_and_exits_130() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge"))
+        .args(["verify", "all", "--level", "rtl", "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while err.read_line(&mut line).unwrap() > 0 && !line.starts_with("nimatron:") {
+        line.clear();
+    }
+    assert!(line.starts_with("nimatron:"), "no line for Nimatron's plan");
+    // Safety: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!((&rows[0]["machine"], &rows[0]["level"]), (&serde_json::json!("relay-nim"), &serde_json::json!("rtl")));
+    assert!(rest.contains("interrupted: 1 level(s) had finished"), "{rest}");
 }

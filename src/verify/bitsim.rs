@@ -101,7 +101,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flow::{icebox_vlog, icepack, nextpnr, yosys};
+    use crate::flow::{icebox_vlog, yosys};
     use crate::verify::hdl::{self, Places};
     use crate::verify::relay_nim::RelayNim;
     use crate::verify::Status;
@@ -153,11 +153,9 @@ mod tests {
     /// its rows for I3 = 0 and I3 = 1 are both taken whenever a stone is
     /// taken from pile A. The row for I3 = 1 flipped (the bit no longer
     /// falls from 1 to 0) is caught.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_flipped_lut_bit_in_the_ice40_netlist_is_caught() {
-        if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
-            return;
-        }
         let p = places("ice40-lut");
         let synth = hdl::make_ice40::<RelayNim>(&p).unwrap();
         let good = run_one("netlist/bitsim", synth.json.clone());
@@ -180,11 +178,9 @@ mod tests {
 
     /// The flip-flop of `count_a[0]` given init 1 (an `init` attribute on its
     /// Q net) is caught at once: the pile shows 6 stones at power-on.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_changed_init_value_is_caught() {
-        if !crate::flow::installed_for_test(&[yosys::YOSYS]) {
-            return;
-        }
         let p = places("ice40-init");
         let synth = hdl::make_ice40::<RelayNim>(&p).unwrap();
         let mut json: Value = serde_json::from_str(&std::fs::read_to_string(&synth.json).unwrap()).unwrap();
@@ -207,12 +203,9 @@ mod tests {
     /// `count_a[0]` (icebox_vlog's `/* FF x y n */` line for it) has a LUT
     /// that inverts one input, the bit itself; the row where that input is
     /// 1 flipped in the `.asc` is caught.
+    #[cfg_attr(not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)), ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it")]
     #[test]
     fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
-        let tools = [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK, icebox_vlog::ICEBOX_VLOG];
-        if !crate::flow::installed_for_test(&tools) {
-            return;
-        }
         let p = places("asc-lut");
         let chip = hdl::make_chip::<RelayNim>(&p).unwrap();
         let good = run_one("bitstream/bitsim", chip.blif.clone());

@@ -1,0 +1,41 @@
+//! The build script (Cargo.toml `build`): which external tools the tests
+//! can use. For each tool found on PATH it sets `cfg(have_<tool>)`; a test
+//! that needs a missing tool is then ignored with its reason, so `cargo
+//! test` lists it as ignored rather than passing it silently. Under CI
+//! (`CI=true`), where .ci/deps installs every tool first, a missing one
+//! stops the build instead.
+
+fn main() {
+    const TOOLS: [(&str, &str); 6] = [
+        ("yosys", "yosys"),
+        ("nextpnr-ice40", "nextpnr-ice40"),
+        ("icepack", "fpga-icestorm"),
+        ("icebox_vlog", "fpga-icestorm"),
+        ("iverilog", "iverilog"),
+        ("verilator", "verilator"),
+    ];
+    println!("cargo::rerun-if-env-changed=PATH");
+    println!("cargo::rerun-if-env-changed=CI");
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut missing = Vec::new();
+    for (program, package) in TOOLS {
+        let cfg = format!("have_{}", program.replace('-', "_"));
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        match std::env::split_paths(&path).map(|d| d.join(program)).find(|p| p.is_file()) {
+            Some(found) => {
+                println!("cargo::rustc-cfg={cfg}");
+                println!("cargo::rerun-if-changed={}", found.display());
+            }
+            None => {
+                // Looked for again at every build until it is installed.
+                println!("cargo::rerun-if-changed=/nonexistent/nimforge-tool-probe/{program}");
+                missing.push(format!("{program} (Debian package {package})"));
+            }
+        }
+    }
+    if ci && !missing.is_empty() {
+        eprintln!("CI=true and these tools are missing: {}; run bash .ci/deps first", missing.join(", "));
+        std::process::exit(1);
+    }
+}
