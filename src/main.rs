@@ -221,6 +221,15 @@ enum WilsonCommand {
 }
 
 fn main() {
+    // No word of the command line holds a control character: refused here,
+    // so that no answer echoes a line break back.
+    for (i, arg) in std::env::args_os().enumerate().skip(1) {
+        let text = arg.to_string_lossy();
+        if text.chars().any(char::is_control) {
+            eprintln!("nimforge: word {i} of the command line, {text:?}, holds a control character (a line break or tab?): remove it");
+            std::process::exit(2);
+        }
+    }
     let cli = Cli::parse();
     let root = commands::root();
     let result = match cli.command {

@@ -42,6 +42,9 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, String> {
             return Err(format!("'{token}': at most 1,000,000 cycles a token"));
         }
         out.extend(std::iter::repeat(l).take(times));
+        if out.len() > 1_000_000 {
+            return Err("the script is longer than 1,000,000 cycles: record a shorter run".into());
+        }
     }
     if out.is_empty() {
         return Err("the script is empty: give the inputs, e.g. --script \"RESET, none x10\"".into());
