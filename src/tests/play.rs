@@ -548,3 +548,91 @@ fn a_missing_serial_device_gets_one_line() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// A line that sends noise: binary garbage, hex lines of the wrong length,
+/// control characters, a report cut short. The panel never shows a state
+/// the machine did not report (before a report it keeps waiting; after
+/// one it keeps showing that one), counts what it could not read, and when
+/// the line goes away restores the terminal and says so in one line.
+#[test]
+fn a_noisy_line_shows_only_what_was_reported() {
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut board_out = line.master.take_writer().unwrap();
+    let mut t = Terminal::start(&["play", "relay-nim", "--serial", device.to_str().unwrap()]);
+    t.wait_text("No report from the machine yet");
+    // Noise from a seeded generator; no line of exactly 7 lowercase hex
+    // digits (a relay NIM report) is in it.
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut noise = Vec::new();
+    for k in 0..200 {
+        match k % 4 {
+            0 => noise.extend((0..next() % 40).map(|_| (next() % 256) as u8).filter(|&b| b != b'\n')),
+            1 => {
+                let len = [3, 5, 6, 8, 12][(next() % 5) as usize];
+                noise.extend((0..len).map(|_| b"0123456789abcdef"[(next() % 16) as usize]));
+                noise.push(b'\n');
+            }
+            2 => noise.extend_from_slice(b"\x1b[2J\x07\r\x00ZZZ\n"),
+            _ => noise.extend_from_slice(b"00007\n"),
+        }
+    }
+    noise.push(b'\n');
+    for chunk in noise.chunks(97) {
+        board_out.write_all(chunk).unwrap();
+        t.pump(Duration::from_millis(5));
+    }
+    t.pump(Duration::from_millis(300));
+    let s = t.screen();
+    let drawn = s.lines().any(|l| l.starts_with('│') && l.contains("pile A"));
+    assert!(s.contains("No report from the machine yet") && !drawn, "noise showed a state:\n{s}");
+    assert!(s.contains("lines were not reports"), "{s}");
+    // A real report, then more noise: the report stays on the screen.
+    board_out.write_all(b"0000765\n").unwrap();
+    let piles = |s: &str| ["pile A", "pile B", "pile C"].map(|p| lit_after(s, p));
+    t.wait_for("the reported piles", |s| s.contains("pile C") && piles(s) == [7, 6, 5]);
+    for chunk in noise.chunks(61) {
+        board_out.write_all(chunk).unwrap();
+        t.pump(Duration::from_millis(5));
+    }
+    t.pump(Duration::from_millis(300));
+    assert_eq!(piles(&t.screen()), [7, 6, 5], "noise changed the piles:\n{}", t.screen());
+    // The line goes away: one line, the terminal restored, status 1.
+    drop(board_out);
+    drop(line);
+    let t0 = Instant::now();
+    let status = loop {
+        t.pump(Duration::from_millis(20));
+        if let Some(status) = t.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", t.screen());
+    };
+    t.pump(Duration::from_millis(200));
+    assert_eq!(status.exit_code(), 1);
+    assert!(!t.parser.screen().alternate_screen(), "the alternate screen was left on");
+    let screen = t.screen();
+    assert_eq!(screen.lines().filter(|l| l.contains("nimforge:")).count(), 1, "{screen}");
+    assert!(!screen.contains("panicked"), "{screen}");
+}
+
+/// A line that says nothing at all: the panel waits, shows no state, and
+/// quits cleanly.
+#[test]
+fn a_silent_line_waits_and_quits_cleanly() {
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut t = Terminal::start(&["play", "die18", "--serial", device.to_str().unwrap()]);
+    t.wait_text("No report from the machine yet");
+    t.press("5");
+    t.pump(Duration::from_millis(300));
+    assert!(t.screen().contains("No report from the machine yet"), "{}", t.screen());
+    t.quit();
+    drop(line);
+}
