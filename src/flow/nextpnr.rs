@@ -31,7 +31,7 @@ pub fn place_route(device: &str, package: &str, freq_mhz: u32, json: &Path, pcf:
         "--pcf",
         &pcf,
         "--asc",
-        "design.asc",
+        "design.asc.partial",
         "--report",
         "report.json",
         "--log",
@@ -41,6 +41,9 @@ pub fn place_route(device: &str, package: &str, freq_mhz: u32, json: &Path, pcf:
         "-q",
     ];
     NEXTPNR.run(&args, dir, "placing and routing")?;
+    // Written beside, renamed when whole.
+    let asc = dir.join("design.asc");
+    std::fs::rename(dir.join("design.asc.partial"), &asc).map_err(|error| ToolError::Io { what: format!("writing {}", asc.display()), error })?;
     let report = read(&dir.join("report.json"))?;
     let (lc_used, lc_available, fmax_mhz) = parse_report(&report).map_err(|e| ToolError::Failed {
         tool: NEXTPNR,
