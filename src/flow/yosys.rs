@@ -78,14 +78,16 @@ struct MiterScript<'a> {
     ref_top: &'a str,
 }
 
+/// `p` as an absolute path, for a script run in another directory.
+fn canonical(p: &Path) -> Result<String, ToolError> {
+    std::fs::canonicalize(p)
+        .map(|p| p.to_string_lossy().into_owned())
+        .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
+}
+
 /// The miter of `design` (top `top`) and the reference (`reference`, top
 /// `ref_top`) as `dir/miter.aig`, for ABC ([`super::abc::dprove`]).
 pub fn miter_aiger(design: &Path, top: &str, reference: &[&Path], ref_top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
-    let canonical = |p: &Path| {
-        std::fs::canonicalize(p)
-            .map(|p| p.to_string_lossy().into_owned())
-            .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
-    };
     let design = canonical(design)?;
     let references = reference.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
     let script = MiterScript { design: &design, top, references, ref_top }.render().expect("template renders");
@@ -133,11 +135,6 @@ pub fn prove_equivalent(
     ref_top: &str,
     dir: &Path,
 ) -> Result<Proof, ToolError> {
-    let canonical = |p: &Path| {
-        std::fs::canonicalize(p)
-            .map(|p| p.to_string_lossy().into_owned())
-            .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
-    };
     let design = canonical(design)?;
     let references = reference.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
     let script =

@@ -97,6 +97,23 @@ impl Terminal {
         self.wait_for(text, |s| s.contains(text))
     }
 
+    /// After the board's line went away: the command must end with status 1
+    /// and the main screen back; the screen it left.
+    fn gone(&mut self) -> String {
+        let t0 = Instant::now();
+        let status = loop {
+            self.pump(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", self.screen());
+        };
+        self.pump(Duration::from_millis(200));
+        assert_eq!(status.exit_code(), 1);
+        assert!(!self.parser.screen().alternate_screen(), "the alternate screen was left on");
+        self.screen()
+    }
+
     /// q, then the command must end with status 0 and the terminal be left
     /// as it was: the main screen back, the cursor shown.
     fn quit(self) {
@@ -506,18 +523,7 @@ fn a_board_that_goes_away() {
     t.wait_text("combination No. 1");
     drop(board_out);
     drop(line);
-    let t0 = Instant::now();
-    let status = loop {
-        t.pump(Duration::from_millis(20));
-        if let Some(status) = t.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", t.screen());
-    };
-    t.pump(Duration::from_millis(200));
-    assert_eq!(status.exit_code(), 1);
-    assert!(!t.parser.screen().alternate_screen(), "the alternate screen was left on");
-    let screen = t.screen();
+    let screen = t.gone();
     let said: Vec<&str> = screen.lines().filter(|l| l.contains("nimforge:")).collect();
     assert_eq!(said.len(), 1, "{screen}");
     assert!(said[0].contains(device.to_str().unwrap()) && !screen.contains("panicked"), "{screen}");
@@ -606,18 +612,7 @@ fn a_noisy_line_shows_only_what_was_reported() {
     // The line goes away: one line, the terminal restored, status 1.
     drop(board_out);
     drop(line);
-    let t0 = Instant::now();
-    let status = loop {
-        t.pump(Duration::from_millis(20));
-        if let Some(status) = t.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", t.screen());
-    };
-    t.pump(Duration::from_millis(200));
-    assert_eq!(status.exit_code(), 1);
-    assert!(!t.parser.screen().alternate_screen(), "the alternate screen was left on");
-    let screen = t.screen();
+    let screen = t.gone();
     assert_eq!(screen.lines().filter(|l| l.contains("nimforge:")).count(), 1, "{screen}");
     assert!(!screen.contains("panicked"), "{screen}");
 }

@@ -137,6 +137,13 @@ mod tests {
         assert!(first.contains(&format!("differs in {port}")), "{first}");
     }
 
+    /// The relay NIM's synth_ice40 netlist: its file, and its JSON to change.
+    fn ice40_json(p: &Places) -> (PathBuf, Value) {
+        let synth = hdl::make_ice40::<RelayNim>(p).unwrap();
+        let json = serde_json::from_str(&std::fs::read_to_string(&synth.json).unwrap()).unwrap();
+        (synth.json, json)
+    }
+
     /// The flip-flop cell whose Q is bit 0 of `port`, and the LUT that drives
     /// its D, in a synth_ice40 JSON netlist.
     fn flop_and_lut<'a>(m: &'a Value, port: &str) -> (&'a str, &'a str) {
@@ -157,10 +164,9 @@ mod tests {
     #[test]
     fn a_flipped_lut_bit_in_the_ice40_netlist_is_caught() {
         let p = places("ice40-lut");
-        let synth = hdl::make_ice40::<RelayNim>(&p).unwrap();
-        let good = run_one("netlist/bitsim", synth.json.clone());
+        let (file, mut json) = ice40_json(&p);
+        let good = run_one("netlist/bitsim", file);
         assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
-        let mut json: Value = serde_json::from_str(&std::fs::read_to_string(&synth.json).unwrap()).unwrap();
         let m = &json["modules"][RelayNim::MODULE];
         let lut = flop_and_lut(m, "count_a").1.to_string();
         let cell = &m["cells"][&lut];
@@ -182,8 +188,7 @@ mod tests {
     #[test]
     fn a_changed_init_value_is_caught() {
         let p = places("ice40-init");
-        let synth = hdl::make_ice40::<RelayNim>(&p).unwrap();
-        let mut json: Value = serde_json::from_str(&std::fs::read_to_string(&synth.json).unwrap()).unwrap();
+        let (_, mut json) = ice40_json(&p);
         let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
         json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
         let wrong = p.work.join("wrong.json");
