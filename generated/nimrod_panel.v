@@ -804,8 +804,8 @@ module nimrod_panel$nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,le
         lamps = 32'h0;
         lamps = (lamps & ~(1 << (32'h0)) | ((winner_reg$q == 32'h1) << (32'h0)));
         lamps = (lamps & ~(1 << (32'h1)) | ((winner_reg$q == 32'h2) << (32'h1)));
-        lamps = (lamps & ~(1 << (32'h2)) | (((phase_reg$q < 32'h3) | (computing & side_reg$q)) << (32'h2)));
-        lamps = (lamps & ~(1 << (32'h3)) | ((computing & ~side_reg$q & ~split_personality$q) << (32'h3)));
+        lamps = (lamps & ~(1 << (32'h2)) | (((phase_reg$q < 32'h2) | (computing & side_reg$q)) << (32'h2)));
+        lamps = (lamps & ~(1 << (32'h3)) | (((phase_reg$q == 32'h2) | (computing & ~side_reg$q & ~split_personality$q)) << (32'h3)));
         lamps = (lamps & ~(1 << (32'h4)) | ((computing & ~side_reg$q & ((mode_reg$q != 32'h0) | split_personality$q)) << (32'h4)));
         illegal = refused$q;
     end

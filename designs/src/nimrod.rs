@@ -578,13 +578,18 @@ impl<const D: usize> Logic for Nimrod<D> {
         self.lamps.next = 0.into();
         self.lamps.next = self.lamps.val().replace_bit(0, self.winner_reg.q.val() == 1);
         self.lamps.next = self.lamps.val().replace_bit(1, self.winner_reg.q.val() == 2);
+        // Ruling (spec/machines.md, "Nimrod"): (3) while the opponent may
+        // move and has changed no heap this turn (set-up, his turn, or his
+        // side's move in self-play); (4) from his first changed heap (in
+        // set-up, from COMPUTER MOVE) until the computer's move has ended.
         self.lamps.next = self.lamps.val().replace_bit(
             2,
-            (self.phase_reg.q.val() < 3) | (self.computing.val() & self.side_reg.q.val()),
+            (self.phase_reg.q.val() < 2) | (self.computing.val() & self.side_reg.q.val()),
         );
         self.lamps.next = self.lamps.val().replace_bit(
             3,
-            self.computing.val() & !self.side_reg.q.val() & !self.split_personality.q.val(),
+            (self.phase_reg.q.val() == 2)
+                | (self.computing.val() & !self.side_reg.q.val() & !self.split_personality.q.val()),
         );
         self.lamps.next = self.lamps.val().replace_bit(
             4,

@@ -168,7 +168,6 @@ pub fn judge(text: &str, json: bool) -> Result<i32, String> {
         println!("{}", serde_json::to_string(&j).expect("serialises"));
         return Ok(0);
     }
-    let list = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
     println!(
         "{} ({} counters) is {} for the side that just moved",
         list(&groups),
@@ -183,14 +182,57 @@ pub fn judge(text: &str, json: bool) -> Result<i32, String> {
     }
     println!("{} moves leave an even number of counters; {} sound moves:", j.even_moves, j.sound_moves.len());
     for m in &j.sound_moves {
-        let kind = match m.kind {
-            Kind::One => "one counter",
-            Kind::Three => "three counters",
-            Kind::TwoAdjacent => "two adjacent",
-        };
-        println!("  {kind:<15} leaving {}", list(&m.leaves));
+        println!("  {}", move_line(m));
     }
     Ok(0)
+}
+
+fn list(v: &[u16]) -> String {
+    v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// What a move does to one group, as the article says it: "16 into 13, 1",
+/// or "the 1 taken whole" when no counter is left.
+fn into_text(t: &w::Take) -> String {
+    if t.into.is_empty() {
+        format!("the {} taken whole", t.size)
+    } else {
+        format!("{} into {}", t.size, list(&t.into))
+    }
+}
+
+/// A move the article's way: what is taken, from which group (its place in
+/// the row, 1 for the first) and what that group becomes, e.g. "two
+/// adjacent counters from group 4 (16 into 13, 1)". Three counters from
+/// more than one group name each: "three counters: one from group 3 (the 1
+/// taken whole) and two from group 4 (16 into 14)". `adjacent`: the two
+/// counters of a three-counter move taken from one group are adjacent (the
+/// hardware judge takes them so; the article's three are from anywhere).
+pub fn describe(kind: Kind, takes: &[w::Take], adjacent: bool) -> String {
+    let count = |n: u16| match n {
+        1 => "one",
+        2 if adjacent => "two adjacent",
+        2 => "two",
+        _ => "three",
+    };
+    let one = |t: &w::Take, what: &str| format!("{what} from group {} ({})", t.place, into_text(t));
+    match (kind, takes) {
+        (Kind::One, [t]) => one(t, "one counter"),
+        (Kind::TwoAdjacent, [t]) => one(t, "two adjacent counters"),
+        (_, [t]) if adjacent => one(t, "three counters (two adjacent, then one more)"),
+        (_, [t]) => one(t, "three counters"),
+        _ => {
+            let parts: Vec<String> = takes.iter().map(|t| one(t, count(t.taken))).collect();
+            let (last, rest) = parts.split_last().expect("a move takes from some group");
+            format!("three counters: {} and {last}", rest.join(", "))
+        }
+    }
+}
+
+/// One sound move of `nimforge wilson judge`: the move, and the row it
+/// leaves.
+fn move_line(m: &w::Move) -> String {
+    format!("{}, leaving {}", describe(m.kind, &m.takes, false), list(&m.leaves))
 }
 
 #[cfg(test)]
@@ -204,13 +246,69 @@ mod tests {
         let j = w::judge(&article::EXAMPLE);
         assert!(!j.won);
         assert_eq!(j.even_moves, article::EXAMPLE_EVEN_MOVES);
-        let mut got: Vec<Vec<u16>> = j.sound_moves.iter().map(|m| m.leaves.clone()).collect();
+        let mut got: Vec<Vec<u16>> = j.sound_moves.iter().map(|m| m.leaves_sorted.clone()).collect();
         got.sort();
         let mut want: Vec<Vec<u16>> = article::EXAMPLE_SOUND_MOVES.iter().map(|p| w::canon(p.to_vec())).collect();
         want.sort();
         assert_eq!(got, want);
         assert!(j.sound_moves.iter().all(|m| m.kind == Kind::TwoAdjacent));
         assert_eq!(j.bases, vec![4, 16]);
+    }
+
+    /// The six sound moves told as the article tells them (seed 004, line
+    /// 108): "So he splits 16 into 13, 1 ... or 11, 3 ... or 8, 6 ... He can
+    /// split 28 into 16, 10 or 14, 12, or he can split 53 into 30, 21"; line
+    /// 110: "6 ways of choosing two adjacent counters from a single group".
+    /// Each leaves the article's row (line 7, "28, 53, 1, 16") with that
+    /// group split in place; the groups are taken left to right.
+    #[test]
+    fn the_article_s_six_moves_as_it_writes_them() {
+        let j = w::judge(&[28, 53, 1, 16]);
+        let lines: Vec<String> = j.sound_moves.iter().map(move_line).collect();
+        let want = [
+            "two adjacent counters from group 1 (28 into 16, 10), leaving 16, 10, 53, 1, 16",
+            "two adjacent counters from group 1 (28 into 14, 12), leaving 14, 12, 53, 1, 16",
+            "two adjacent counters from group 2 (53 into 30, 21), leaving 28, 30, 21, 1, 16",
+            "two adjacent counters from group 4 (16 into 13, 1), leaving 28, 53, 1, 13, 1",
+            "two adjacent counters from group 4 (16 into 11, 3), leaving 28, 53, 1, 11, 3",
+            "two adjacent counters from group 4 (16 into 8, 6), leaving 28, 53, 1, 8, 6",
+        ];
+        assert_eq!(lines, want);
+        // The rows are the article's rows as typed in with its example.
+        let mut rows: Vec<Vec<u16>> = j.sound_moves.iter().map(|m| m.leaves.clone()).collect();
+        rows.sort();
+        let mut typed: Vec<Vec<u16>> = article::EXAMPLE_SOUND_MOVES.iter().map(|p| p.to_vec()).collect();
+        typed.sort();
+        assert_eq!(rows, typed);
+    }
+
+    /// Three counters from anywhere, the article's "(28, 53, 14)", "(27,
+    /// 52, 1, 15)" and "(28, 25, 17, 6, 2, 1, 16)" (line 12): from two
+    /// groups, from three, and from one.
+    #[test]
+    fn three_counters_from_several_groups() {
+        let t = |place, size, taken, into: &[u16]| w::Take { place, size, taken, into: into.to_vec() };
+        assert_eq!(
+            describe(Kind::Three, &[t(3, 1, 1, &[]), t(4, 16, 2, &[14])], false),
+            "three counters: one from group 3 (the 1 taken whole) and two from group 4 (16 into 14)"
+        );
+        assert_eq!(
+            describe(Kind::Three, &[t(1, 28, 1, &[27]), t(2, 53, 1, &[52]), t(4, 16, 1, &[15])], false),
+            "three counters: one from group 1 (28 into 27), one from group 2 (53 into 52) and one from group 4 (16 into 15)"
+        );
+        assert_eq!(
+            describe(Kind::Three, &[t(2, 53, 3, &[25, 17, 6, 2])], false),
+            "three counters from group 2 (53 into 25, 17, 6, 2)"
+        );
+        // The hardware judge's three are two adjacent and one more.
+        assert_eq!(
+            describe(Kind::Three, &[t(1, 2, 2, &[]), t(2, 7, 1, &[1, 5])], true),
+            "three counters: two adjacent from group 1 (the 2 taken whole) and one from group 2 (7 into 1, 5)"
+        );
+        assert_eq!(
+            describe(Kind::Three, &[t(1, 28, 3, &[25])], true),
+            "three counters (two adjacent, then one more) from group 1 (28 into 25)"
+        );
     }
 
     #[test]
@@ -250,7 +348,13 @@ struct HardwareMove {
     /// right pieces of the first) and the piece left of it.
     second: Option<u8>,
     second_left: Option<u8>,
+    /// The move in the row: each group it takes from (place 1 is slot 0),
+    /// the counters taken and its pieces, the left piece first.
+    takes: Option<Vec<w::Take>>,
+    /// The position it leaves, as a row (each group split in place).
     leaves: Option<Vec<u16>>,
+    /// The same position in canonical form (ascending).
+    leaves_sorted: Option<Vec<u16>>,
     cycles: u64,
 }
 
@@ -304,6 +408,7 @@ pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
         second_left: b.uut.second_left.val().index() as u8,
     };
     let three = found && kind == Kind::Three;
+    let told = found.then(|| m.row(&slots));
     let r = HardwareMove {
         groups: groups.clone(),
         won: b.uut.won.val(),
@@ -312,37 +417,20 @@ pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
         left: found.then_some(m.left),
         second: three.then_some(m.second),
         second_left: three.then_some(m.second_left),
-        leaves: found.then(|| m.leaves(&slots)),
+        takes: told.as_ref().map(|(takes, _)| takes.clone()),
+        leaves: told.as_ref().map(|(_, row)| row.clone()),
+        leaves_sorted: found.then(|| m.leaves(&slots)),
         cycles,
     };
     if json {
         println!("{}", serde_json::to_string(&r).expect("serialises"));
         return Ok(0);
     }
-    let list = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
     let verdict = if r.won { "won" } else { "lost" };
     print!("{} is {verdict} for the side that just moved; ", list(&groups));
-    match &r.leaves {
+    match &told {
         None => println!("no sound move ({cycles} clock cycles)"),
-        Some(leaves) => {
-            let g = groups[m.group as usize];
-            let how = match kind {
-                Kind::One => format!("one counter from the {g} (slot {}), {} left of it", m.group, m.left),
-                Kind::TwoAdjacent => format!("two adjacent counters from the {g} (slot {}), {} left of them", m.group, m.left),
-                Kind::Three => {
-                    let from = match m.second {
-                        8 => "the left piece".to_string(),
-                        9 => "the right piece".to_string(),
-                        s => format!("the {} (slot {s})", groups[s as usize]),
-                    };
-                    format!(
-                        "three counters: two adjacent from the {g} (slot {}), {} left of them, and one from {from}, {} left of it",
-                        m.group, m.left, m.second_left
-                    )
-                }
-            };
-            println!("the judge takes {how}, leaving {} ({cycles} clock cycles)", list(leaves));
-        }
+        Some((takes, row)) => println!("the judge takes {}, leaving {} ({cycles} clock cycles)", describe(kind, takes, true), list(row)),
     }
     Ok(0)
 }

@@ -12,8 +12,15 @@
 //! choice F is the play with the shortest sure run; the second choice S the
 //! best of the other two complement pairs, which is "surely available"
 //! when F is barred (F is barred only when the opponent played F or 7 - F).
-//! Ties go to the smaller play (the document's score 3: 5 first, then 3,
-//! "4 is also available").
+//! The document gives no rule for ties; ties to the smaller play is the
+//! project's ruling (spec/machines.md), not the document's. At the
+//! document's score 3 it decides S: 3 and 4 both have a sure run of 4 plays
+//! (3, 4, 4, 4 and 4, 4, 4, 3), and the ruling picks 3, as the document
+//! does ("3 is surely available; it is my second-best play"). Its "4 is
+//! also available" is read as the run 3 6 10 14 18 shows it: after 3 the
+//! complement 4 stays available. The document counts a run by the scores
+//! written, the start included ("a sure run of 4 plays to 18: 3 8 13 18");
+//! `sure_run` counts the plays made, one fewer.
 
 use super::counting::{allowed_after, GOAL};
 

@@ -362,9 +362,14 @@ impl State {
         Lamps {
             opponent_wins: self.winner == Winner::Opponent,
             computer_wins: self.winner == Winner::Computer,
-            opponents_move: matches!(self.phase, Phase::SetUp | Phase::Opponent | Phase::Moved)
+            // Ruling (spec/machines.md, "Nimrod"): lamp (3) while the opponent
+            // may move and has changed no heap this turn; lamp (4) from his
+            // first changed heap (in set-up, from COMPUTER MOVE) until the
+            // computer's move has ended, so that a visitor sees it.
+            opponents_move: matches!(self.phase, Phase::SetUp | Phase::Opponent)
                 || (computing && self.side == Side::Opponent),
-            computer_will_move: computing && self.side == Side::Computer && !self.self_play,
+            computer_will_move: self.phase == Phase::Moved
+                || (computing && self.side == Side::Computer && !self.self_play),
             computers_move: computing && self.side == Side::Computer && (self.mode != Mode::Fast || self.self_play),
         }
     }
@@ -530,6 +535,53 @@ mod tests {
         // An empty heap is passed over.
         let m = machine_move([0, 0, 3, 3], Variant::SIMPLE, 0).unwrap();
         assert_eq!(m.after, [0, 0, 2, 3]);
+    }
+
+    /// The status lamps through a game, as ruled (spec/machines.md,
+    /// "Nimrod"): (3) while the opponent may move and has changed no heap;
+    /// (4) from his first changed heap, or from COMPUTER MOVE in set-up,
+    /// until the computer's move has ended; (5) only in slow or manual
+    /// operation and in self-play.
+    #[test]
+    fn the_status_lamps_as_ruled() {
+        let lit = |s: &State| {
+            let l = s.lamps();
+            [l.opponent_wins, l.computer_wins, l.opponents_move, l.computer_will_move, l.computers_move]
+        };
+        let run = |mut s: State, press: Press| {
+            s = s.step(press, 3);
+            let mut seen = vec![lit(&s)];
+            for _ in 0..200 {
+                if s.phase != Phase::Computing {
+                    break;
+                }
+                s = s.step(Press::None, 3);
+                seen.push(lit(&s));
+            }
+            (s, seen)
+        };
+        let s = State::power_on().step(Press::NewGame { reverse: false, k: 1 }, 3);
+        assert_eq!(lit(&s), [false, false, true, false, false], "set-up: the opponent's move");
+        // COMPUTER MOVE from set-up: (4) from the press until the move ends.
+        let (s, seen) = run(s, Press::ComputerMove);
+        assert!(seen.len() > 2, "the fast move takes several clocks");
+        for l in &seen[..seen.len() - 1] {
+            assert_eq!(*l, [false, false, false, true, false], "while the computer moves (fast)");
+        }
+        assert_eq!(s.phase, Phase::Opponent);
+        assert_eq!(lit(&s), [false, false, true, false, false], "his turn, no heap changed yet");
+        // His first changed heap puts out (3) and lights (4).
+        let heap = (0..4).find(|&h| s.program.store[h] > 0).unwrap() as u8;
+        let s = s.step(Press::Leave { heap, count: 0 }, 3);
+        assert_eq!(s.phase, Phase::Moved);
+        assert_eq!(lit(&s), [false, false, false, true, false], "he has moved");
+        // Slow mode: (4) and (5) together while the computer moves.
+        let s = s.step(Press::SetMode(1), 3);
+        assert_eq!(lit(&s), [false, false, false, true, false]);
+        let (_, seen) = run(s, Press::ComputerMove);
+        for l in &seen[..seen.len() - 1] {
+            assert_eq!(*l, [false, false, false, true, true], "while the computer moves (slow)");
+        }
     }
 
     /// From every position, in every variant, under every heap-counter

@@ -18,6 +18,9 @@
 //!   This is Wilson's "bases cancel" with the bases' values made explicit,
 //!   and it is what the hardware computes.
 //!
+//! [`row_moves`] lists the moves from a row the article's way (which group,
+//! what is taken, what it splits into, the row after), for the judge.
+//!
 //! [`tables`] derives Wilson's tables (bases, equivalents, period and
 //! exceptions, three-base wins) from the codes; `commands/wilson.rs`
 //! compares them with the article's, typed in `oracle/wilson_article.rs`.
@@ -299,18 +302,160 @@ pub fn tables(max: usize) -> Tables {
     Tables { bases, base_of, period, law, exceptions, checked: max as u16, three_base_wins, fundamental, derived_from }
 }
 
-/// A move as the judge reports it.
+/// What a move does to one group of the row, as the article writes it:
+/// "16 into 13, 1".
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Take {
+    /// The group's place in the row, 1 for the first.
+    pub place: usize,
+    /// Its counters before the move.
+    pub size: u16,
+    /// The counters taken from it.
+    pub taken: u16,
+    /// The pieces it leaves, in the row's order (none when all are taken).
+    pub into: Vec<u16>,
+}
+
+/// A move as the judge reports it: what it does to each group it takes
+/// from, in the row's order, and the row it leaves.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Move {
     pub kind: Kind,
-    /// The position it leaves.
-    pub leaves: Position,
+    pub takes: Vec<Take>,
+    /// The position it leaves, as a row: each group taken from replaced by
+    /// its pieces where it stood, the other groups as they were.
+    pub leaves: Vec<u16>,
+    /// The same position in canonical form (ascending).
+    pub leaves_sorted: Position,
+}
+
+/// The row `groups` after `takes` (zeros dropped).
+pub fn row_after(groups: &[u16], takes: &[Take]) -> Vec<u16> {
+    let mut out = Vec::new();
+    for (i, &g) in groups.iter().enumerate() {
+        match takes.iter().find(|t| t.place == i + 1) {
+            Some(t) => out.extend(t.into.iter().copied().filter(|&x| x > 0)),
+            None if g > 0 => out.push(g),
+            None => {}
+        }
+    }
+    out
+}
+
+/// The ways `total` counters stand in at most `parts` nonempty pieces, each
+/// way's pieces largest first, the ways in descending order (for 14 in two:
+/// 14; 13, 1; 12, 2; ... 7, 7).
+fn pieces(total: u16, parts: usize) -> Vec<Vec<u16>> {
+    fn go(left: u16, max: u16, parts: usize, now: &mut Vec<u16>, out: &mut Vec<Vec<u16>>) {
+        if left == 0 {
+            out.push(now.clone());
+            return;
+        }
+        if parts == 0 {
+            return;
+        }
+        for g in (1..=max.min(left)).rev() {
+            now.push(g);
+            go(left - g, g, parts - 1, now, out);
+            now.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(total, total, parts, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every move from the row `groups`, as [`moves`] lists them (each position
+/// a kind can leave, once), each written the article's way: which group,
+/// what is taken, what it splits into, and the row after. A group's pieces
+/// are written largest first, as the article writes its six sound moves
+/// ("16 into 13, 1 or 11, 3 or 8, 6"; the mirror image leaves the same
+/// position). In order: kind (1), (2), (3); then the fewest groups taken
+/// from; then those groups, left to right; then the more counters from the
+/// leftmost; then the pieces, largest first. Where several moves leave the
+/// same position, the first in this order is listed.
+pub fn row_moves(groups: &[u16]) -> Vec<Move> {
+    let take = |i: usize, taken: u16, into: &[u16]| Take { place: i + 1, size: groups[i], taken, into: into.to_vec() };
+    // `taken` single counters from group `i`, anywhere in it: the gaps
+    // they leave make at most `taken` + 1 pieces, in any sizes.
+    let splits = |i: usize, taken: u16| -> Vec<Take> {
+        let n = groups[i];
+        if n < taken {
+            return Vec::new();
+        }
+        pieces(n - taken, taken as usize + 1).iter().map(|p| take(i, taken, p)).collect()
+    };
+    let live: Vec<usize> = (0..groups.len()).filter(|&i| groups[i] > 0).collect();
+    let one: Vec<Vec<Take>> = (0..groups.len()).map(|i| splits(i, 1)).collect();
+    let mut out = Vec::new();
+    for kind in [Kind::One, Kind::Three, Kind::TwoAdjacent] {
+        // The moves are made in the order they are listed, so the first to
+        // leave a position is the one listed for it.
+        let mut seen = HashSet::new();
+        let mut push = |takes: Vec<Take>| {
+            let leaves = row_after(groups, &takes);
+            let leaves_sorted = canon(leaves.clone());
+            if seen.insert(leaves_sorted.clone()) {
+                out.push(Move { kind, takes, leaves, leaves_sorted });
+            }
+        };
+        match kind {
+            Kind::One => {
+                for &i in &live {
+                    one[i].iter().for_each(|t| push(vec![t.clone()]));
+                }
+            }
+            Kind::TwoAdjacent => {
+                for &i in &live {
+                    if groups[i] >= 2 {
+                        pieces(groups[i] - 2, 2).iter().for_each(|p| push(vec![take(i, 2, p)]));
+                    }
+                }
+            }
+            Kind::Three => {
+                // Three counters from anywhere: from one group (up to four
+                // pieces), two from one and one from another, or one from
+                // each of three.
+                for &i in &live {
+                    splits(i, 3).into_iter().for_each(|t| push(vec![t]));
+                }
+                for (x, &i) in live.iter().enumerate() {
+                    for &j in &live[x + 1..] {
+                        for (si, sj) in [(splits(i, 2), &one[j]), (one[i].clone(), &splits(j, 2))] {
+                            for ti in &si {
+                                for tj in sj {
+                                    push(vec![ti.clone(), tj.clone()]);
+                                }
+                            }
+                        }
+                    }
+                }
+                for (x, &i) in live.iter().enumerate() {
+                    for (y, &j) in live.iter().enumerate().skip(x + 1) {
+                        for &k in &live[y + 1..] {
+                            for ti in &one[i] {
+                                for tj in &one[j] {
+                                    for tk in &one[k] {
+                                        push(vec![ti.clone(), tj.clone(), tk.clone()]);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// What the judge says of a position.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Judgement {
-    pub position: Position,
+    /// The position as a row, as given.
+    pub position: Vec<u16>,
+    /// The same position in canonical form (ascending).
+    pub position_sorted: Position,
     /// Won for the side that just moved.
     pub won: bool,
     /// Each group's base, in the position's order.
@@ -357,15 +502,12 @@ pub fn judge(groups: &[u16]) -> Judgement {
         bases.remove(j);
         bases[i] = third;
     }
-    let all = moves(&p);
-    let even_moves = all.iter().filter(|(k, _)| (total - k.removes()) % 2 == 0).count();
-    let sound_moves = all
-        .into_iter()
-        .filter(|(_, q)| rule_won(q, &codes))
-        .map(|(kind, leaves)| Move { kind, leaves })
-        .collect();
+    let all = row_moves(groups);
+    let even_moves = all.iter().filter(|m| (total - m.kind.removes()) % 2 == 0).count();
+    let sound_moves = all.into_iter().filter(|m| rule_won(&m.leaves_sorted, &codes)).collect();
     Judgement {
-        position: p,
+        position: groups.to_vec(),
+        position_sorted: p,
         won: x == 0,
         group_bases: groups.iter().map(|&g| if g == 0 { 0 } else { t.base_of[g as usize] }).collect(),
         bases,
@@ -414,13 +556,92 @@ mod tests {
         assert!(take_two_adjacent(&p).contains(&canon(vec![28, 51, 1, 16])));
         assert!(take_one(&p).contains(&canon(vec![28, 20, 32, 1, 16])));
     }
+
+    /// `row_moves` lists the moves `moves` lists, each once, each told
+    /// consistently (pieces and counters add up, the row after is the row
+    /// with the pieces in place), for every row of up to 14 counters in up
+    /// to 5 groups, in ascending and descending order, and a few longer
+    /// rows, the article's among them.
+    #[test]
+    fn row_moves_are_the_moves() {
+        let mut rows = Vec::new();
+        for total in 0..=14 {
+            for p in positions(total, 5) {
+                let mut rev = p.clone();
+                rev.reverse();
+                rows.push(p);
+                rows.push(rev);
+            }
+        }
+        rows.extend([vec![28, 53, 1, 16], vec![28, 1], vec![9, 17, 4, 30, 2, 2], vec![5, 0, 7, 5]]);
+        for row in rows {
+            let p = canon(row.clone());
+            let got = row_moves(&row);
+            let mut pairs: Vec<(Kind, Position)> = got.iter().map(|m| (m.kind, m.leaves_sorted.clone())).collect();
+            pairs.sort();
+            let mut want = moves(&p);
+            want.sort();
+            assert_eq!(pairs, want, "{row:?}");
+            let order = |m: &Move| {
+                let places: Vec<usize> = m.takes.iter().map(|t| t.place).collect();
+                let rest: Vec<_> = m.takes.iter().map(|t| (std::cmp::Reverse(t.taken), std::cmp::Reverse(t.into.clone()))).collect();
+                (m.kind, m.takes.len(), places, rest)
+            };
+            assert!(got.windows(2).all(|w| order(&w[0]) < order(&w[1])), "{row:?}: not in order");
+            for m in &got {
+                assert_eq!(m.takes.iter().map(|t| t.taken as u32).sum::<u32>(), m.kind.removes(), "{row:?} {m:?}");
+                assert!(m.takes.windows(2).all(|w| w[0].place < w[1].place), "{m:?}");
+                for t in &m.takes {
+                    assert_eq!(t.size, row[t.place - 1]);
+                    assert_eq!(t.into.iter().sum::<u16>() + t.taken, t.size, "{m:?}");
+                    let most = if m.kind == Kind::TwoAdjacent { 2 } else { t.taken as usize + 1 };
+                    assert!(t.into.len() <= most && t.into.iter().all(|&x| x > 0), "{m:?}");
+                }
+                assert_eq!(m.leaves, row_after(&row, &m.takes));
+                assert_eq!(m.leaves_sorted, canon(m.leaves.clone()));
+            }
+        }
+    }
+
+    /// The article's example moves (lines 11-13 of the seed) as rows:
+    /// "(1) one counter from anywhere (e.g. 27, 53, 1, 16) or (28, 20, 32,
+    /// 1, 16)", "(2) three counters from anywhere (e.g. 28, 53, 14) or (27,
+    /// 52, 1, 15) or (28, 25, 17, 6, 2, 1, 16)", "(3) two adjacent counters
+    /// from one group (e.g. 28, 51, 1, 16) or (28, 53, 1, 8, 6)". Each is
+    /// listed as the article writes it, but (28, 20, 32, 1, 16): the move
+    /// that leaves it is written largest piece first, 53 into 32, 20.
+    #[test]
+    fn the_article_s_example_moves_in_the_row() {
+        let all = row_moves(&[28, 53, 1, 16]);
+        let find = |kind: Kind, row: &[u16]| all.iter().find(|m| m.kind == kind && m.leaves == row).cloned();
+        for (kind, row) in [
+            (Kind::One, &[27, 53, 1, 16][..]),
+            (Kind::Three, &[28, 53, 14]),
+            (Kind::Three, &[27, 52, 1, 15]),
+            (Kind::Three, &[28, 25, 17, 6, 2, 1, 16]),
+            (Kind::TwoAdjacent, &[28, 51, 1, 16]),
+            (Kind::TwoAdjacent, &[28, 53, 1, 8, 6]),
+        ] {
+            assert!(find(kind, row).is_some(), "{kind:?} {row:?}");
+        }
+        let t = |place, size, taken, into: &[u16]| Take { place, size, taken, into: into.to_vec() };
+        let m = find(Kind::One, &[28, 32, 20, 1, 16]).unwrap();
+        assert_eq!(m.takes, vec![t(2, 53, 1, &[32, 20])]);
+        // "(28, 53, 14)": the 1 taken whole, two from the 16.
+        let m = find(Kind::Three, &[28, 53, 14]).unwrap();
+        assert_eq!(m.takes, vec![t(3, 1, 1, &[]), t(4, 16, 2, &[14])]);
+        let m = find(Kind::Three, &[27, 52, 1, 15]).unwrap();
+        assert_eq!(m.takes, vec![t(1, 28, 1, &[27]), t(2, 53, 1, &[52]), t(4, 16, 1, &[15])]);
+        let m = find(Kind::Three, &[28, 25, 17, 6, 2, 1, 16]).unwrap();
+        assert_eq!(m.takes, vec![t(2, 53, 3, &[25, 17, 6, 2])]);
+    }
 }
 
 /// The hardware judge (`designs/src/wilson.rs`), as the article and the
 /// rulings ask for it: up to 8 groups of up to 127 counters, one slot each
 /// (0 is no group).
 pub mod judge {
-    use super::{codes, Kind};
+    use super::{codes, Kind, Take};
 
     pub const SLOTS: usize = 8;
     pub const MAX_GROUP: u8 = 127;
@@ -475,6 +696,38 @@ pub mod judge {
             }
             out.extend(pieces);
             super::canon(out)
+        }
+
+        /// The move in the row, as the judge's outputs give it: what it does
+        /// to each slot it takes from (place = slot + 1), the pieces in the
+        /// row's order (the piece left of the gap first, as `left` and
+        /// `second_left` say), and the row after it (zeros dropped); the
+        /// row sorted is [`HwMove::leaves`].
+        pub fn row(&self, groups: &[u8; SLOTS]) -> (Vec<Take>, Vec<u16>) {
+            let nonzero = |v: &[u8]| v.iter().filter(|&&x| x > 0).map(|&x| x as u16).collect::<Vec<u16>>();
+            let n = groups[self.group as usize];
+            let width = if self.kind == Kind::One { 1 } else { 2 };
+            let right = n - width - self.left;
+            let (a, b) = (self.left, self.second_left);
+            let mut first = vec![a, right];
+            let mut taken = width;
+            let mut other = None;
+            if self.kind == Kind::Three {
+                match self.second {
+                    8 => (first, taken) = (vec![b, a - 1 - b, right], 3),
+                    9 => (first, taken) = (vec![a, b, right - 1 - b], 3),
+                    s => {
+                        let m = groups[s as usize];
+                        other = Some(Take { place: s as usize + 1, size: m as u16, taken: 1, into: nonzero(&[b, m - 1 - b]) });
+                    }
+                }
+            }
+            let mut takes = vec![Take { place: self.group as usize + 1, size: n as u16, taken: taken as u16, into: nonzero(&first) }];
+            takes.extend(other);
+            takes.sort_by_key(|t| t.place);
+            let row: Vec<u16> = groups.iter().map(|&g| g as u16).collect();
+            let after = super::row_after(&row, &takes);
+            (takes, after)
         }
     }
 
@@ -702,6 +955,43 @@ pub mod judge {
                 _ => {}
             }
             s
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// The move found, told in the row, leaves what `leaves` says, and
+        /// takes what its kind takes, on every position of three slots of
+        /// up to 24, 24 and 12 counters.
+        #[test]
+        fn the_row_is_the_move() {
+            for a in 0..=24u8 {
+                for b in 0..=24u8 {
+                    for c in 0..=12u8 {
+                        let slots = [a, b, c, 0, 0, 0, 0, 0];
+                        let Some(m) = judge(&slots).found else { continue };
+                        let (takes, row) = m.row(&slots);
+                        assert_eq!(super::super::canon(row.clone()), m.leaves(&slots), "{slots:?} {m:?}");
+                        assert_eq!(takes.iter().map(|t| t.taken as u32).sum::<u32>(), m.kind.removes(), "{slots:?} {m:?}");
+                        for t in &takes {
+                            assert_eq!(t.into.iter().sum::<u16>() + t.taken, slots[t.place - 1] as u16, "{slots:?} {m:?}");
+                        }
+                    }
+                }
+            }
+        }
+
+        /// 28, 1: three counters from the left end of the 28 (two adjacent,
+        /// then the first of the right piece), leaving 25, 1 as a row.
+        #[test]
+        fn three_from_one_group() {
+            let slots = [28, 1, 0, 0, 0, 0, 0, 0];
+            let m = judge(&slots).found.unwrap();
+            let (takes, row) = m.row(&slots);
+            assert_eq!(takes, vec![Take { place: 1, size: 28, taken: 3, into: vec![25] }]);
+            assert_eq!(row, vec![25, 1]);
         }
     }
 }

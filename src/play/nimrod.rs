@@ -15,9 +15,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
-/// The displayed program (booklet, "INSTRUCTIONS"), and the extra
-/// instruction that "is not included in the display".
-const PROGRAM: [&str; 9] = [
+/// The displayed program (booklet, "INSTRUCTIONS"). The extra instruction
+/// (number 9 in the report) "is not included in the display": while it runs
+/// no line is lit.
+const PROGRAM: [&str; 8] = [
     "1 column's sum safe?  yes: 7",
     "2 digit in heap is 1? yes: 4",
     "3 heap counter + 1;   to 2",
@@ -26,7 +27,6 @@ const PROGRAM: [&str; 9] = [
     "6 modify the heap",
     "7 column counter - 1; 11: 8",
     "8 STOP",
-    "  (take 1 from a heap)",
 ];
 
 /// The status lamps, bit 48 + k of the report.
@@ -189,7 +189,7 @@ impl Front for Nimrod {
             0 => "Set up the heaps, then c (or p).",
             1 => "Your move: leave n in up to k heaps.",
             2 => "Lower more heaps, or c.",
-            3 if mode == "manual" => "Manual: s obeys the lit instruction.",
+            3 if mode == "manual" => "Manual: s obeys the next instruction.",
             3 => "The program runs.",
             _ => "Game over: n for a new game.",
         };
@@ -201,5 +201,38 @@ impl Front for Nimrod {
         let half = inner.width / 2;
         frame.render_widget(Paragraph::new(left), Rect { width: half, ..inner });
         frame.render_widget(Paragraph::new(right), Rect { x: inner.x + half, width: inner.width - half, ..inner });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    /// The lit lines of the drawn INSTRUCTIONS list for a report lighting
+    /// `instruction` while the program runs.
+    fn lit_lines(instruction: u128) -> Vec<String> {
+        let mut panel = Nimrod::default();
+        panel.report(COMPUTING << 45 | instruction << 36 | 0x7164);
+        let mut terminal = Terminal::new(TestBackend::new(100, 24)).unwrap();
+        terminal.draw(|f| panel.draw(f, f.area())).unwrap();
+        let buffer = terminal.backend().buffer();
+        let rows = (0..buffer.area.height).map(|y| (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect::<String>());
+        rows.filter(|row| row.contains('▶')).map(|row| row.trim().to_string()).collect()
+    }
+
+    /// Each displayed instruction lights its own line; the extra instruction
+    /// "is not included in the display" (booklet, "INSTRUCTIONS"): while it
+    /// runs, no line is lit.
+    #[test]
+    fn the_extra_instruction_lights_no_line() {
+        for i in 1..=8 {
+            let lit = lit_lines(i);
+            assert_eq!(lit.len(), 1, "instruction {i}: {lit:?}");
+            assert!(lit[0].contains(&format!("▶ {i} ")), "instruction {i}: {lit:?}");
+        }
+        assert_eq!(lit_lines(9), Vec::<String>::new());
+        assert_eq!(lit_lines(0), Vec::<String>::new());
     }
 }

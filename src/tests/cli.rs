@@ -171,8 +171,9 @@ fn nimatron_replays_the_patent_s_game() {
 }
 
 /// Wilson from the command line: the tables match the article, the judge
-/// agrees with its example (48 and 6), the hardware judge's move is one of
-/// the six; bad groups get one line and status 2.
+/// agrees with its example (48 and 6) and tells each of the six sound moves
+/// the article's way, the hardware judge's move is one of the six, told the
+/// same way; bad groups get one line and status 2.
 #[test]
 fn wilson_commands() {
     let out = nimforge(&["wilson", "table", "--json"]);
@@ -181,19 +182,61 @@ fn wilson_commands() {
     assert_eq!(v["matches"], true);
     assert_eq!(v["bases"]["derived"], serde_json::json!([1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86]));
 
+    // The six sound moves as the article writes them (seed 004, line 108):
+    // "So he splits 16 into 13, 1 ... or 11, 3 ... or 8, 6 ... He can split
+    // 28 into 16, 10 or 14, 12, or he can split 53 into 30, 21", each
+    // leaving its row, "28, 53, 1, 16" (line 7) with that group split in
+    // place.
+    let article: [(u64, u64, [u64; 2]); 6] =
+        [(1, 28, [16, 10]), (1, 28, [14, 12]), (2, 53, [30, 21]), (4, 16, [13, 1]), (4, 16, [11, 3]), (4, 16, [8, 6])];
+    let row_after = |place: u64, into: &[u64]| -> Vec<u64> {
+        let mut row = vec![28, 53, 1, 16];
+        row.splice(place as usize - 1..place as usize, into.iter().copied());
+        row
+    };
+    let out = nimforge(&["wilson", "judge", "28,53,1,16"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    for (place, size, into) in article {
+        let line = format!("two adjacent counters from group {place} ({size} into {}), leaving {}", list(&into), list(&row_after(place, &into)));
+        assert!(said.contains(&line), "{line}\n{said}");
+    }
+
     let out = nimforge(&["wilson", "judge", "28,53,1,16", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((j["won"].as_bool(), j["even_moves"].as_u64()), (Some(false), Some(48)));
+    assert_eq!(j["position"], serde_json::json!([28, 53, 1, 16]));
     let sound: Vec<serde_json::Value> = j["sound_moves"].as_array().unwrap().clone();
     assert_eq!(sound.len(), 6);
     assert!(sound.iter().all(|m| m["kind"] == "two-adjacent"));
+    for (place, size, into) in article {
+        let take = serde_json::json!([{"place": place, "size": size, "taken": 2, "into": into}]);
+        let mut sorted = row_after(place, &into);
+        sorted.sort();
+        assert!(
+            sound.iter().any(|m| m["takes"] == take && m["leaves"] == serde_json::json!(row_after(place, &into)) && m["leaves_sorted"] == serde_json::json!(sorted)),
+            "{take} {sound:?}"
+        );
+    }
 
+    // The hardware judge's move is one of the six, told in the same way: its
+    // pieces in the row's order, the piece left of the gap first (the
+    // article's pieces, or their mirror image).
     let out = nimforge(&["move", "wilson", "--groups", "28,53,1,16", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(m["kind"], "two-adjacent");
-    assert!(sound.iter().any(|s| s["leaves"] == m["leaves"]), "{m}");
+    assert!(sound.iter().any(|s| s["leaves_sorted"] == m["leaves_sorted"]), "{m}");
+    let take = &m["takes"][0];
+    let (place, into) = (take["place"].as_u64().unwrap(), take["into"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect::<Vec<_>>());
+    let mirror: Vec<u64> = into.iter().rev().copied().collect();
+    assert!(article.iter().any(|a| a.0 == place && (a.2 == into[..] || a.2 == mirror[..])), "{m}");
+    assert_eq!(m["leaves"], serde_json::json!(row_after(place, &into)), "{m}");
+    let out = nimforge(&["move", "wilson", "--groups", "28,53,1,16"]);
+    let line = format!("the judge takes two adjacent counters from group {place} ({} into {}), leaving {} (", take["size"], list(&into), list(&row_after(place, &into)));
+    assert!(text(&out.stdout).contains(&line), "{line}\n{}", text(&out.stdout));
 
     let out = nimforge(&["move", "wilson", "--groups", "3,3", "--json"]);
     let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -18,7 +18,7 @@
 //! | 43-42 | winner: 0 nobody yet, 1 the opponent, 2 the computer |
 //! | 41    | the side the program plays: 0 the computer, 1 the opponent |
 //! | 40    | self-play |
-//! | 39-36 | the lit instruction (1..8, 9 the extra one, 0 none) |
+//! | 39-36 | the instruction obeyed (1..8 as displayed, 9 the extra one, not displayed: a panel lights no line for it; 0 none) |
 //! | 35-34 | mode: 0 fast, 1 slow, 2 manual |
 //! | 33    | reverse game |
 //! | 32    | transition |
