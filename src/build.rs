@@ -36,3 +36,26 @@ pub fn implement_with(board: &Board, source: &Path, module: &str, pcf_text: &str
     let bin = icepack::pack(&placement.asc, dir)?;
     Ok(Implementation { cells: synth.cells, placement, pcf, bin })
 }
+
+/// A machine's board wrapper (`generated/<module>.v`) in the board's top
+/// (`fpga/top.v.j2`: the board's pins and polarities) built for `board` into
+/// `build/<machine>-<board>/`; what `nimforge build` and the `equiv` level's
+/// wrapper proofs share.
+pub fn board_build(machine: &str, board: &Board, root: &Path) -> Result<(Implementation, PathBuf), String> {
+    let dir = root.join("build").join(format!("{machine}-{}", board.name));
+    let panel = crate::machines::panel(machine)
+        .ok_or_else(|| format!("{machine} has no board wrapper yet (its front panel is still to come): build one of the machines that has: {}", crate::machines::with_panel().join(", ")))?;
+    let pcf = pcf::panel(board, panel.module, panel.leds)?;
+    // The board's top around the wrapper, kept beside the reports.
+    let wrapper = root.join("generated").join(format!("{}.v", panel.module));
+    let wrapper = std::fs::canonicalize(&wrapper).map_err(|e| format!("cannot read {}: {e}; run `nimforge generate`", wrapper.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let top = dir.join("top.v");
+    let text = pcf::top(board, panel.module, &wrapper.to_string_lossy(), panel.leds);
+    crate::files::write(&top, text).map_err(|e| format!("cannot write {}: {e}", top.display()))?;
+    let built = implement_with(board, &top, BOARD_TOP, &pcf, &dir).map_err(|e| e.to_string())?;
+    Ok((built, dir))
+}
+
+/// The top module of a board build.
+pub const BOARD_TOP: &str = "nimforge_top";

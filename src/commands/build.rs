@@ -22,18 +22,7 @@ pub struct Report {
 pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, String), String> {
     let machine = crate::machines::check_name(machine)?;
     let b = boards::board(board)?;
-    let dir = root.join("build").join(format!("{machine}-{board}"));
-    let panel = crate::machines::panel(machine)
-        .ok_or_else(|| format!("{machine} has no board wrapper yet (its front panel is still to come): build one of the machines that has: {}", crate::machines::with_panel().join(", ")))?;
-    let pcf = crate::emit::pcf::panel(&b, panel.module, panel.leds)?;
-    // The board's top around the wrapper, kept beside the reports.
-    let wrapper = root.join("generated").join(format!("{}.v", panel.module));
-    let wrapper = std::fs::canonicalize(&wrapper).map_err(|e| format!("cannot read {}: {e}; run `nimforge generate`", wrapper.display()))?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let top = dir.join("top.v");
-    let text = crate::emit::pcf::top(&b, panel.module, &wrapper.to_string_lossy(), panel.leds);
-    crate::files::write(&top, text).map_err(|e| format!("cannot write {}: {e}", top.display()))?;
-    let built = crate::build::implement_with(&b, &top, "nimforge_top", &pcf, &dir).map_err(|e| e.to_string())?;
+    let (built, _) = crate::build::board_build(machine, &b, root)?;
     let r = Report {
         machine: machine.into(),
         board: b.name.clone(),

@@ -7,6 +7,7 @@
 //! bitsim levels, whose lanes take every core.
 
 use crate::verify::bitsim;
+use crate::verify::equiv::{self, ProofReport};
 use crate::verify::hdl::{self, Made, Places};
 use crate::verify::lanes::Expected;
 use crate::verify::progress::{Progress, Ui};
@@ -68,9 +69,10 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
         }
     }
     let mut reports = Vec::new();
+    let mut proofs = Vec::new();
     for name in names {
         if wanted.levels.iter().any(|l| *l != Level::Panel) {
-            reports.extend(match name {
+            let (levels, proven) = match name {
                 "relay-nim" => levels::<RelayNim>(&wanted, root, &ui)?,
                 "nimatron" => levels::<Nimatron>(&wanted, root, &ui)?,
                 "nimrod" => levels::<crate::verify::nimrod::Nimrod>(&wanted, root, &ui)?,
@@ -78,7 +80,15 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
                 "die18" => levels::<crate::verify::die18::Die18>(&wanted, root, &ui)?,
                 "wilson" => levels::<crate::verify::wilson::Wilson>(&wanted, root, &ui)?,
                 _ => return Err(format!("{name} has no verification; this is a bug in nimforge")),
-            });
+            };
+            reports.extend(levels);
+            proofs.extend(proven);
+        }
+        if wanted.levels.contains(&Level::Equiv) {
+            if let Some(panel) = crate::machines::panel(name) {
+                let _job = ui.job(&format!("{name} wrapper: yosys synth_ice40, the iCEstick build, equiv"));
+                proofs.extend(equiv::wrapper(name, panel.module, root));
+            }
         }
         if wanted.levels.contains(&Level::Panel) {
             let _job = ui.job(&format!("{name} panel"));
@@ -97,13 +107,25 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
         for r in &reports {
             println!("{}", serde_json::to_string(r).expect("a report serialises"));
         }
+        for p in &proofs {
+            println!("{}", serde_json::to_string(p).expect("a report serialises"));
+        }
     } else {
-        print_table(&reports);
+        if !reports.is_empty() {
+            print_table(&reports);
+        }
+        if !proofs.is_empty() {
+            if !reports.is_empty() {
+                println!();
+            }
+            print!("{}", equiv::table(&proofs));
+        }
     }
-    if reports.iter().any(LevelReport::bad) {
+    if reports.iter().any(LevelReport::bad) || proofs.iter().any(equiv::ProofReport::bad) {
         return Ok(1);
     }
-    if under_ci() && reports.iter().any(|r| r.status == Status::Skipped) {
+    let skipped_proof = proofs.iter().any(|p| p.status == equiv::ProofStatus::Skipped);
+    if under_ci() && (skipped_proof || reports.iter().any(|r| r.status == Status::Skipped)) {
         eprintln!("CI=true: a level was skipped for a missing tool; install it (see the README)");
         return Ok(1);
     }
@@ -129,7 +151,23 @@ struct ForBitsim {
     chip: Option<Made<PathBuf>>,
 }
 
-fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<LevelReport>, String> {
+/// A machine's levels, and its proofs when `equiv` is wanted.
+fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), String> {
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
+    std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
+    if wanted.levels.iter().all(|l| matches!(l, Level::Equiv | Level::Panel)) {
+        // Proofs alone need no plan.
+        let ice40 = {
+            let _job = ui.job(&format!("{}: yosys synth_ice40", M::NAME));
+            hdl::make_ice40::<M>(&places)
+        };
+        let chip = {
+            let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
+            hdl::make_chip::<M>(&places)
+        };
+        let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
+        return Ok((vec![], equiv::machine::<M>(&places, &ice40, &chip)));
+    }
     let plan = {
         let _job = ui.job(&format!("{}: the plan (the oracle's tour and runs)", M::NAME));
         Plan::<M>::new()?
@@ -155,8 +193,6 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
             plan.len()
         ));
     }
-    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
-    std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
     let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
     let slow_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Icarus) || wanted.has(l, Engine::Verilator));
     let bitsim_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Bitsim));
@@ -168,8 +204,9 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
     let (mut reports, external) = std::thread::scope(|scope| {
         let (plan, places, expected) = (&plan, &places, &expected);
         let external = scope.spawn(move || {
-            let need_ice40 = wanted.has(Level::Netlist, Engine::Bitsim) || wanted.has(Level::Netlist, Engine::Icarus);
-            let need_chip = wanted.has(Level::Bitstream, Engine::Bitsim) || wanted.has(Level::Bitstream, Engine::Icarus);
+            let proving = wanted.levels.contains(&Level::Equiv);
+            let need_ice40 = proving || wanted.has(Level::Netlist, Engine::Bitsim) || wanted.has(Level::Netlist, Engine::Icarus);
+            let need_chip = proving || wanted.has(Level::Bitstream, Engine::Bitsim) || wanted.has(Level::Bitstream, Engine::Icarus);
             let generic = wanted.has(Level::Verilog, Engine::Bitsim).then(|| {
                 let _job = ui.job(&format!("{}: yosys, generic gates", M::NAME));
                 hdl::make_generic::<M>(places)
@@ -188,11 +225,15 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
                 chip: chip.clone().map(|m| m.map(|c| c.blif)),
             })
             .ok();
-            if slow_wanted {
-                slow_levels(plan, expected, places, wanted, ui, &ice40, &chip)
-            } else {
-                Ok(vec![])
-            }
+            let proofs = match (proving, &ice40, &chip) {
+                (true, Some(ice40), Some(chip)) => {
+                    let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
+                    equiv::machine::<M>(places, ice40, chip)
+                }
+                _ => vec![],
+            };
+            let slow = if slow_wanted { slow_levels(plan, expected, places, wanted, ui, &ice40, &chip) } else { Ok(vec![]) };
+            slow.map(|s| (s, proofs))
         });
         let mut reports = Vec::new();
         if wanted.levels.contains(&Level::Rtl) {
@@ -229,7 +270,8 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
         }
         (reports, external.join().expect("the external levels' thread panicked"))
     });
-    reports.extend(external?);
+    let (slow, proofs) = external?;
+    reports.extend(slow);
     // Levels in the order of the table: rtl, then each level's engines.
     let order = |r: &LevelReport| {
         ["rtl", "verilog/bitsim", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/icarus", "bitstream/bitsim", "bitstream/icarus"]
@@ -237,7 +279,7 @@ fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<Vec<Level
             .position(|l| *l == r.level)
     };
     reports.sort_by_key(order);
-    Ok(reports)
+    Ok((reports, proofs))
 }
 
 /// About how many cycles of each plan Icarus replays at each hardware

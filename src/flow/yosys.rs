@@ -171,6 +171,270 @@ pub fn prove_equivalent(
     }
 }
 
+#[derive(Template)]
+#[template(path = "equiv.ys.j2", escape = "none")]
+struct EquivScript<'a> {
+    pair: &'a str,
+    top: &'a str,
+    gold: Vec<String>,
+    gold_top: &'a str,
+    gate: Vec<String>,
+    gate_top: &'a str,
+    seq: usize,
+    induct: bool,
+}
+
+#[derive(Template)]
+#[template(path = "equiv_aig.ys.j2", escape = "none")]
+struct EquivAigScript<'a> {
+    pair: &'a str,
+    top: &'a str,
+    gold: Vec<String>,
+    gold_top: &'a str,
+    gate: Vec<String>,
+    gate_top: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "bounded.ys.j2", escape = "none")]
+struct BoundedScript<'a> {
+    pair: &'a str,
+    top: &'a str,
+    gold: Vec<String>,
+    gold_top: &'a str,
+    gate: Vec<String>,
+    gate_top: &'a str,
+    bound: usize,
+}
+
+/// How many cycles `equiv_simple` and `equiv_induct` look back.
+pub const EQUIV_SEQ: usize = 5;
+
+/// What a proof of two designs' equality found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Verdict {
+    /// Equal in every cycle of every input sequence from power-on.
+    #[serde(rename = "proven")]
+    Proven,
+    /// An input sequence from power-on makes an output differ.
+    #[serde(rename = "refuted")]
+    Refuted,
+    /// Neither: the induction did not close and the bounded check from
+    /// power-on found no difference within its bound.
+    #[serde(rename = "not closed")]
+    NotClosed,
+}
+
+/// The result of [`equivalence`].
+#[derive(Clone, Debug)]
+pub struct Equivalence {
+    pub verdict: Verdict,
+    /// How many signals of the same name the two share (`$equiv` cells).
+    pub matched: usize,
+    /// Proven: what was proven; refuted: the counterexample, cycle by cycle;
+    /// not closed: why, and the bound reached.
+    pub detail: String,
+    /// The cycles the bounded check covered from power-on, when it ran.
+    pub bound: Option<usize>,
+    pub seconds: f64,
+}
+
+/// Prove `gate` equal to `gold` (each a list of Verilog files and its top
+/// module), by yosys's equiv_* passes (`fpga/equiv.ys.j2`): every signal of
+/// the same name (the ports, the registers, named nets) agrees at power-on
+/// under every input (the base case, with every register at its initial
+/// value), and agrees whenever it agreed in the last [`EQUIV_SEQ`] cycles
+/// (the induction). Both give equality in every cycle of every input
+/// sequence. The provers in turn, the cheap first: yosys's `equiv_simple`
+/// (each signal from the others); ABC's `dprove` on a miter of the outputs
+/// (`fpga/equiv_aig.ys.j2`; it finds corresponding registers by itself, so
+/// it closes where the tools renamed the state); yosys's `equiv_induct`
+/// (every signal left, all together; minutes on a large design where a
+/// signal is not provable). Where none proves it, a bounded check from power-on (`fpga/bounded.ys.j2`, `sat -seq bound`
+/// on the miter) either finds an input sequence that makes an output
+/// differ (refuted, with it) or says how far it reached (not closed). A netlist of
+/// iCE40 cells comes with their models ([`ice40_cells`]) among its files.
+/// Scripts and logs are kept in `dir`.
+pub fn equivalence(
+    pair: &str,
+    (gold, gold_top): (&[&Path], &str),
+    (gate, gate_top): (&[&Path], &str),
+    bound: usize,
+    dir: &Path,
+) -> Result<Equivalence, ToolError> {
+    let t0 = std::time::Instant::now();
+    let gold = gold.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
+    let gate = gate.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
+    let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
+        let (name, log_name) = if induct { ("equiv_induct.ys", "equiv_induct.log") } else { ("equiv.ys", "equiv.log") };
+        let script = EquivScript { pair, top: gold_top, gold: gold.clone(), gold_top, gate: gate.clone(), gate_top, seq: EQUIV_SEQ, induct }
+            .render()
+            .expect("template renders");
+        write(&dir.join(name), &script)?;
+        YOSYS.run(&["-q", "-l", log_name, "-s", name], dir, &format!("proving {pair} for {gold_top}"))?;
+        let log = read(&dir.join(log_name))?;
+        let read_back = |what: &str| ToolError::Failed { tool: YOSYS, what: format!("reading {}: {what}", dir.join(log_name).display()), output: log.clone() };
+        let section = |from: &str, to: Option<&str>| -> Option<String> {
+            let rest = &log[log.find(from)?..];
+            Some(match to.and_then(|t| rest.find(t)) {
+                Some(end) => rest[..end].to_string(),
+                None => rest.to_string(),
+            })
+        };
+        let base = section("NIMFORGE-BASE", Some("NIMFORGE-INDUCTION")).ok_or_else(|| read_back("no base case"))?;
+        let status = section("NIMFORGE-STATUS", None).ok_or_else(|| read_back("no equiv_status"))?;
+        let (proven, unproven) = equiv_counts(&status).ok_or_else(|| read_back("no count of $equiv cells"))?;
+        Ok((base.contains("SUCCESS!"), proven, unproven, status))
+    };
+    let proven_by_yosys = |base_holds: bool, matched: usize, unproven: usize, how: &str| {
+        (base_holds && unproven == 0 && matched > 0).then(|| Equivalence {
+            verdict: Verdict::Proven,
+            matched,
+            detail: format!("{matched} signals matched by name, equal from power-on (base case) and by induction over {EQUIV_SEQ} cycles ({how})"),
+            bound: None,
+            seconds: t0.elapsed().as_secs_f64(),
+        })
+    };
+    let (base_holds, proven, unproven, status) = equiv(false)?;
+    let matched = proven + unproven;
+    if let Some(e) = proven_by_yosys(base_holds, matched, unproven, "yosys equiv_simple") {
+        return Ok(e);
+    }
+    let why = |base_holds: bool, unproven: usize, status: &str| {
+        if matched == 0 {
+            "no signal of the same name in both".to_string()
+        } else if !base_holds {
+            "a matched signal differs at power-on".to_string()
+        } else {
+            let mut names: Vec<&str> = status
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("Unproven $equiv "))
+                .filter_map(|l| l.split_whitespace().nth(1))
+                .map(|n| n.strip_suffix("_gold").unwrap_or(n))
+                .collect();
+            names.dedup();
+            let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+            format!("{unproven} of {matched} signals matched by name left unproven: {shown}{}", if names.len() > 3 { ", ..." } else { "" })
+        }
+    };
+    // The second prover: ABC's dprove on a miter of the outputs, which
+    // finds corresponding registers by itself.
+    let script = EquivAigScript { pair, top: gold_top, gold: gold.clone(), gold_top, gate: gate.clone(), gate_top }.render().expect("template renders");
+    write(&dir.join("equiv_aig.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "equiv_aig.log", "-s", "equiv_aig.ys"], dir, &format!("writing the miter of {pair} for {gold_top}"))?;
+    let abc = match super::abc::dprove(&dir.join("miter.aig"), dir) {
+        Ok(_) => {
+            return Ok(Equivalence {
+                verdict: Verdict::Proven,
+                matched,
+                detail: format!(
+                    "by ABC dprove on a miter of the outputs from power-on (yosys equiv_simple: {})",
+                    why(base_holds, unproven, &status)
+                ),
+                bound: None,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        }
+        Err(ToolError::Failed { what, output, .. }) => (what, output),
+        Err(e) => return Err(e),
+    };
+    let differ = abc.0.contains("differ");
+    // The third: yosys's equiv_induct over every signal left.
+    let (base_holds, proven, unproven, status) = if differ { (base_holds, proven, unproven, status) } else { equiv(true)? };
+    if let Some(e) = proven_by_yosys(base_holds, proven + unproven, unproven, "yosys equiv_induct") {
+        return Ok(e);
+    }
+    let why = why(base_holds, unproven, &status);
+    let script = BoundedScript { pair, top: gold_top, gold, gold_top, gate, gate_top, bound }.render().expect("template renders");
+    write(&dir.join("bounded.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "bounded.log", "-s", "bounded.ys"], dir, &format!("checking {pair} for {gold_top} from power-on"))?;
+    let log = read(&dir.join("bounded.log"))?;
+    let seconds = t0.elapsed().as_secs_f64();
+    if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
+        Ok(Equivalence { verdict: Verdict::Refuted, matched, detail: cex, bound: Some(bound), seconds })
+    } else if !log.contains("SUCCESS!") {
+        Err(ToolError::Failed { tool: YOSYS, what: format!("reading {}: no verdict", dir.join("bounded.log").display()), output: log })
+    } else if differ {
+        Ok(Equivalence {
+            verdict: Verdict::Refuted,
+            matched,
+            detail: format!(
+                "ABC dprove found an input sequence that makes an output differ, longer than the {bound} cycles of the bounded check; ABC's output ends:\n{}",
+                super::tail(&abc.1, 20)
+            ),
+            bound: Some(bound),
+            seconds,
+        })
+    } else {
+        Ok(Equivalence {
+            verdict: Verdict::NotClosed,
+            matched,
+            detail: format!("{why}; ABC dprove reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})"),
+            bound: Some(bound),
+            seconds,
+        })
+    }
+}
+
+/// "Of those cells P are proven and U are unproven." from `equiv_status`.
+fn equiv_counts(status: &str) -> Option<(usize, usize)> {
+    let line = status.lines().find_map(|l| l.trim().strip_prefix("Of those cells "))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    Some((words.first()?.parse().ok()?, words.get(4)?.parse().ok()?))
+}
+
+/// The iCE40 cells a `synth_ice40` netlist uses (SB_LUT4, SB_CARRY, the
+/// SB_DFF family), cut from yosys's own models (`cells_sim.v`, with its
+/// preamble of macros) into `dir/ice40_cells.v`: read whole, that file takes
+/// some 40 seconds; these few modules a fraction of one.
+pub fn ice40_cells(dir: &Path) -> Result<PathBuf, ToolError> {
+    let path = ice40_cells_sim();
+    let text = read(&path)?;
+    let mut out = String::new();
+    let mut kept = 0;
+    let mut module: Option<(bool, Vec<&str>)> = None;
+    let mut preamble = true;
+    for line in text.lines() {
+        match &mut module {
+            None => match line.strip_prefix("module ") {
+                Some(rest) => {
+                    preamble = false;
+                    let name = rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+                    let wanted = name == "SB_LUT4" || name == "SB_CARRY" || name.starts_with("SB_DFF");
+                    module = Some((wanted, vec![line]));
+                }
+                // The preamble: `timescale and the macros the cells use.
+                None if preamble => {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                None => {}
+            },
+            Some((wanted, lines)) => {
+                lines.push(line);
+                if line.trim_start().starts_with("endmodule") {
+                    if *wanted {
+                        out.push_str(&lines.join("\n"));
+                        out.push('\n');
+                        kept += 1;
+                    }
+                    module = None;
+                }
+            }
+        }
+    }
+    if kept < 3 {
+        return Err(ToolError::Failed {
+            tool: YOSYS,
+            what: format!("{} lacks the iCE40 cells SB_LUT4, SB_CARRY, SB_DFF (a yosys of another version?)", path.display()),
+            output: String::new(),
+        });
+    }
+    let out_path = dir.join("ice40_cells.v");
+    write(&out_path, &out)?;
+    Ok(out_path)
+}
+
 /// The induction length of "Induction step proven: SUCCESS!" in a `sat
 /// -tempinduct` log.
 fn proof_closed(log: &str) -> Option<usize> {

@@ -142,8 +142,12 @@ pub fn verification_board<M: Machine>() -> boards::Board {
 /// Verilog as generic gates (`bitstream/bitsim`).
 #[derive(Clone, Debug)]
 pub struct Chip {
+    /// The bitstream as Verilog (icebox_vlog).
     pub verilog: PathBuf,
     pub blif: PathBuf,
+    /// The `synth_ice40` netlist (as Verilog of iCE40 cells) that nextpnr
+    /// placed and routed into it.
+    pub netlist: PathBuf,
 }
 
 pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
@@ -154,7 +158,7 @@ pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
     let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
     let b = places.dir("bitstream-bitsim")?;
     let blif = yosys::synth_blif(&verilog, M::MODULE, &b)?;
-    Ok(Chip { verilog, blif })
+    Ok(Chip { verilog, blif, netlist: d.join("netlist.v") })
 }
 
 fn plusargs(vectors: &Path) -> Vec<String> {

@@ -16,6 +16,7 @@
 
 pub mod bitsim;
 pub mod die18;
+pub mod equiv;
 pub mod hdl;
 pub mod lanes;
 pub mod learning;
@@ -425,13 +426,16 @@ pub enum Level {
     /// The board wrapper end to end through its UART (`verify::panel`):
     /// rust-hdl, Icarus, Verilator.
     Panel,
+    /// The netlist proven equal to the Verilog and the bitstream to the
+    /// netlist, for every machine and wrapper (`verify::equiv`, yosys).
+    Equiv,
     All,
 }
 
 impl Level {
     pub fn expand(self) -> Vec<Level> {
         match self {
-            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Panel],
+            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Panel, Level::Equiv],
             l => vec![l],
         }
     }
@@ -443,6 +447,7 @@ impl Level {
             Level::Netlist => "netlist",
             Level::Bitstream => "bitstream",
             Level::Panel => "panel",
+            Level::Equiv => "equiv",
             Level::All => "all",
         }
     }
