@@ -46,6 +46,7 @@ module learning(clock,reset,new_game,memory_reset,memory_preload,play,choice,mem
 
     // Constant declarations
     localparam  blank = 1'b1;
+    localparam  search_skips_illegal = 1'b0;
     localparam  numbers$0 = 5'b1;
     localparam  numbers$1 = 5'b10;
     localparam  numbers$2 = 5'b11;
@@ -539,55 +540,55 @@ module learning(clock,reset,new_game,memory_reset,memory_preload,play,choice,mem
             end
         end
         else if ((phase_reg$q == 32'h2) | (phase_reg$q == 32'h5)) begin
-            if (total_reg$q == numbers$0) begin
+            if ((total_reg$q == numbers$0) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$0$d = (columns$0$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$1) begin
+            if ((total_reg$q == numbers$1) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$1$d = (columns$1$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$2) begin
+            if ((total_reg$q == numbers$2) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$2$d = (columns$2$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$3) begin
+            if ((total_reg$q == numbers$3) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$3$d = (columns$3$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$4) begin
+            if ((total_reg$q == numbers$4) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$4$d = (columns$4$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$5) begin
+            if ((total_reg$q == numbers$5) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$5$d = (columns$5$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$6) begin
+            if ((total_reg$q == numbers$6) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$6$d = (columns$6$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$7) begin
+            if ((total_reg$q == numbers$7) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$7$d = (columns$7$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$8) begin
+            if ((total_reg$q == numbers$8) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$8$d = (columns$8$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$9) begin
+            if ((total_reg$q == numbers$9) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$9$d = (columns$9$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$10) begin
+            if ((total_reg$q == numbers$10) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$10$d = (columns$10$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$11) begin
+            if ((total_reg$q == numbers$11) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$11$d = (columns$11$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$12) begin
+            if ((total_reg$q == numbers$12) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$12$d = (columns$12$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$13) begin
+            if ((total_reg$q == numbers$13) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$13$d = (columns$13$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$14) begin
+            if ((total_reg$q == numbers$14) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$14$d = (columns$14$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$15) begin
+            if ((total_reg$q == numbers$15) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$15$d = (columns$15$q & ~(1 << (row)) | ((written) << (row)));
             end
-            if (total_reg$q == numbers$16) begin
+            if ((total_reg$q == numbers$16) & ((phase_reg$q == 32'h5) | at_legal | ~search_skips_illegal)) begin
                 columns$16$d = (columns$16$q & ~(1 << (row)) | ((written) << (row)));
             end
             if ((phase_reg$q == 32'h2) & at_wins & at_legal) begin

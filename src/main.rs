@@ -135,6 +135,9 @@ enum Command {
         /// The cell at column 5, row 2 may be set (the trap the document's blank prevents).
         #[arg(long)]
         no_blank: bool,
+        /// The trap study's reading B (docs/trap-study.md): the search steps over an illegal play without writing its cell.
+        #[arg(long)]
+        search_skips_illegal: bool,
         /// One JSON object per game.
         #[arg(long)]
         json: bool,
@@ -218,6 +221,11 @@ enum WilsonCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Whether the hardware judge's search is complete: the argument's counts and its verdict.
+    Complete {
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() {
@@ -281,8 +289,8 @@ fn main() {
             )
         }
         Command::Prove { piles, bits } => commands::prove::run(piles, bits, &root),
-        Command::Learn { games, opponent, seed, no_blank, json, plot } => {
-            commands::learn::run(games, opponent, seed, !no_blank, json, plot.as_deref())
+        Command::Learn { games, opponent, seed, no_blank, search_skips_illegal, json, plot } => {
+            commands::learn::run(games, opponent, seed, (!no_blank, search_skips_illegal), json, plot.as_deref())
         }
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
         Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
@@ -290,6 +298,7 @@ fn main() {
         Command::Wilson { command } => match command {
             WilsonCommand::Table { json } => commands::wilson::table(json),
             WilsonCommand::Judge { groups, json } => commands::wilson::judge(&groups, json),
+            WilsonCommand::Complete { json } => commands::wilson::complete(json),
         },
     };
     match result {

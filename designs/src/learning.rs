@@ -82,6 +82,9 @@ pub struct Learning {
     refused: DFF<Bit>,
     /// The blanked cell (column 5, row 2) cannot be set.
     blank: Constant<Bit>,
+    /// The trap study's reading B (`docs/trap-study.md`): the search writes
+    /// only the legal plays it tries.
+    search_skips_illegal: Constant<Bit>,
     /// Column numbers 1..17, and the play MEMORY PRELOAD sets in each.
     numbers: [Constant<Bits<5>>; 17],
     preload: [Constant<Bits<6>>; 17],
@@ -106,6 +109,12 @@ pub struct Learning {
 impl Learning {
     /// A machine whose blanked cell is on (`blank`) or an ordinary cell.
     pub fn new(blank: bool) -> Self {
+        Self::with_reading(blank, false)
+    }
+
+    /// The same, and with `search_skips_illegal` the trap study's reading B
+    /// (the search steps over an illegal play without writing its cell).
+    pub fn with_reading(blank: bool, search_skips_illegal: bool) -> Self {
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -142,6 +151,7 @@ impl Learning {
             winner_reg: Default::default(),
             refused: Default::default(),
             blank: Constant::new(blank),
+            search_skips_illegal: Constant::new(search_skips_illegal),
             numbers: array_init::array_init(|i| Constant::new((i as u64 + 1).into())),
             // Totals 12..17: the play 18 - total.
             preload: array_init::array_init(|i| {
@@ -270,9 +280,12 @@ impl Logic for Learning {
                 self.phase_reg.d.next = 2.into();
             }
         } else if (self.phase_reg.q.val() == 2) | (self.phase_reg.q.val() == 5) {
-            // Search and rewrite write the cell they try.
+            // Search and rewrite write the cell they try (under reading B
+            // the search only a legal one).
             for c in 0..17 {
-                if self.total_reg.q.val() == self.numbers[c].val() {
+                if (self.total_reg.q.val() == self.numbers[c].val())
+                    & ((self.phase_reg.q.val() == 5) | self.at_legal.val() | !self.search_skips_illegal.val())
+                {
                     self.columns[c].d.next = self.columns[c].q.val().replace_bit(self.row.val().index(), self.written.val());
                 }
             }
@@ -386,12 +399,15 @@ mod tests {
 
     /// The document's move, written again: search (unless a goof), the
     /// random pair's first legal play, then the rewrite of the new column.
-    fn reference(cols: &mut [u64; 24], t: u64, h: u64, goof: bool, pair: u64) -> u64 {
+    /// `skip`: the trap study's reading B, the search writes only legal plays.
+    fn reference(cols: &mut [u64; 24], t: u64, h: u64, goof: bool, pair: u64, skip: bool) -> u64 {
         let mut found = None;
         if !goof {
             for &p in &SELECTOR {
                 let wins = !losing(cols, t, p);
-                write(cols, t, p, wins);
+                if !skip || allowed(h, p) {
+                    write(cols, t, p, wins);
+                }
                 if wins && allowed(h, p) {
                     found = Some(p);
                     break;
@@ -431,7 +447,17 @@ mod tests {
     /// bits give the pair at that clock.
     #[test]
     fn the_programmer_under_every_scanner_result() {
-        let mut b = Bench::new(Learning::new(true));
+        programmer_under_every_scanner_result(false);
+    }
+
+    /// The same under the trap study's reading B.
+    #[test]
+    fn the_programmer_under_reading_b() {
+        programmer_under_every_scanner_result(true);
+    }
+
+    fn programmer_under_every_scanner_result(skip: bool) {
+        let mut b = Bench::new(Learning::with_reading(true, skip));
         let mut runs = 0;
         for t in 1..18u64 {
             for result in 0..64u64 {
@@ -454,7 +480,7 @@ mod tests {
                     for goof in [true, false] {
                         for pair in 0..4u64 {
                             let mut want_cols = cols;
-                            let want = reference(&mut want_cols, t, h, goof, pair);
+                            let want = reference(&mut want_cols, t, h, goof, pair, skip);
                             for c in 0..17 {
                                 b.uut.columns[c].q.next = cols[c + 1].into();
                             }

@@ -22,6 +22,9 @@ pub struct GameReport {
     pub right: usize,
     pub wrong: usize,
     pub missing: usize,
+    /// The document's opening-1 trap holds after the game: the cell at
+    /// column 5, row 2 is lit and the winning reply 4 at total 1 is not.
+    pub trapped: bool,
 }
 
 /// The design on the bench, pressed as a person would.
@@ -33,8 +36,9 @@ struct Machine_ {
 }
 
 impl Machine_ {
-    fn new(blank: bool) -> Machine_ {
-        let mut m = Machine_ { bench: Bench::new(Design::new(blank)), letters: Learning::letters(), out: Vec::new(), blank };
+    fn new(blank: bool, search_skips_illegal: bool) -> Machine_ {
+        let design = Design::with_reading(blank, search_skips_illegal);
+        let mut m = Machine_ { bench: Bench::new(design), letters: Learning::letters(), out: Vec::new(), blank };
         m.press(l::RESET);
         m
     }
@@ -65,33 +69,41 @@ impl Machine_ {
         self.get("winner")
     }
 
-    fn score(&self) -> (usize, usize, usize) {
+    fn memory(&self) -> crate::oracle::learning::Memory {
         let words: Vec<u64> = ["memory_a", "memory_b", "memory_c", "memory_d"].iter().map(|n| self.get(n)).collect();
-        memory_of(&words, self.blank).score()
+        memory_of(&words, self.blank)
     }
 }
 
 /// `games` games from a reset memory.
 pub fn games(games: usize, human: Human, seed: u64, blank: bool) -> Vec<GameReport> {
-    let mut m = Machine_::new(blank);
+    games_read(games, human, seed, blank, false)
+}
+
+/// The same, and with `search_skips_illegal` the machine under the trap
+/// study's reading B (`docs/trap-study.md`).
+pub fn games_read(games: usize, human: Human, seed: u64, blank: bool, search_skips_illegal: bool) -> Vec<GameReport> {
+    let mut m = Machine_::new(blank, search_skips_illegal);
     let mut rng = Random(seed.max(1));
     (1..=games)
         .map(|game| {
             let w = m.game(human, game, &mut rng);
-            let (right, wrong, missing) = m.score();
-            GameReport { game, winner: if w == 1 { "human" } else { "machine" }.into(), right, wrong, missing }
+            let memory = m.memory();
+            let (right, wrong, missing) = memory.score();
+            let trapped = memory.get(5, 2) && !memory.get(1, 4);
+            GameReport { game, winner: if w == 1 { "human" } else { "machine" }.into(), right, wrong, missing, trapped }
         })
         .collect()
 }
 
-pub fn run(games_n: usize, human: Human, seed: u64, blank: bool, json: bool, plot: Option<&Path>) -> Result<i32, String> {
+pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool), json: bool, plot: Option<&Path>) -> Result<i32, String> {
     if !(1..=100_000).contains(&games_n) {
         return Err(format!("--games {games_n}: give a number of games from 1 to 100000"));
     }
     if let Some(p) = plot {
         check_writable(p)?;
     }
-    let reports = games(games_n, human, seed, blank);
+    let reports = games_read(games_n, human, seed, blank, skips);
     if json {
         for r in &reports {
             println!("{}", serde_json::to_string(r).expect("a report serialises"));
@@ -99,18 +111,25 @@ pub fn run(games_n: usize, human: Human, seed: u64, blank: bool, json: bool, plo
     } else {
         let rows: Vec<Vec<String>> = reports
             .iter()
-            .map(|r| vec![r.game.to_string(), r.winner.clone(), r.right.to_string(), r.wrong.to_string(), r.missing.to_string(), String::new()])
+            .map(|r| {
+                let trap = if r.trapped { "(5, 2) lit, 4 at 1 not" } else { "" };
+                vec![r.game.to_string(), r.winner.clone(), r.right.to_string(), r.wrong.to_string(), r.missing.to_string(), trap.to_string()]
+            })
             .collect();
-        println!("{}", crate::emit::report::table(&["game", "winner", "right", "wrong", "missing", ""], &rows, &[true, false, true, true, true, false]));
+        println!("{}", crate::emit::report::table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false]));
         let won = reports.iter().filter(|r| r.winner == "machine").count();
-        println!("the machine won {won} of {games_n} games; the game's solution has {} winning cells", winning_cells());
+        let trapped = reports.iter().filter(|r| r.trapped).count();
+        println!(
+            "the machine won {won} of {games_n} games; {trapped} ended in the opening-1 trap; the game's solution has {} winning cells",
+            winning_cells()
+        );
     }
     if let Some(p) = plot {
         let title = format!(
             "The learning machine against a {} human{}, seed {seed}",
             format!("{human:?}").to_lowercase(),
             if blank { "" } else { ", blank cell off" }
-        );
+        ) + if skips { ", the search writing legal plays only" } else { "" };
         write_atomically(p, &svg(&reports, &title))?;
     }
     Ok(0)

@@ -1,7 +1,9 @@
-//! `nimforge wilson table` and `nimforge wilson judge`: Wilson's number
-//! problem in software (seed 004). The tables come from the brute-force
-//! solver and the codes it confirms (`oracle::wilson`); the article's own
-//! tables (`oracle::wilson_article`) are only compared against.
+//! `nimforge wilson table`, `nimforge wilson judge` and `nimforge wilson
+//! complete`: Wilson's number problem in software (seed 004). The tables
+//! come from the brute-force solver and the codes it confirms
+//! (`oracle::wilson`); the article's own tables (`oracle::wilson_article`)
+//! are only compared against. `complete` prints the argument of
+//! `oracle::wilson_complete`.
 
 use crate::oracle::wilson::{self as w, Kind, Solver};
 use crate::oracle::wilson_article as article;
@@ -185,6 +187,138 @@ pub fn judge(text: &str, json: bool) -> Result<i32, String> {
         println!("  {}", move_line(m));
     }
     Ok(0)
+}
+
+/// `nimforge wilson complete`: the argument that the hardware judge's
+/// search is complete (`oracle::wilson_complete`), its counts, the
+/// cross-check against the oracle's judge, and the verdict. Exit status 0
+/// when complete, 1 when not.
+pub fn complete(json: bool) -> Result<i32, String> {
+    use crate::oracle::wilson_complete as c;
+    let t0 = Instant::now();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let r = c::run(c::Forms::HARDWARE, c::EXHAUSTIVE_GROUPS, c::MAX_GROUP, c::RANDOM_POSITIONS, c::SEED, threads);
+    let seconds = t0.elapsed().as_secs_f64();
+    let (a, x) = (&r.argument, &r.cross_check);
+    let status = if r.complete { 0 } else { 1 };
+    if json {
+        let v = serde_json::json!({
+            "verdict": r.verdict,
+            "complete": r.complete,
+            "sizes": a.sizes,
+            "codes": a.codes,
+            "code_bits": a.code_bits,
+            "targets": a.targets,
+            "cases": a.cases,
+            "moving": a.moving,
+            "stuck": a.stuck,
+            "only_three": a.only_three,
+            "combinations": a.combinations,
+            "open_targets": a.open_targets,
+            "per_target": a.per_target,
+            "exhaustive_groups": x.exhaustive_groups,
+            "max_group": x.max_group,
+            "exhaustive_positions": x.exhaustive_positions,
+            "random_positions": x.random_positions,
+            "seed": x.seed,
+            "positions": x.exhaustive_positions + x.random_positions,
+            "not_won": x.not_won,
+            "judge_forms": x.judge_forms,
+            "mismatches": x.mismatches,
+            "mismatch_examples": x.mismatch_examples,
+            "counterexamples": r.counterexamples,
+            "argument_seconds": r.argument_seconds,
+            "cross_check_seconds": r.cross_check_seconds,
+            "seconds": seconds,
+            "threads": threads,
+        });
+        println!("{v}");
+        return Ok(status);
+    }
+    let n = |v: u64| thousands(v);
+    let codes = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+    println!(
+        "Is the judge's search complete: does every position of up to 8 groups of up to 127 counters that is not won \
+         have a sound move of a form the judge tries (one counter; two adjacent; two adjacent and one more)?"
+    );
+    println!();
+    println!(
+        "The argument (src/oracle/wilson_complete.rs). A position's value is the XOR of its groups' codes (a group's \
+         value under two adjacent alone, and its parity); it is won when the value is 0, and a move inside one group \
+         changes it by that group's code XOR its pieces' codes."
+    );
+    println!("  group sizes examined: {} (1 to {}), {} different codes of {} bits", a.sizes, a.sizes, a.codes, a.code_bits);
+    println!("  targets: the {} nonzero values a position can have (odd: an odd number of counters)", a.targets);
+    println!(
+        "  (size, target) cases: {}; in {} a move inside the group, of the judge's form for the target's parity, \
+         changes the value by the target ({} of them only by two adjacent and one more); in {} none",
+        n(a.cases as u64),
+        n(a.moving as u64),
+        n(a.only_three as u64),
+        n(a.stuck as u64)
+    );
+    for t in &a.per_target {
+        println!(
+            "    {:>2} ({}): {:>3} sizes move, {:>3} cannot (codes {}): {} combinations, {}",
+            t.target,
+            if t.odd { "odd" } else { "even" },
+            t.moving,
+            t.stuck.len(),
+            codes(&t.stuck_codes),
+            n(t.combinations),
+            if t.open { "SOME make the target" } else { "none makes the target" }
+        );
+    }
+    println!(
+        "  combinations of the codes of the sizes that cannot, every target: {}; {}",
+        n(a.combinations),
+        if a.proven() {
+            "none makes its target, so a position of any number of groups that is not won has a group with a \
+             sound move inside it"
+                .to_string()
+        } else {
+            format!("open targets: {}", codes(&a.open_targets))
+        }
+    );
+    println!();
+    println!("Cross-checked against the oracle's judge (src/oracle/wilson.rs, its search as plain loops):");
+    println!(
+        "  every position of 1 to {} groups of 1 to {} counters: {}",
+        x.exhaustive_groups,
+        x.max_group,
+        n(x.exhaustive_positions)
+    );
+    println!("  seeded random positions of 8 groups: {} (seed {:#x})", n(x.random_positions), x.seed);
+    let f = &x.judge_forms;
+    println!(
+        "  not won: {}; the judge's moves: {} one counter, {} two adjacent, {} two adjacent and one more in the \
+         group, {} two adjacent and one more from another group",
+        n(x.not_won),
+        n(f.one),
+        n(f.two_adjacent),
+        n(f.three_in_group),
+        n(f.three_across)
+    );
+    println!("  mismatches: {}; not won with no sound move: {}", n(x.mismatches), n(x.counterexamples));
+    println!();
+    println!(
+        "{} (argument {:.2} s, cross-check {:.1} s on {} threads)",
+        r.verdict, r.argument_seconds, r.cross_check_seconds, threads
+    );
+    Ok(status)
+}
+
+/// 357759 as "357,759".
+fn thousands(v: u64) -> String {
+    let s = v.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 fn list(v: &[u16]) -> String {

@@ -322,13 +322,13 @@ pub fn equivalence(
     let script = EquivAigScript { pair, top: gold_top, gold: gold.clone(), gold_top, gate: gate.clone(), gate_top }.render().expect("template renders");
     write(&dir.join("equiv_aig.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "equiv_aig.log", "-s", "equiv_aig.ys"], dir, &format!("writing the miter of {pair} for {gold_top}"))?;
-    let abc = match super::abc::dprove(&dir.join("miter.aig"), dir) {
+    let abc = match super::abc::prove_miter(&dir.join("miter.aig"), dir) {
         Ok(_) => {
             return Ok(Equivalence {
                 verdict: Verdict::Proven,
                 matched,
                 detail: format!(
-                    "by ABC dprove on a miter of the outputs from power-on (yosys equiv_simple: {})",
+                    "by ABC (scorr -F 2, dprove) on a miter of the outputs from power-on (yosys equiv_simple: {})",
                     why(base_holds, unproven, &status)
                 ),
                 bound: None,
@@ -359,7 +359,7 @@ pub fn equivalence(
             verdict: Verdict::Refuted,
             matched,
             detail: format!(
-                "ABC dprove found an input sequence that makes an output differ, longer than the {bound} cycles of the bounded check; ABC's output ends:\n{}",
+                "ABC found an input sequence that makes an output differ, longer than the {bound} cycles of the bounded check; ABC's output ends:\n{}",
                 super::tail(&abc.1, 20)
             ),
             bound: Some(bound),
@@ -369,7 +369,7 @@ pub fn equivalence(
         Ok(Equivalence {
             verdict: Verdict::NotClosed,
             matched,
-            detail: format!("{why}; ABC dprove reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})"),
+            detail: format!("{why}; ABC (scorr, dprove) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})"),
             bound: Some(bound),
             seconds,
         })

@@ -13,11 +13,31 @@ pub struct Memory {
     pub cells: [u8; COLUMNS],
     /// The cell at column 5, row 2 can never be set (on by default).
     pub blank: bool,
+    /// The trap study's reading B (`docs/trap-study.md`; off by default):
+    /// the search writes only the legal plays it tries, and steps over an
+    /// illegal one without lighting or erasing its cell. The document's
+    /// lines 448-452 light an illegal winning play's neon before the
+    /// legality check, which is the default; this reading is the one under
+    /// which the document's opening-1 trap appears.
+    pub search_skips_illegal: bool,
 }
 
 impl Memory {
     pub fn reset(blank: bool) -> Memory {
-        Memory { cells: [0; COLUMNS], blank }
+        Memory { cells: [0; COLUMNS], blank, search_skips_illegal: false }
+    }
+
+    /// The same memory under the trap study's reading B.
+    pub fn skipping_illegal(self) -> Memory {
+        Memory { search_skips_illegal: true, ..self }
+    }
+
+    /// The search's write of play `p` at total `t` after the human's play
+    /// `h`: every play it tries, or under reading B only the legal ones.
+    fn search_write(&mut self, t: u8, p: u8, h: u8, wins: bool) {
+        if !self.search_skips_illegal || allowed_after(h, p) {
+            self.write(t, p, wins);
+        }
     }
 
     /// MEMORY PRELOAD: the six winning plays from totals 12..17.
@@ -108,7 +128,7 @@ pub fn machine_move(m: &mut Memory, t: u8, h: u8, goof: bool, pair: u8) -> u8 {
     if !goof {
         for &p in &SELECTOR {
             let wins = !m.losing(t, p);
-            m.write(t, p, wins);
+            m.search_write(t, p, h, wins);
             if wins && allowed_after(h, p) {
                 found = Some(p);
                 break;
@@ -201,8 +221,14 @@ pub struct State {
 
 impl State {
     pub fn power_on(blank: bool) -> State {
+        State::power_on_with(Memory::reset(blank))
+    }
+
+    /// Power-on with the memory's switches as `memory` has them (its cells
+    /// are cleared).
+    pub fn power_on_with(memory: Memory) -> State {
         State {
-            memory: Memory::reset(blank),
+            memory: Memory { cells: [0; COLUMNS], ..memory },
             total: 0,
             h_play: 0,
             m_play: 0,
@@ -228,7 +254,7 @@ impl State {
 
     pub fn step(&self, press: Press) -> State {
         if press == Press::Reset {
-            return State::power_on(self.memory.blank);
+            return State::power_on_with(self.memory);
         }
         let mut s = *self;
         s.illegal = false;
@@ -276,7 +302,7 @@ impl State {
             }
             Phase::Search => {
                 let wins = !self.memory.losing(t, p);
-                s.memory.write(t, p, wins);
+                s.memory.search_write(t, p, self.h_play, wins);
                 if wins && allowed_after(self.h_play, p) {
                     s.m_play = p;
                     s.phase = Phase::Add;
@@ -500,8 +526,14 @@ mod tests {
     /// the goof and pair it clamped, over many random games.
     #[test]
     fn cycles_make_the_move_level_function() {
+        cycles_and_moves(Memory::reset(true));
+        // And under the trap study's reading B.
+        cycles_and_moves(Memory::reset(true).skipping_illegal());
+    }
+
+    fn cycles_and_moves(memory: Memory) {
         let mut rng = Random(12345);
-        let mut s = State::power_on(true);
+        let mut s = State::power_on_with(memory);
         let mut model = s.memory;
         for _game in 0..300 {
             s = s.step(Press::NewGame);

@@ -11,3 +11,4 @@ pub mod nimrod;
 pub mod selector;
 pub mod wilson;
 pub mod wilson_article;
+pub mod wilson_complete;

@@ -256,6 +256,47 @@ fn wilson_commands() {
     }
 }
 
+/// `wilson complete`: the argument's counts and the verdict, complete
+/// (status 0), in text and JSON; an extra word is clap's error.
+#[test]
+fn wilson_complete() {
+    let out = nimforge(&["wilson", "complete", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["complete"], true);
+    assert!(v["verdict"].as_str().unwrap().starts_with("complete: "), "{v}");
+    // Every multiset of 1 to 3 sizes of 1 to 127: C(127,1) + C(128,2) + C(129,3).
+    assert_eq!(v["exhaustive_positions"].as_u64(), Some(127 + 128 * 127 / 2 + 129 * 128 * 127 / 6));
+    assert_eq!((v["sizes"].as_u64(), v["codes"].as_u64(), v["targets"].as_u64()), (Some(127), Some(14), Some(31)));
+    assert_eq!(v["cases"].as_u64(), Some(127 * 31));
+    assert_eq!(v["moving"].as_u64().unwrap() + v["stuck"].as_u64().unwrap(), 127 * 31);
+    assert_eq!((v["mismatches"].as_u64(), v["open_targets"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    assert_eq!(v["counterexamples"], serde_json::json!([]));
+    assert!(v["random_positions"].as_u64().unwrap() > 0);
+
+    let out = nimforge(&["wilson", "complete"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let commas = |n: u64| {
+        let d = n.to_string();
+        d.chars().enumerate().fold(String::new(), |mut o, (i, c)| {
+            if i > 0 && (d.len() - i) % 3 == 0 {
+                o.push(',');
+            }
+            o.push(c);
+            o
+        })
+    };
+    let cases = format!("(size, target) cases: {};", commas(v["cases"].as_u64().unwrap()));
+    let positions = format!("counters: {}\n", commas(v["exhaustive_positions"].as_u64().unwrap()));
+    assert!(said.contains(&cases) && said.contains(&positions) && said.contains("\ncomplete: "), "{said}");
+
+    let out = nimforge(&["wilson", "complete", "extra"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unexpected argument 'extra'"), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+}
+
 /// Nimrod's bad input: one line, status 2.
 #[test]
 fn nimrod_bad_input() {
