@@ -171,15 +171,20 @@ pub fn prove_equivalent(
     }
 }
 
-#[derive(Template)]
-#[template(path = "equiv.ys.j2", escape = "none")]
-struct EquivScript<'a> {
+/// The two designs a proof compares, as the scripts read them
+/// (`fpga/equiv_read.ys.j2`).
+struct Designs<'a> {
     pair: &'a str,
-    top: &'a str,
     gold: Vec<String>,
     gold_top: &'a str,
     gate: Vec<String>,
     gate_top: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "equiv.ys.j2", escape = "none")]
+struct EquivScript<'a> {
+    d: &'a Designs<'a>,
     seq: usize,
     induct: bool,
 }
@@ -187,23 +192,13 @@ struct EquivScript<'a> {
 #[derive(Template)]
 #[template(path = "equiv_aig.ys.j2", escape = "none")]
 struct EquivAigScript<'a> {
-    pair: &'a str,
-    top: &'a str,
-    gold: Vec<String>,
-    gold_top: &'a str,
-    gate: Vec<String>,
-    gate_top: &'a str,
+    d: &'a Designs<'a>,
 }
 
 #[derive(Template)]
 #[template(path = "bounded.ys.j2", escape = "none")]
 struct BoundedScript<'a> {
-    pair: &'a str,
-    top: &'a str,
-    gold: Vec<String>,
-    gold_top: &'a str,
-    gate: Vec<String>,
-    gate_top: &'a str,
+    d: &'a Designs<'a>,
     bound: usize,
 }
 
@@ -211,17 +206,14 @@ struct BoundedScript<'a> {
 pub const EQUIV_SEQ: usize = 5;
 
 /// What a proof of two designs' equality found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Equal in every cycle of every input sequence from power-on.
-    #[serde(rename = "proven")]
     Proven,
     /// An input sequence from power-on makes an output differ.
-    #[serde(rename = "refuted")]
     Refuted,
-    /// Neither: the induction did not close and the bounded check from
-    /// power-on found no difference within its bound.
-    #[serde(rename = "not closed")]
+    /// Neither: no prover closed and the bounded check from power-on found
+    /// no difference within its bound.
     NotClosed,
 }
 
@@ -263,13 +255,16 @@ pub fn equivalence(
     dir: &Path,
 ) -> Result<Equivalence, ToolError> {
     let t0 = std::time::Instant::now();
-    let gold = gold.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
-    let gate = gate.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
+    let designs = Designs {
+        pair,
+        gold: gold.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?,
+        gold_top,
+        gate: gate.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?,
+        gate_top,
+    };
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
         let (name, log_name) = if induct { ("equiv_induct.ys", "equiv_induct.log") } else { ("equiv.ys", "equiv.log") };
-        let script = EquivScript { pair, top: gold_top, gold: gold.clone(), gold_top, gate: gate.clone(), gate_top, seq: EQUIV_SEQ, induct }
-            .render()
-            .expect("template renders");
+        let script = EquivScript { d: &designs, seq: EQUIV_SEQ, induct }.render().expect("template renders");
         write(&dir.join(name), &script)?;
         YOSYS.run(&["-q", "-l", log_name, "-s", name], dir, &format!("proving {pair} for {gold_top}"))?;
         let log = read(&dir.join(log_name))?;
@@ -319,7 +314,7 @@ pub fn equivalence(
     };
     // The second prover: ABC's dprove on a miter of the outputs, which
     // finds corresponding registers by itself.
-    let script = EquivAigScript { pair, top: gold_top, gold: gold.clone(), gold_top, gate: gate.clone(), gate_top }.render().expect("template renders");
+    let script = EquivAigScript { d: &designs }.render().expect("template renders");
     write(&dir.join("equiv_aig.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "equiv_aig.log", "-s", "equiv_aig.ys"], dir, &format!("writing the miter of {pair} for {gold_top}"))?;
     let abc = match super::abc::prove_miter(&dir.join("miter.aig"), dir) {
@@ -345,7 +340,7 @@ pub fn equivalence(
         return Ok(e);
     }
     let why = why(base_holds, unproven, &status);
-    let script = BoundedScript { pair, top: gold_top, gold, gold_top, gate, gate_top, bound }.render().expect("template renders");
+    let script = BoundedScript { d: &designs, bound }.render().expect("template renders");
     write(&dir.join("bounded.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "bounded.log", "-s", "bounded.ys"], dir, &format!("checking {pair} for {gold_top} from power-on"))?;
     let log = read(&dir.join("bounded.log"))?;

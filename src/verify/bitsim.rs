@@ -106,14 +106,7 @@ mod tests {
     use crate::verify::relay_nim::RelayNim;
     use crate::verify::Status;
     use serde_json::Value;
-    use std::path::Path;
 
-    /// A fresh work directory and the places of the project's files.
-    fn places(test: &str) -> Places {
-        let work = std::env::temp_dir().join(format!("nimforge-{test}-{}", std::process::id()));
-        std::fs::create_dir_all(&work).unwrap();
-        Places { root: Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(), work }
-    }
 
     /// The relay NIM's whole-move runs from power-on; `run` adds the
     /// search of every reachable state under every letter.
@@ -163,7 +156,7 @@ mod tests {
     #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_flipped_lut_bit_in_the_ice40_netlist_is_caught() {
-        let p = places("ice40-lut");
+        let p = Places::for_test("ice40-lut");
         let (file, mut json) = ice40_json(&p);
         let good = run_one("netlist/bitsim", file);
         assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
@@ -187,7 +180,7 @@ mod tests {
     #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_changed_init_value_is_caught() {
-        let p = places("ice40-init");
+        let p = Places::for_test("ice40-init");
         let (_, mut json) = ice40_json(&p);
         let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
         json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
@@ -211,7 +204,7 @@ mod tests {
     #[cfg_attr(not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)), ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it")]
     #[test]
     fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
-        let p = places("asc-lut");
+        let p = Places::for_test("asc-lut");
         let chip = hdl::make_chip::<RelayNim>(&p).unwrap();
         let good = run_one("bitstream/bitsim", chip.blif.clone());
         assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
@@ -241,7 +234,7 @@ mod tests {
     /// A netlist without the machine's ports fails in one line.
     #[test]
     fn a_missing_port_is_one_line() {
-        let p = places("no-port");
+        let p = Places::for_test("no-port");
         let blif = p.work.join("empty.blif");
         std::fs::write(&blif, ".model m\n.inputs clock\n.outputs x\n.names x\n.end\n").unwrap();
         let r = run_one("verilog/bitsim", blif);

@@ -171,11 +171,6 @@ mod tests {
     use crate::verify::relay_nim::RelayNim;
     use std::path::PathBuf;
 
-    fn places(test: &str) -> Places {
-        let work = std::env::temp_dir().join(format!("nimforge-{test}-{}", std::process::id()));
-        std::fs::create_dir_all(&work).unwrap();
-        Places { root: Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(), work }
-    }
 
     /// The relay NIM's synth_ice40 netlist as Verilog, changed by `change`,
     /// proven against its generated Verilog.
@@ -197,7 +192,7 @@ mod tests {
     #[test]
     #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     fn a_changed_lut_is_refuted_with_a_counterexample() {
-        let p = places("equiv-lut");
+        let p = Places::for_test("equiv-lut");
         let e = prove_changed(&p, |text| {
             let at = text.find(".LUT_INIT(16'h").unwrap() + ".LUT_INIT(16'h".len();
             let table = u16::from_str_radix(&text[at..at + 4], 16).unwrap();
@@ -214,7 +209,7 @@ mod tests {
     #[test]
     #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     fn a_renamed_register_still_proves() {
-        let p = places("equiv-rename");
+        let p = Places::for_test("equiv-rename");
         let e = prove_changed(&p, |text| text.replace("pile_a.counter", "heap_one_register").replace("pile_a$counter", "heap_one_register2"));
         assert_eq!(e.verdict, Verdict::Proven, "{}", e.detail);
     }
@@ -223,7 +218,7 @@ mod tests {
     #[test]
     #[cfg_attr(not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)), ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it")]
     fn the_relay_nims_pairs_are_proven() {
-        let p = places("equiv-relay");
+        let p = Places::for_test("equiv-relay");
         let r = machine::<RelayNim>(&p, &hdl::make_ice40::<RelayNim>(&p), &hdl::make_chip::<RelayNim>(&p));
         let got: Vec<(&str, ProofStatus)> = r.iter().map(|r| (r.pair.as_str(), r.status)).collect();
         assert_eq!(got, vec![("netlist=verilog", ProofStatus::Proven), ("bitstream=netlist", ProofStatus::Proven)], "{r:?}");

@@ -30,6 +30,15 @@ impl Places {
         let stem = if bitwise { format!("{module}_bitstream_tb.v") } else { format!("{module}_tb.v") };
         self.root.join("testbenches").join(stem)
     }
+    /// A fresh work directory under the system's temporary directory for
+    /// test `test`, with the project's `generated/` and `testbenches/`.
+    #[cfg(test)]
+    pub fn for_test(test: &str) -> Places {
+        let work = std::env::temp_dir().join(format!("nimforge-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&work).unwrap();
+        Places { root: Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(), work }
+    }
+
     pub fn dir(&self, sub: &str) -> Result<PathBuf, ToolError> {
         let d = self.work.join(sub);
         std::fs::create_dir_all(&d).map_err(|error| ToolError::Io { what: format!("creating {}", d.display()), error })?;
