@@ -23,7 +23,7 @@ enum Command {
     Verify {
         /// A machine's name, or all
         machine: String,
-        /// The levels, comma-separated (rtl,verilog,netlist,bitstream,panel), or all.
+        /// The levels, comma-separated (rtl,verilog,netlist,bitstream,panel,equiv), or all.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
         level: Vec<Level>,
         /// The hardware levels' simulators, comma-separated: bitsim (the
@@ -31,7 +31,7 @@ enum Command {
         /// level), or all.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
         engine: Vec<Engine>,
-        /// One JSON object per level.
+        /// One JSON object per level, and one per proof (`"level": "equiv"`).
         #[arg(long)]
         json: bool,
     },
