@@ -270,7 +270,8 @@ impl Machine for Learning {
 
     /// [`SERIES`] series of [`GAMES`] games, each series from RESET against
     /// one scripted human (perfect, random, ones, the trap in turn), every other one
-    /// after MEMORY PRELOAD, with a careless person's presses in every third;
+    /// after MEMORY PRELOAD, MEMORY PRELOAD again on the learned memory after
+    /// every 23rd game, with a careless person's presses in every third;
     /// seeds fixed.
     fn move_runs() -> Result<Vec<usize>, String> {
         let mut s = Script::new(true);
@@ -293,6 +294,13 @@ impl Machine for Learning {
                 }
                 if mischief && g % 50 == 49 {
                     s.push(MEMORY_RESET);
+                }
+                // MEMORY PRELOAD pressed on a memory that has learned (every
+                // series, at a game's end), so a PRELOAD that disturbs a
+                // learned column is seen (issue 19's mutation of
+                // `columns$0$q | preload$0`).
+                if g % 23 == 22 {
+                    s.push(MEMORY_PRELOAD);
                 }
             }
         }
