@@ -97,18 +97,31 @@ impl Terminal {
         self.wait_for(text, |s| s.contains(text))
     }
 
-    /// After the board's line went away: the command must end with status 1
-    /// and the main screen back; the screen it left.
-    fn gone(&mut self) -> String {
+    /// Waits for the command to end (failing with `what` and the screen
+    /// after `patience`), then reads what it wrote before it ended, which may
+    /// still be on its way from the terminal's reader on a loaded machine:
+    /// until the main screen is back, or for the same patience.
+    fn ended(&mut self, patience: Duration, what: &str) -> portable_pty::ExitStatus {
         let t0 = Instant::now();
         let status = loop {
             self.pump(Duration::from_millis(20));
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status;
             }
-            assert!(t0.elapsed() < PATIENCE, "the panel did not notice; the screen:\n{}", self.screen());
+            assert!(t0.elapsed() < patience, "{what}; the screen:\n{}", self.screen());
         };
-        self.pump(Duration::from_millis(200));
+        let t0 = Instant::now();
+        while self.parser.screen().alternate_screen() && t0.elapsed() < patience {
+            self.pump(Duration::from_millis(50));
+        }
+        self.pump(Duration::from_millis(100));
+        status
+    }
+
+    /// After the board's line went away: the command must end with status 1
+    /// and the main screen back; the screen it left.
+    fn gone(&mut self) -> String {
+        let status = self.ended(PATIENCE, "the panel did not notice");
         assert_eq!(status.exit_code(), 1);
         assert!(!self.parser.screen().alternate_screen(), "the alternate screen was left on");
         self.screen()
@@ -123,15 +136,7 @@ impl Terminal {
     /// `key` quits as q does (Esc, Ctrl-C).
     fn quit_with(mut self, key: &str) {
         self.press(key);
-        let t0 = Instant::now();
-        let status = loop {
-            self.pump(Duration::from_millis(20));
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(t0.elapsed() < Duration::from_secs(10), "q did not quit; the screen:\n{}", self.screen());
-        };
-        self.pump(Duration::from_millis(200));
+        let status = self.ended(Duration::from_secs(10), "q did not quit");
         assert!(status.success(), "exit status {status:?}");
         assert!(!self.parser.screen().alternate_screen(), "the alternate screen was left on");
         assert!(!self.parser.screen().hide_cursor(), "the cursor was left hidden");
