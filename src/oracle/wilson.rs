@@ -157,23 +157,7 @@ impl Solver {
 
 /// Every position of exactly `total` counters in at most `groups` groups.
 pub fn positions(total: u16, groups: usize) -> Vec<Position> {
-    fn go(left: u16, max: u16, groups: usize, now: &mut Vec<u16>, out: &mut Vec<Position>) {
-        if left == 0 {
-            out.push(canon(now.clone()));
-            return;
-        }
-        if groups == 0 {
-            return;
-        }
-        for g in (1..=max.min(left)).rev() {
-            now.push(g);
-            go(left - g, g, groups - 1, now, out);
-            now.pop();
-        }
-    }
-    let mut out = Vec::new();
-    go(total, total, groups, &mut Vec::new(), &mut out);
-    out
+    pieces(total, groups).into_iter().map(canon).collect()
 }
 
 /// The value of every group of 0..=max counters when only move (3) is
