@@ -4,7 +4,7 @@
 use crate::boards::Board;
 use crate::emit::pcf;
 use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
-use crate::verify::Port;
+use crate::ports::Port;
 use std::path::{Path, PathBuf};
 
 pub struct Implementation {
@@ -37,21 +37,37 @@ pub fn implement_with(board: &Board, source: &Path, module: &str, pcf_text: &str
     Ok(Implementation { cells: synth.cells, placement, pcf, bin })
 }
 
-/// A machine's board wrapper (`generated/<module>.v`) in the board's top
-/// (`fpga/top.v.j2`: the board's pins and polarities) built for `board` into
-/// `build/<machine>-<board>/`; what `nimforge build` and the `equiv` level's
+/// A machine's board wrapper as the builds see it: `generated/<machine>_panel.v`,
+/// with the board's clock, UART, buttons and `leds` LEDs.
+#[derive(Clone, Copy, Debug)]
+pub struct Wrapper {
+    /// The machine's module (`relay_nim`); the wrapper's is `<machine>_panel`.
+    pub machine: &'static str,
+    /// How many LEDs the wrapper drives (`leds[0]` first).
+    pub leds: usize,
+}
+
+impl Wrapper {
+    /// The wrapper's Verilog module.
+    pub fn module(&self) -> String {
+        format!("{}_panel", self.machine)
+    }
+}
+
+/// A machine's board wrapper in the board's top (`fpga/top.v.j2`: the
+/// board's pins and polarities) built for `board` into
+/// `build/<name>-<board>/`; what `nimforge build` and the `equiv` level's
 /// wrapper proofs share.
-pub fn board_build(machine: &str, board: &Board, root: &Path) -> Result<(Implementation, PathBuf), String> {
-    let dir = root.join("build").join(format!("{machine}-{}", board.name));
-    let panel = crate::machines::panel(machine)
-        .ok_or_else(|| format!("{machine} has no board wrapper yet (its front panel is still to come): build one of the machines that has: {}", crate::machines::with_panel().join(", ")))?;
-    let pcf = pcf::panel(board, panel.module, panel.leds)?;
+pub fn board_build(name: &str, wrapper: &Wrapper, board: &Board, root: &Path) -> Result<(Implementation, PathBuf), String> {
+    let dir = root.join("build").join(format!("{name}-{}", board.name));
+    let module = wrapper.module();
+    let pcf = pcf::panel(board, &module, wrapper.leds)?;
     // The board's top around the wrapper, kept beside the reports.
-    let wrapper = root.join("generated").join(format!("{}.v", panel.module));
-    let wrapper = std::fs::canonicalize(&wrapper).map_err(|e| format!("cannot read {}: {e}; run `nimforge generate`", wrapper.display()))?;
+    let source = root.join("generated").join(format!("{module}.v"));
+    let source = std::fs::canonicalize(&source).map_err(|e| format!("cannot read {}: {e}; run `nimforge generate`", source.display()))?;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let top = dir.join("top.v");
-    let text = pcf::top(board, panel.module, &wrapper.to_string_lossy(), panel.leds);
+    let text = pcf::top(board, &module, &source.to_string_lossy(), wrapper.leds);
     crate::files::write(&top, text).map_err(|e| format!("cannot write {}: {e}", top.display()))?;
     let built = implement_with(board, &top, BOARD_TOP, &pcf, &dir).map_err(|e| e.to_string())?;
     Ok((built, dir))

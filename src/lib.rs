@@ -23,5 +23,6 @@ pub mod netlist;
 pub mod oracle;
 pub mod panel;
 pub mod play;
+pub mod ports;
 pub mod verify;
 pub mod word;

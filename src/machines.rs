@@ -1,26 +1,155 @@
-//! The machines nimforge knows, and what each contributes to `generated/`
-//! and `testbenches/`.
+//! The registry: the one list of machines, each entry giving what the
+//! commands need. Every command iterates [`MACHINES`] or looks a name up
+//! with [`find`]; clap's value lists come from [`names`]. Adding a machine
+//! is its own files (oracle, design, harness, board wrapper, front panel)
+//! and one line in [`MACHINES`].
+//!
+//! The registry belongs to the command layer: it names the generic level
+//! runners of `verify`, `bench` and `play` for each machine's types, and the
+//! `move`/`replay` handlers of `commands`.
 
+use crate::bench::EngineRun;
+use crate::build::Wrapper;
+use crate::commands::{self, MoveArgs, ReplayArgs};
 use crate::emit::{testbench, verilog};
-use crate::verify::{self, Machine};
+use crate::panel;
+use crate::play::{self, Front};
+use crate::verify::equiv::ProofReport;
+use crate::verify::progress::Ui;
+use crate::verify::run::{self, Wanted};
+use crate::verify::{self, LevelReport, Machine};
+use nimforge_designs as d;
+use std::path::Path;
 
-/// Command-line names, in the order the tables list them.
-pub const NAMES: [&str; 6] = [
-    verify::relay_nim::RelayNim::NAME,
-    verify::nimatron::Nimatron::NAME,
-    verify::nimrod::Nimrod::NAME,
-    verify::learning::Learning::NAME,
-    verify::die18::Die18::NAME,
-    verify::wilson::Wilson::NAME,
+/// A command's handler for one machine.
+pub type Handler<A> = fn(&A) -> Result<i32, String>;
+
+/// One machine and what each command does with it.
+pub struct Entry {
+    /// The name on the command line (the harness's `Machine::NAME`).
+    pub name: &'static str,
+    /// The Verilog module, and the stem of the design's and the wrapper's
+    /// files (`designs/src/<module>.rs`, `designs/src/panels/<module>.rs`).
+    pub module: &'static str,
+    /// `generated/` and `testbenches/`: the design, its testbenches, the
+    /// board wrapper and its simulation build.
+    pub files: fn() -> Vec<Generated>,
+    /// The levels of `verify` (all but `panel`), and the proofs of `equiv`.
+    pub verify: fn(&Wanted, &Path, &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), String>,
+    /// The `panel` level: the board wrapper end to end.
+    pub panel: fn(&Path) -> Vec<LevelReport>,
+    /// The board wrapper `build` implements.
+    pub wrapper: Wrapper,
+    /// The board wrapper's Verilog for the boards.
+    pub board: fn() -> Generated,
+    /// `bench MACHINE`: the whole plan in lanes against Verilator.
+    pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, String>,
+    /// `sim MACHINE --script ... --vcd FILE`.
+    pub sim: fn(&str, &Path) -> Result<i32, String>,
+    /// `play MACHINE`: the front panel in the terminal.
+    pub front: fn() -> Box<dyn Front>,
+    /// `move MACHINE ...`, for the machines that make one move on request.
+    pub moves: Option<Handler<MoveArgs>>,
+    /// `replay MACHINE ...`, for the machines with a scripted game.
+    pub replay: Option<Handler<ReplayArgs>>,
+}
+
+/// The entry of a machine whose harness is `M`, panel level `P` and
+/// terminal panel `F`; `board` emits its board wrapper.
+const fn entry<M: Machine + 'static, P: verify::panel::Panel + 'static, F: Front + Default + 'static>(
+    board: fn() -> Generated,
+    moves: Option<Handler<MoveArgs>>,
+    replay: Option<Handler<ReplayArgs>>,
+) -> Entry {
+    Entry {
+        name: M::NAME,
+        module: M::MODULE,
+        files: files_of::<M, P>,
+        verify: run::levels::<M>,
+        panel: run::panel_levels::<P>,
+        wrapper: Wrapper { machine: M::MODULE, leds: 5 },
+        bench: crate::bench::machine::run::<M>,
+        sim: commands::sim::record::<M>,
+        front: front_of::<F>,
+        board,
+        moves,
+        replay,
+    }
+}
+
+/// The machines, in the order the tables list them.
+pub static MACHINES: [Entry; 6] = [
+    entry::<verify::relay_nim::RelayNim, panel::relay_nim::RelayNimPanel, play::relay_nim::RelayNim>(
+        || board_file("relay_nim", d::RelayNimBoard::new(d::RELAY_NIM_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+        Some(|a| match &a.piles {
+            Some(piles) => commands::moves::relay_nim(piles, a.randomizer, a.json),
+            None => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
+        }),
+        None,
+    ),
+    entry::<verify::nimatron::Nimatron, panel::nimatron::NimatronPanel, play::nimatron::Nimatron>(
+        || board_file("nimatron", d::NimatronBoard::new(d::NIMATRON_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+        Some(|a| match &a.rows {
+            Some(rows) => commands::nimatron::one_move(rows, a.r, a.json),
+            None => Err("nimatron needs --rows, e.g. --rows 1,6,3,4".into()),
+        }),
+        Some(|a| match &a.moves {
+            Some(moves) => commands::nimatron::replay(moves, a.json),
+            None => Err("nimatron needs --moves, e.g. --moves \"a6 c3 d1 b2 b1\"".into()),
+        }),
+    ),
+    entry::<verify::nimrod::Nimrod, panel::nimrod::NimrodPanel, play::nimrod::Nimrod>(
+        || board_file("nimrod", d::NimrodBoard::new(d::NIMROD_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+        Some(|a| match &a.nimrod.heaps {
+            Some(h) => commands::nimrod::one_move(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json),
+            None => Err("nimrod needs --heaps, e.g. --heaps 7,1,6,4".into()),
+        }),
+        Some(|a| match &a.nimrod.heaps {
+            Some(h) if a.self_play => commands::nimrod::replay(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json),
+            _ => Err("nimrod replays a self-played game: give --heaps and --self-play, e.g. --heaps 3,5,6,7 --self-play".into()),
+        }),
+    ),
+    entry::<verify::learning::Learning, panel::learning::LearningPanel, play::learning::Learning>(
+        || board_file("learning", d::LearningBoard::new(true, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+        None,
+        None,
+    ),
+    entry::<verify::die18::Die18, panel::die18::Die18Panel, play::die18::Die18>(
+        || board_file("die18", d::Die18Board::new(crate::oracle::die18::dictionary(), d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+        None,
+        None,
+    ),
+    entry::<verify::wilson::Wilson, panel::wilson::WilsonPanel, play::wilson::Wilson>(
+        || board_file("wilson", d::WilsonBoard::new(d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+        Some(|a| match &a.groups {
+            Some(g) => commands::wilson::hardware_move(g, a.json),
+            None => Err("wilson needs --groups, e.g. --groups 28,53,1,16".into()),
+        }),
+        None,
+    ),
 ];
 
+/// Every machine's name, in table order.
+pub fn names() -> Vec<&'static str> {
+    MACHINES.iter().map(|m| m.name).collect()
+}
+
 /// The machine called `name`, or a line naming the machines there are.
-pub fn check_name(name: &str) -> Result<&'static str, String> {
-    NAMES
+pub fn find(name: &str) -> Result<&'static Entry, String> {
+    MACHINES
         .iter()
-        .find(|n| **n == name)
-        .copied()
-        .ok_or_else(|| format!("unknown machine '{name}': choose one of {}", NAMES.join(", ")))
+        .find(|m| m.name == name)
+        .ok_or_else(|| format!("unknown machine '{name}': choose one of {}", names().join(", ")))
+}
+
+/// The machines that have what `has` asks for, as "a, b and c".
+pub fn having(has: impl Fn(&Entry) -> bool) -> String {
+    let names: Vec<&str> = MACHINES.iter().filter(|m| has(m)).map(|m| m.name).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => "none".into(),
+    }
 }
 
 /// A file nimforge writes, relative to the project root.
@@ -29,12 +158,28 @@ pub struct Generated {
     pub contents: String,
 }
 
-fn files_of<M: Machine>(design_file: &str) -> Vec<Generated> {
+/// The board wrapper's Verilog, `generated/<machine>_panel.v`.
+fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Generated {
+    let module = format!("{machine}_panel");
+    Generated {
+        path: format!("generated/{module}.v"),
+        contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs")),
+    }
+}
+
+fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
+    Box::new(F::default())
+}
+
+/// A machine's design and its testbenches, and its board wrapper's
+/// simulation build and end-to-end testbench.
+fn files_of<M: Machine, P: verify::panel::Panel>() -> Vec<Generated> {
     let mut design = M::design();
+    let mut wrapper = P::design();
     vec![
         Generated {
             path: format!("generated/{}.v", M::MODULE),
-            contents: verilog::emit(&mut design, M::MODULE, design_file),
+            contents: verilog::emit(&mut design, M::MODULE, &format!("designs/src/{}.rs", M::MODULE)),
         },
         Generated {
             path: format!("testbenches/{}_tb.v", M::MODULE),
@@ -44,100 +189,28 @@ fn files_of<M: Machine>(design_file: &str) -> Vec<Generated> {
             path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
             contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
         },
-    ]
-}
-
-/// A machine on a board behind the front panel (`fpga/protocol.md`): the
-/// wrapper `build` implements, with the board's clock, UART and LEDs.
-pub struct Panel {
-    /// The Verilog module in `generated/<module>.v`.
-    pub module: &'static str,
-    /// How many LEDs the wrapper drives (`leds[0]` first).
-    pub leds: usize,
-}
-
-/// The front-panel wrapper of `machine`, when it has one yet.
-pub fn panel(machine: &str) -> Option<Panel> {
-    match machine {
-        "relay-nim" => Some(Panel { module: "relay_nim_panel", leds: 5 }),
-        "nimatron" => Some(Panel { module: "nimatron_panel", leds: 5 }),
-        "nimrod" => Some(Panel { module: "nimrod_panel", leds: 5 }),
-        "learning" => Some(Panel { module: "learning_panel", leds: 5 }),
-        "die18" => Some(Panel { module: "die18_panel", leds: 5 }),
-        "wilson" => Some(Panel { module: "wilson_panel", leds: 5 }),
-        _ => None,
-    }
-}
-
-/// The machines that have a board wrapper yet, in table order.
-pub fn with_panel() -> Vec<&'static str> {
-    NAMES.iter().copied().filter(|m| panel(m).is_some()).collect()
-}
-
-/// The simulation build of a board wrapper and its end-to-end testbench.
-fn panel_sim_files<P: verify::panel::Panel>(design_file: &str, leds: usize) -> Vec<Generated> {
-    let mut design = P::design();
-    vec![
         Generated {
             path: format!("generated/{}.v", P::MODULE),
-            contents: verilog::emit(&mut design, P::MODULE, design_file),
+            contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE)),
         },
         Generated {
             path: format!("testbenches/{}_tb.v", P::MODULE),
-            contents: verify::panel::testbench_of(P::MODULE, leds),
+            contents: verify::panel::testbench_of(P::MODULE, 5),
         },
     ]
 }
 
-/// Every generated file of every machine.
+/// Every generated file: each machine's, its board wrapper's, the
+/// selectors'.
 pub fn generated() -> Vec<Generated> {
     let mut out = Vec::new();
-    out.extend(files_of::<verify::relay_nim::RelayNim>("designs/src/relay_nim.rs"));
-    out.extend(files_of::<verify::nimatron::Nimatron>("designs/src/nimatron.rs"));
-    out.extend(files_of::<verify::nimrod::Nimrod>("designs/src/nimrod.rs"));
-    out.extend(files_of::<verify::learning::Learning>("designs/src/learning.rs"));
-    out.extend(files_of::<verify::die18::Die18>("designs/src/die18.rs"));
-    out.extend(files_of::<verify::wilson::Wilson>("designs/src/wilson.rs"));
-    let mut wilson_board = nimforge_designs::WilsonBoard::new(nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
-    out.push(Generated {
-        path: "generated/wilson_panel.v".into(),
-        contents: verilog::emit(&mut wilson_board, "wilson_panel", "designs/src/panels/wilson.rs"),
-    });
-    out.extend(panel_sim_files::<crate::panel::wilson::WilsonPanel>("designs/src/panels/wilson.rs", 5));
-    let mut relay_nim_board = nimforge_designs::RelayNimBoard::new(nimforge_designs::RELAY_NIM_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
-    out.push(Generated {
-        path: "generated/relay_nim_panel.v".into(),
-        contents: verilog::emit(&mut relay_nim_board, "relay_nim_panel", "designs/src/panels/relay_nim.rs"),
-    });
-    out.extend(panel_sim_files::<crate::panel::relay_nim::RelayNimPanel>("designs/src/panels/relay_nim.rs", 5));
-    let mut nimatron_board = nimforge_designs::NimatronBoard::new(nimforge_designs::NIMATRON_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
-    out.push(Generated {
-        path: "generated/nimatron_panel.v".into(),
-        contents: verilog::emit(&mut nimatron_board, "nimatron_panel", "designs/src/panels/nimatron.rs"),
-    });
-    out.extend(panel_sim_files::<crate::panel::nimatron::NimatronPanel>("designs/src/panels/nimatron.rs", 5));
-    let mut nimrod_board = nimforge_designs::NimrodBoard::new(nimforge_designs::NIMROD_BOARD_PACE, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
-    out.push(Generated {
-        path: "generated/nimrod_panel.v".into(),
-        contents: verilog::emit(&mut nimrod_board, "nimrod_panel", "designs/src/panels/nimrod.rs"),
-    });
-    out.extend(panel_sim_files::<crate::panel::nimrod::NimrodPanel>("designs/src/panels/nimrod.rs", 5));
-    let mut die18_board = nimforge_designs::Die18Board::new(crate::oracle::die18::dictionary(), nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
-    out.push(Generated {
-        path: "generated/die18_panel.v".into(),
-        contents: verilog::emit(&mut die18_board, "die18_panel", "designs/src/panels/die18.rs"),
-    });
-    out.extend(panel_sim_files::<crate::panel::die18::Die18Panel>("designs/src/panels/die18.rs", 5));
-    let mut learning_board = nimforge_designs::LearningBoard::new(true, nimforge_designs::BOARD_CLOCKS_PER_BIT, nimforge_designs::BOARD_BUTTON_STABLE);
-    out.push(Generated {
-        path: "generated/learning_panel.v".into(),
-        contents: verilog::emit(&mut learning_board, "learning_panel", "designs/src/panels/learning.rs"),
-    });
-    out.extend(panel_sim_files::<crate::panel::learning::LearningPanel>("designs/src/panels/learning.rs", 5));
+    for m in &MACHINES {
+        out.extend((m.files)());
+        out.push((m.board)());
+    }
     out.extend(selector_files());
     out
 }
-
 /// The Nim move selector's Verilog (issue 7): 4 x 8 for the benchmark, 8 x 8
 /// for the formal proof.
 pub const SELECTORS: [(&str, usize, usize); 2] = [("selector_4x8", 4, 8), ("selector_8x8", 8, 8)];

@@ -21,7 +21,8 @@ enum Command {
     },
     /// Check a machine against its oracle at every level.
     Verify {
-        /// A machine's name, or all
+        /// A machine's name, or all.
+        #[arg(value_parser = machine_names(true))]
         machine: String,
         /// The levels, comma-separated (rtl,verilog,netlist,bitstream,panel,equiv), or all.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
@@ -37,7 +38,7 @@ enum Command {
     },
     /// One machine move in the cycle-accurate simulation.
     Move {
-        /// relay-nim, nimatron or wilson
+        #[arg(value_parser = machine_names(false))]
         machine: String,
         /// Pile sizes, e.g. 5,6,7 (relay-nim).
         #[arg(long)]
@@ -61,7 +62,7 @@ enum Command {
     },
     /// A scripted game (nimatron) or a self-played one (nimrod) in the cycle-accurate simulation.
     Replay {
-        /// nimatron or nimrod
+        #[arg(value_parser = machine_names(false))]
         machine: String,
         /// The player's moves, each a row letter and the lamps put out, e.g. "a6 c3 d1 b2 b1" (nimatron).
         #[arg(long)]
@@ -147,6 +148,7 @@ enum Command {
     },
     /// A scripted run of the cycle-accurate design recorded as a VCD.
     Sim {
+        #[arg(value_parser = machine_names(false))]
         machine: String,
         /// Input letters, one clock cycle each, comma-separated, each with an optional " xN": "RESET, PA x2, MTR, none x40".
         #[arg(long)]
@@ -157,7 +159,7 @@ enum Command {
     },
     /// Play a machine on its front panel in the terminal: the board wrapper's simulation, or a board.
     Play {
-        /// relay-nim, nimatron or wilson
+        #[arg(value_parser = machine_names(false))]
         machine: String,
         /// Play the board wrapper's rust-hdl simulation, in process (the default).
         #[arg(long, conflicts_with = "serial")]
@@ -168,6 +170,7 @@ enum Command {
     },
     /// Build a machine's board wrapper and flash it with iceprog.
     Program {
+        #[arg(value_parser = machine_names(false))]
         machine: String,
         /// icestick or icebreaker.
         #[arg(long)]
@@ -181,6 +184,7 @@ enum Command {
     },
     /// Synthesise, place and route a machine's board wrapper (UART front panel) for a board.
     Build {
+        #[arg(value_parser = machine_names(false))]
         machine: String,
         /// icestick or icebreaker.
         #[arg(long)]
@@ -228,6 +232,22 @@ enum WilsonCommand {
     },
 }
 
+impl From<NimrodArgs> for commands::NimrodArgs {
+    fn from(a: NimrodArgs) -> Self {
+        commands::NimrodArgs { heaps: a.heaps, game: a.game, k: a.k, heap_counter: a.heap_counter }
+    }
+}
+
+/// The machines' names for clap (help and shell completion), from the
+/// registry; `all` too where a command takes every machine.
+fn machine_names(all: bool) -> clap::builder::PossibleValuesParser {
+    let mut names = nimforge::machines::names();
+    if all {
+        names.push("all");
+    }
+    clap::builder::PossibleValuesParser::new(names)
+}
+
 fn main() {
     // No word of the command line holds a control character: refused here,
     // so that no answer echoes a line break back.
@@ -244,33 +264,26 @@ fn main() {
         Command::Generate { check } => commands::generate::run(&root, check),
         Command::Verify { machine, level, engine, json } => commands::verify::run(&machine, &level, &engine, json, &root),
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
-            nimforge::machines::check_name(&machine).and_then(|m| match (m, piles, rows) {
-                ("nimrod", _, _) => match nimrod.heaps {
-                    Some(h) => commands::nimrod::one_move(&h, &nimrod.game, nimrod.k, nimrod.heap_counter, json),
-                    None => Err("nimrod needs --heaps, e.g. --heaps 7,1,6,4".into()),
-                },
-                ("wilson", _, _) => match groups {
-                    Some(g) => commands::wilson::hardware_move(&g, json),
-                    None => Err("wilson needs --groups, e.g. --groups 28,53,1,16".into()),
-                },
-                ("relay-nim", Some(piles), _) => commands::moves::relay_nim(&piles, randomizer, json),
-                ("relay-nim", None, _) => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
-                ("nimatron", _, Some(rows)) => commands::nimatron::one_move(&rows, r, json),
-                ("nimatron", _, None) => Err("nimatron needs --rows, e.g. --rows 1,6,3,4".into()),
-                (other, _, _) => Err(format!(
-                    "move is for relay-nim, nimatron, nimrod and wilson; {other} is played a game at a time: nimforge play {other} --sim"
+            let args = commands::MoveArgs { piles, randomizer, rows, r, groups, nimrod: nimrod.into(), json };
+            nimforge::machines::find(&machine).and_then(|m| match m.moves {
+                Some(handler) => handler(&args),
+                None => Err(format!(
+                    "move is for {}; {} is played a game at a time: nimforge play {} --sim",
+                    nimforge::machines::having(|m| m.moves.is_some()),
+                    m.name,
+                    m.name
                 )),
             })
         }
         Command::Replay { machine, moves, self_play, nimrod, json } => {
-            nimforge::machines::check_name(&machine).and_then(|m| match (m, moves, nimrod.heaps) {
-                ("nimatron", Some(moves), _) => commands::nimatron::replay(&moves, json),
-                ("nimatron", None, _) => Err("nimatron needs --moves, e.g. --moves \"a6 c3 d1 b2 b1\"".into()),
-                ("nimrod", _, Some(h)) if self_play => {
-                    commands::nimrod::replay(&h, &nimrod.game, nimrod.k, nimrod.heap_counter, json)
-                }
-                ("nimrod", _, _) => Err("nimrod replays a self-played game: give --heaps and --self-play, e.g. --heaps 3,5,6,7 --self-play".into()),
-                (other, _, _) => Err(format!("replay is for nimatron and nimrod; {other} has no scripted game yet")),
+            let args = commands::ReplayArgs { moves, self_play, nimrod: nimrod.into(), json };
+            nimforge::machines::find(&machine).and_then(|m| match m.replay {
+                Some(handler) => handler(&args),
+                None => Err(format!(
+                    "replay is for {}; {} has no scripted game yet",
+                    nimforge::machines::having(|m| m.replay.is_some()),
+                    m.name
+                )),
             })
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),

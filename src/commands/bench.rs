@@ -1,6 +1,5 @@
 //! `nimforge bench selector`: engines side by side (`crate::bench`).
 
-use crate::bench::machine;
 use crate::bench::selector::{self, Engine, Options};
 use crate::bench::{EngineRun, Shard};
 use std::path::Path;
@@ -26,20 +25,10 @@ pub fn run(
                 "--piles, --bits, --shard, --engine and the samples are the selector's; bench {target} takes --jobs and --json"
             ));
         }
-        let runs = match crate::machines::check_name(target).map_err(|_| {
-            format!(
-                "there is no benchmark '{target}': bench selector, or a machine: {}",
-                crate::machines::NAMES.join(", ")
-            )
-        })? {
-            "relay-nim" => machine::run::<crate::verify::relay_nim::RelayNim>(root, jobs)?,
-            "nimatron" => machine::run::<crate::verify::nimatron::Nimatron>(root, jobs)?,
-            "nimrod" => machine::run::<crate::verify::nimrod::Nimrod>(root, jobs)?,
-            "learning" => machine::run::<crate::verify::learning::Learning>(root, jobs)?,
-            "die18" => machine::run::<crate::verify::die18::Die18>(root, jobs)?,
-            "wilson" => machine::run::<crate::verify::wilson::Wilson>(root, jobs)?,
-            other => return Err(format!("{other} has no benchmark; this is a bug in nimforge")),
-        };
+        let entry = crate::machines::find(target).map_err(|_| {
+            format!("there is no benchmark '{target}': bench selector, or a machine: {}", crate::machines::names().join(", "))
+        })?;
+        let runs = (entry.bench)(root, jobs)?;
         if json {
             for r in &runs {
                 println!("{}", serde_json::to_string(r).expect("serialises"));

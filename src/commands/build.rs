@@ -20,11 +20,11 @@ pub struct Report {
 
 /// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
 pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(Report, String), String> {
-    let machine = crate::machines::check_name(machine)?;
+    let m = crate::machines::find(machine)?;
     let b = boards::board(board)?;
-    let (built, _) = crate::build::board_build(machine, &b, root)?;
+    let (built, _) = crate::build::board_build(m.name, &m.wrapper, &b, root)?;
     let r = Report {
-        machine: machine.into(),
+        machine: m.name.into(),
         board: b.name.clone(),
         lut4: built.cells.lut4,
         dff: built.cells.dff,
@@ -73,9 +73,9 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, S
 /// `nimforge report [--json]`: every machine on every board.
 pub fn report(json: bool, root: &Path) -> Result<i32, String> {
     let mut reports = Vec::new();
-    for machine in crate::machines::with_panel() {
+    for m in &crate::machines::MACHINES {
         for board in boards::names() {
-            let (r, _) = implement(machine, board, root)?;
+            let (r, _) = implement(m.name, board, root)?;
             if json {
                 println!("{}", serde_json::to_string(&r).expect("serialises"));
             }
@@ -91,7 +91,7 @@ pub fn report(json: bool, root: &Path) -> Result<i32, String> {
 /// `nimforge program MACHINE --board B`: build the board wrapper, then
 /// flash it with iceprog.
 pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, String> {
-    let machine = crate::machines::check_name(machine)?;
+    let machine = crate::machines::find(machine)?.name;
     boards::board(board)?;
     // The programmer first: no point building for a flash that cannot run.
     crate::flow::iceprog::ICEPROG.find().map_err(|e| e.to_string())?;

@@ -14,6 +14,51 @@ pub mod wilson;
 
 use std::path::PathBuf;
 
+/// The flags of `nimforge move`; each machine's handler takes what it needs.
+#[derive(Debug, Default)]
+pub struct MoveArgs {
+    /// Pile sizes, e.g. "5,6,7" (relay-nim).
+    pub piles: Option<String>,
+    /// The pile the randomizer names first (relay-nim).
+    pub randomizer: u8,
+    /// Lamps lit in rows a..d, e.g. "1,6,3,4" (nimatron).
+    pub rows: Option<String>,
+    /// R1, R2 or R3 as 1, 2, 3 (nimatron).
+    pub r: u8,
+    /// Groups of counters, e.g. "28,53,1,16" (wilson).
+    pub groups: Option<String>,
+    /// Nimrod's position and variant.
+    pub nimrod: NimrodArgs,
+    /// One JSON object instead of words.
+    pub json: bool,
+}
+
+/// The flags of `nimforge replay`.
+#[derive(Debug, Default)]
+pub struct ReplayArgs {
+    /// The player's moves, e.g. "a6 c3 d1 b2 b1" (nimatron).
+    pub moves: Option<String>,
+    /// The machine plays both sides (nimrod).
+    pub self_play: bool,
+    /// Nimrod's position and variant.
+    pub nimrod: NimrodArgs,
+    /// One JSON object instead of words.
+    pub json: bool,
+}
+
+/// Nimrod's position and variant, as `move` and `replay` take them.
+#[derive(Debug, Default)]
+pub struct NimrodArgs {
+    /// Four heaps of 0..7 matches, e.g. "7,1,6,4".
+    pub heaps: Option<String>,
+    /// "normal" or "reverse".
+    pub game: String,
+    /// How many heaps a move may change: 1, 2 or 3.
+    pub k: u8,
+    /// The heap counter at the start of the game, 0..3.
+    pub heap_counter: u8,
+}
+
 /// The project root: the current directory when it holds `generated/` and
 /// `designs/`, else the directory this binary was built from.
 pub fn root() -> PathBuf {

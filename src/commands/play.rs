@@ -11,10 +11,7 @@
 use std::io::IsTerminal;
 
 pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
-    let name = crate::machines::check_name(machine)?;
-    let Some(front) = crate::play::front(name) else {
-        return Err(format!("{name} has no front panel yet: play one of {}", crate::play::MACHINES.join(", ")));
-    };
+    let front = (crate::machines::find(machine)?.front)();
     // The device first: a board that is not there is the likelier problem.
     let serial = match serial.map(crate::play::serial::Serial::open).transpose() {
         Ok(s) => s,

@@ -7,21 +7,13 @@
 //! The script is the machine's input letters, one clock cycle each,
 //! separated by commas, each optionally repeated: `PA, PA, MTR, none x40`.
 
-use crate::verify::{nimatron::Nimatron, relay_nim::RelayNim, wilson::Wilson, Machine};
+use crate::verify::Machine;
 use nimforge_designs::harness::Bench;
 use rust_hdl::prelude::*;
 use std::path::Path;
 
 pub fn run(machine: &str, script: &str, vcd: &Path) -> Result<i32, String> {
-    match crate::machines::check_name(machine)? {
-        "relay-nim" => record::<RelayNim>(script, vcd),
-        "nimatron" => record::<Nimatron>(script, vcd),
-        "nimrod" => record::<crate::verify::nimrod::Nimrod>(script, vcd),
-        "learning" => record::<crate::verify::learning::Learning>(script, vcd),
-        "die18" => record::<crate::verify::die18::Die18>(script, vcd),
-        "wilson" => record::<Wilson>(script, vcd),
-        _ => unreachable!("every machine is matched"),
-    }
+    (crate::machines::find(machine)?.sim)(script, vcd)
 }
 
 /// The script as letter indices, one per cycle.
@@ -52,7 +44,8 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, String> {
     Ok(out)
 }
 
-fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
+/// A scripted run of `M`'s design written to `path` as a VCD.
+pub fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
     let cycles = parse::<M>(script)?;
     let letters = M::letters();
     // Written beside, then renamed: never a half-written file (a device such
@@ -95,6 +88,7 @@ fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::{nimatron::Nimatron, relay_nim::RelayNim};
 
     #[test]
     fn scripts_parse() {

@@ -2,7 +2,7 @@
 //! template `fpga/pcf.j2`.
 
 use crate::boards::{self, Board};
-use crate::verify::Port;
+use crate::ports::Port;
 use askama::Template;
 
 pub struct Pin {

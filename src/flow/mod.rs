@@ -76,6 +76,12 @@ impl Tool {
     }
 }
 
+/// Is this a CI run (`CI=true` or `CI=1`)? There a missing tool fails the
+/// run instead of skipping the levels that need it.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
 /// The last `n` lines of `text`.
 pub fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();

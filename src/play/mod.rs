@@ -6,8 +6,8 @@
 //! a board from the simulation.
 //!
 //! One file per machine ([`relay_nim`], [`nimatron`], [`nimrod`], [`learning`], [`die18`], [`wilson`]) says which
-//! keys it has and draws it; adding a machine is a file with a [`Front`] and
-//! a line in [`front`].
+//! keys it has and draws it; adding a machine is a file with a [`Front`],
+//! named in its entry of the registry (`crate::machines`).
 
 pub mod app;
 pub mod die18;
@@ -68,22 +68,6 @@ pub trait Front {
     fn draw(&self, frame: &mut Frame, area: Rect);
 }
 
-/// The machines with a front panel.
-pub const MACHINES: [&str; 6] = ["relay-nim", "nimatron", "nimrod", "learning", "die18", "wilson"];
-
-/// The front panel of `machine`, when it has one yet.
-pub fn front(machine: &str) -> Option<Box<dyn Front>> {
-    match machine {
-        "relay-nim" => Some(Box::new(relay_nim::RelayNim::default())),
-        "nimatron" => Some(Box::new(nimatron::Nimatron::default())),
-        "nimrod" => Some(Box::new(nimrod::Nimrod::default())),
-        "learning" => Some(Box::new(learning::Learning::default())),
-        "die18" => Some(Box::new(die18::Die18::default())),
-        "wilson" => Some(Box::new(wilson::Wilson::default())),
-        _ => None,
-    }
-}
-
 /// The lowercase letter of a plain key press (no Ctrl or Alt), if any.
 pub fn letter(key: &KeyEvent) -> Option<char> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -106,6 +90,11 @@ mod tests {
     use super::*;
     use ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyEventState, KeyModifiers};
 
+    /// The registry's front panel of `machine`.
+    fn front(machine: &str) -> Box<dyn Front> {
+        (crate::machines::find(machine).unwrap().front)()
+    }
+
     fn key(c: char) -> KeyEvent {
         KeyEvent { code: KeyCode::Char(c), modifiers: KeyModifiers::NONE, kind: KeyEventKind::Press, state: KeyEventState::NONE }
     }
@@ -115,7 +104,7 @@ mod tests {
     #[test]
     fn keys_are_the_protocol_s() {
         for (machine, keys) in [("relay-nim", "abcgr"), ("nimatron", "abcdmr")] {
-            let mut f = front(machine).unwrap();
+            let mut f = front(machine);
             for c in keys.chars() {
                 assert_eq!(f.key(key(c)), Action::Send(vec![c as u8]), "{machine} {c}");
                 assert_eq!(f.key(key(c.to_ascii_uppercase())), Action::Send(vec![c as u8]), "{machine} {c}");
@@ -124,7 +113,7 @@ mod tests {
                 assert_eq!(f.key(key(c)), Action::Unknown, "{machine} {c}");
             }
         }
-        assert!(front("selector").is_none());
+        assert!(crate::machines::find("selector").is_err());
     }
 
     /// Each machine drawn at 80 x 24 from its report at configuration
@@ -149,7 +138,7 @@ mod tests {
             ("wilson", 0, &["group      0    0    0    0    0    0    0    0", "position  empty", "verdict   -"]),
         ];
         for (machine, report, want) in cases {
-            let mut f = front(machine).unwrap();
+            let mut f = front(machine);
             f.report(report);
             let mut t = ratatui::Terminal::new(TestBackend::new(80, 20)).unwrap();
             t.draw(|frame| f.draw(frame, frame.area())).unwrap();
@@ -180,8 +169,8 @@ mod fuzz {
     #[test]
     fn panels_survive_any_report_and_key() {
         let mut rng = crate::fuzz::Rng::new(0xf022_0003);
-        for name in MACHINES {
-            let mut front = front(name).unwrap();
+        for name in crate::machines::names() {
+            let mut front = (crate::machines::find(name).unwrap().front)();
             let bits = front.report_bits();
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
             let seed = "0".repeat(bits / 4);

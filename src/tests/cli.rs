@@ -23,7 +23,7 @@ fn bad_input_gets_one_line_and_status_2() {
         (&["move", "relay-nim", "--piles", "5,6,8"], "'8' is not a pile size"),
         (&["move", "relay-nim", "--piles", "5,six,7"], "'six' is not a pile size"),
         (&["move", "relay-nim", "--piles", "5,6,7", "--randomizer", "3"], "out of range"),
-        (&["move", "nimotron", "--piles", "1,2,3"], "unknown machine 'nimotron'"),
+        (&["move", "nimotron", "--piles", "1,2,3"], "invalid value 'nimotron'"),
         (&["build", "relay-nim", "--board", "de0"], "unknown board 'de0': choose one of icestick, icebreaker"),
         (&["verify", "relay-nim", "--level", "gates"], "invalid value 'gates'"),
     ];

@@ -16,7 +16,8 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 use wait_timeout::ChildExt;
 
-const MACHINES: &[&str] = &["relay-nim", "nimatron", "nimrod", "learning", "die18", "wilson"];
+/// The registry's machine names.
+static MACHINES: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(nimforge::machines::names);
 const BAD_NAMES: &[&str] =
     &["", " ", "relay_nim", "relaynim", "Nimatron", "nimrodd", "die19", "wilsön", "learn", "al", "selectr", "-", "---", "🂡", "relay-nim\n"];
 const NUMBERS: &[&str] =
@@ -32,7 +33,7 @@ fn pick(pool: &'static [&'static str]) -> impl Strategy<Value = String> {
 }
 
 fn machine() -> impl Strategy<Value = String> {
-    prop_oneof![pick(MACHINES), pick(BAD_NAMES)]
+    prop_oneof![pick(&MACHINES), pick(BAD_NAMES)]
 }
 
 fn bad_name() -> impl Strategy<Value = String> {
@@ -81,8 +82,8 @@ fn args() -> impl Strategy<Value = Vec<String>> {
         (machine(), pick(SCRIPTS)).prop_map(|(m, s)| vec!["sim".into(), m, "--script".into(), s, "--vcd".into(), "/dev/null".into()]),
         // Long commands, each with a malformed word in it.
         (bad_name(), garbage()).prop_map(|(m, g)| vec!["verify".into(), m, "--level".into(), g]),
-        (pick(MACHINES), garbage()).prop_map(|(m, g)| vec!["verify".into(), m, "--engine".into(), g]),
-        (bad_name(), pick(MACHINES)).prop_map(|(m, _)| vec!["verify".into(), m]),
+        (pick(&MACHINES), garbage()).prop_map(|(m, g)| vec!["verify".into(), m, "--engine".into(), g]),
+        (bad_name(), pick(&MACHINES)).prop_map(|(m, _)| vec!["verify".into(), m]),
         (machine(), bad_name()).prop_map(|(m, b)| vec!["build".into(), m, "--board".into(), b]),
         (bad_name(), pick(&["icestick", "icebreaker"])).prop_map(|(m, b)| vec!["build".into(), m, "--board".into(), b]),
         (machine(), bad_name()).prop_map(|(m, b)| vec!["program".into(), m, "--board".into(), b]),
@@ -91,7 +92,7 @@ fn args() -> impl Strategy<Value = Vec<String>> {
         (machine(), garbage()).prop_map(|(m, g)| vec!["play".into(), m, "--serial".into(), format!("/nonexistent/{g}")]),
         bad_name().prop_map(|m| vec!["play".into(), m, "--sim".into()]),
         (bad_name(), garbage()).prop_map(|(t, g)| vec!["bench".into(), t, g]),
-        (pick(MACHINES), pick(NUMBERS)).prop_map(|(m, n)| vec!["bench".into(), m, "--piles".into(), n]),
+        (pick(&MACHINES), pick(NUMBERS)).prop_map(|(m, n)| vec!["bench".into(), m, "--piles".into(), n]),
         garbage().prop_map(|s| vec!["bench".into(), "selector".into(), "--shard".into(), s]),
         (pick(&["0", "100001", "-5", "x", "99999999999999999999"]), garbage())
             .prop_map(|(n, o)| vec!["learn".into(), "--games".into(), n, "--opponent".into(), o]),

@@ -548,7 +548,7 @@ fn a_missing_serial_device_gets_one_line() {
     assert!(err.contains("/dev/nimforge-no-such-tty") && !err.contains("panicked"), "{err}");
     assert!(out.stdout.is_empty());
     for (args, want, code) in [
-        (&["play", "nimotron"][..], "unknown machine 'nimotron'", 2),
+        (&["play", "nimotron"][..], "[possible values: relay-nim, nimatron, nimrod, learning, die18, wilson]", 2),
         (&["play", "wilson", "--sim", "--serial", "/dev/ttyUSB1"][..], "cannot be used with", 2),
         (&["play", "wilson"][..], "not a terminal", 1),
     ] {

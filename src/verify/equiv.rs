@@ -120,7 +120,8 @@ pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made
 /// netlist equal to its Verilog; and its build for the iCEstick (the board's
 /// top around it, as `nimforge build` makes it in `build/<machine>-icestick/`):
 /// the bitstream equal to the netlist placed.
-pub fn wrapper(machine: &str, module: &str, root: &Path) -> Vec<ProofReport> {
+pub fn wrapper(machine: &str, wrapper: &crate::build::Wrapper, root: &Path) -> Vec<ProofReport> {
+    let module = &wrapper.module();
     let name = format!("{machine} wrapper");
     let t0 = Instant::now();
     let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(format!("{machine}-panel")) };
@@ -136,7 +137,7 @@ pub fn wrapper(machine: &str, module: &str, root: &Path) -> Vec<ProofReport> {
     let result = (|| -> Made<yosys::Equivalence> {
         icebox_vlog::ICEBOX_VLOG.find()?;
         let board = crate::boards::board("icestick").expect("the iCEstick is a built-in board");
-        let (built, dir) = crate::build::board_build(machine, &board, root).map_err(super::hdl::Why::Failed)?;
+        let (built, dir) = crate::build::board_build(machine, wrapper, &board, root).map_err(super::hdl::Why::Failed)?;
         let d = places.dir("equiv-bitstream")?;
         let top = crate::build::BOARD_TOP;
         let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, top, &d)?;

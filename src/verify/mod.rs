@@ -26,6 +26,7 @@ pub mod panel;
 pub mod progress;
 pub mod relay_nim;
 pub mod rtl;
+pub mod run;
 pub mod tour;
 pub mod verdict;
 pub mod verilated;
@@ -34,12 +35,7 @@ pub mod wilson;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// A port of a design, as the Verilog names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Port {
-    pub name: &'static str,
-    pub width: usize,
-}
+pub use crate::ports::Port;
 
 /// One input letter: a value for every input port during one clock cycle.
 #[derive(Clone, Debug)]
