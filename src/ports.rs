@@ -10,3 +10,66 @@ pub struct Port {
     /// Its width in bits.
     pub width: usize,
 }
+
+/// A value an input or output port carries, to and from the `u64` the
+/// harness keeps for each port: `bool` for one wire, `Bits<N>` for a bus.
+pub trait PortValue: rust_hdl::prelude::Synth {
+    /// The value of `v`'s low bits.
+    fn from_u64(v: u64) -> Self;
+    /// The value as a number.
+    fn to_u64(&self) -> u64;
+}
+
+impl PortValue for bool {
+    fn from_u64(v: u64) -> Self {
+        v & 1 == 1
+    }
+    fn to_u64(&self) -> u64 {
+        *self as u64
+    }
+}
+
+impl<const N: usize> PortValue for rust_hdl::prelude::Bits<N> {
+    fn from_u64(v: u64) -> Self {
+        v.into()
+    }
+    fn to_u64(&self) -> u64 {
+        self.index() as u64
+    }
+}
+
+/// The width of the port `field` picks out of a design, from its type.
+pub fn width_of<D, Dir: rust_hdl::prelude::Direction, T: rust_hdl::prelude::Synth>(
+    _field: impl for<'a> Fn(&'a D) -> &'a rust_hdl::prelude::Signal<Dir, T>,
+) -> usize {
+    T::BITS
+}
+
+/// A design's ports, declared once: in an `impl Machine` block,
+/// `nimforge::ports!(Design; inputs: [reset, take_a]; outputs: [count_a]);`
+/// writes `inputs`, `outputs`, `clock`, `drive` and `read` from the
+/// design's fields (each a `Signal` of `bool` or `Bits<N>`; the widths come
+/// from their types, the names are the Verilog's, as rust-hdl names the
+/// ports after the fields). The order of `inputs` is the order of a
+/// letter's values, the order of `outputs` that of `read` and `observe`.
+#[macro_export]
+macro_rules! ports {
+    ($design:ty; inputs: [$($i:ident),* $(,)?]; outputs: [$($o:ident),* $(,)?] $(;)?) => {
+        fn inputs() -> Vec<$crate::ports::Port> {
+            vec![$($crate::ports::Port { name: stringify!($i), width: $crate::ports::width_of(|d: &$design| &d.$i) }),*]
+        }
+        fn outputs() -> Vec<$crate::ports::Port> {
+            vec![$($crate::ports::Port { name: stringify!($o), width: $crate::ports::width_of(|d: &$design| &d.$o) }),*]
+        }
+        fn clock(d: &mut $design) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
+            &mut d.clock
+        }
+        fn drive(d: &mut $design, inputs: &[u64]) {
+            let mut values = inputs.iter();
+            $(d.$i.next = $crate::ports::PortValue::from_u64(*values.next().expect("a value for every input"));)*
+        }
+        fn read(d: &$design) -> Vec<u64> {
+            vec![$($crate::ports::PortValue::to_u64(&d.$o.val())),*]
+        }
+    };
+}

@@ -157,7 +157,6 @@ mod tests {
 
 #[cfg(test)]
 mod fuzz {
-    use super::*;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use ratatui::Terminal;

@@ -11,31 +11,12 @@
 //! here: every play allowed, the scores the sums of the plays, the winner
 //! the side that reached 18 exactly (or the other, past it).
 
-use super::{Letter, Machine, Port};
+use super::{Letter, Machine};
 use crate::oracle::counting::{allowed_after, GOAL};
 use crate::oracle::die18::{self as oracle, dictionary, Press, State, Step, Winner, OSCILLATOR};
 use nimforge_designs::die18::Die18 as Design;
-use rust_hdl::prelude::*;
 
 pub struct Die18;
-
-const INPUTS: [Port; 4] = [
-    Port { name: "reset", width: 1 },
-    Port { name: "new_game", width: 1 },
-    Port { name: "play", width: 1 },
-    Port { name: "choice", width: 3 },
-];
-
-const OUTPUTS: [Port; 8] = [
-    Port { name: "m_score", width: 5 },
-    Port { name: "h_score", width: 5 },
-    Port { name: "m_play", width: 3 },
-    Port { name: "h_play", width: 3 },
-    Port { name: "oscillator", width: 4 },
-    Port { name: "step", width: 2 },
-    Port { name: "winner", width: 2 },
-    Port { name: "illegal", width: 1 },
-];
 
 /// Letters: none, RESET, NEW GAME, PLAY 0..7.
 pub const NONE: usize = 0;
@@ -80,13 +61,12 @@ impl Machine for Die18 {
     const NAME: &'static str = "die18";
     const MODULE: &'static str = "die18";
 
-    fn inputs() -> Vec<Port> {
-        INPUTS.to_vec()
-    }
 
-    fn outputs() -> Vec<Port> {
-        OUTPUTS.to_vec()
-    }
+
+
+    crate::ports!(Design;
+        inputs: [reset, new_game, play, choice];
+        outputs: [m_score, h_score, m_play, h_play, oscillator, step, winner, illegal]);
 
     fn letters() -> Vec<Letter> {
         let l = |name: String, i: [u64; 4]| Letter { name, inputs: i.to_vec() };
@@ -186,29 +166,8 @@ impl Machine for Die18 {
         Design::new(dictionary())
     }
 
-    fn clock(d: &mut Design) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
 
-    fn drive(d: &mut Design, i: &[u64]) {
-        d.reset.next = i[0] == 1;
-        d.new_game.next = i[1] == 1;
-        d.play.next = i[2] == 1;
-        d.choice.next = i[3].into();
-    }
 
-    fn read(d: &Design) -> Vec<u64> {
-        vec![
-            d.m_score.val().index() as u64,
-            d.h_score.val().index() as u64,
-            d.m_play.val().index() as u64,
-            d.h_play.val().index() as u64,
-            d.oscillator.val().index() as u64,
-            d.step.val().index() as u64,
-            d.winner.val().index() as u64,
-            d.illegal.val() as u64,
-        ]
-    }
 }
 
 #[cfg(test)]

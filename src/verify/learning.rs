@@ -25,44 +25,16 @@
 //!   barred plays, 0 and 7 on the selector, presses while the programmer
 //!   runs, PLAY after the game is over, MEMORY RESET and MEMORY PRELOAD.
 
-use super::{Letter, Machine, Port};
+use super::{Letter, Machine};
 use crate::oracle::counting::{allowed_after, COLUMNS, GOAL};
 use crate::oracle::learning::{machine_move, Human, Memory, Phase, Press, Random, State, Winner};
 use nimforge_designs::learning::Learning as Design;
-use rust_hdl::prelude::*;
 
 pub struct Learning;
 
 /// Series of games from a power-on reset, and games in each.
 pub const SERIES: usize = 60;
 pub const GAMES: usize = 170;
-
-const INPUTS: [Port; 6] = [
-    Port { name: "reset", width: 1 },
-    Port { name: "new_game", width: 1 },
-    Port { name: "memory_reset", width: 1 },
-    Port { name: "memory_preload", width: 1 },
-    Port { name: "play", width: 1 },
-    Port { name: "choice", width: 3 },
-];
-
-const OUTPUTS: [Port; 15] = [
-    Port { name: "memory_a", width: 30 },
-    Port { name: "memory_b", width: 30 },
-    Port { name: "memory_c", width: 30 },
-    Port { name: "memory_d", width: 12 },
-    Port { name: "total", width: 5 },
-    Port { name: "h_play", width: 3 },
-    Port { name: "m_play", width: 3 },
-    Port { name: "phase", width: 3 },
-    Port { name: "selector", width: 4 },
-    Port { name: "pair", width: 2 },
-    Port { name: "goof", width: 3 },
-    Port { name: "lfsr", width: 16 },
-    Port { name: "winner", width: 2 },
-    Port { name: "your_turn", width: 1 },
-    Port { name: "illegal", width: 1 },
-];
 
 /// Letters: none, RESET, NEW GAME, MEMORY RESET, MEMORY PRELOAD, PLAY 0..7.
 pub const NONE: usize = 0;
@@ -206,13 +178,12 @@ impl Machine for Learning {
     const NAME: &'static str = "learning";
     const MODULE: &'static str = "learning";
 
-    fn inputs() -> Vec<Port> {
-        INPUTS.to_vec()
-    }
 
-    fn outputs() -> Vec<Port> {
-        OUTPUTS.to_vec()
-    }
+
+
+    crate::ports!(Design;
+        inputs: [reset, new_game, memory_reset, memory_preload, play, choice];
+        outputs: [memory_a, memory_b, memory_c, memory_d, total, h_play, m_play, phase, selector, pair, goof, lfsr, winner, your_turn, illegal]);
 
     fn letters() -> Vec<Letter> {
         let l = |name: String, i: [u64; 6]| Letter { name, inputs: i.to_vec() };
@@ -311,36 +282,6 @@ impl Machine for Learning {
         Design::new(true)
     }
 
-    fn clock(d: &mut Design) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
 
-    fn drive(d: &mut Design, i: &[u64]) {
-        d.reset.next = i[0] == 1;
-        d.new_game.next = i[1] == 1;
-        d.memory_reset.next = i[2] == 1;
-        d.memory_preload.next = i[3] == 1;
-        d.play.next = i[4] == 1;
-        d.choice.next = i[5].into();
-    }
 
-    fn read(d: &Design) -> Vec<u64> {
-        vec![
-            d.memory_a.val().index() as u64,
-            d.memory_b.val().index() as u64,
-            d.memory_c.val().index() as u64,
-            d.memory_d.val().index() as u64,
-            d.total.val().index() as u64,
-            d.h_play.val().index() as u64,
-            d.m_play.val().index() as u64,
-            d.phase.val().index() as u64,
-            d.selector.val().index() as u64,
-            d.pair.val().index() as u64,
-            d.goof.val().index() as u64,
-            d.lfsr.val().index() as u64,
-            d.winner.val().index() as u64,
-            d.your_turn.val() as u64,
-            d.illegal.val() as u64,
-        ]
-    }
 }

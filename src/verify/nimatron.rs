@@ -8,48 +8,11 @@
 //! the rest (lamps, locks, R1..R3, combination, phase, T chain, the
 //! machine's row and count, the pulses) under every input.
 
-use super::{Letter, Machine, Port};
+use super::{Letter, Machine};
 use crate::oracle::nimatron::{Counters, Input, State, COMBINATIONS, LAMPS, ROWS};
 use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
-use rust_hdl::prelude::*;
 
 pub struct Nimatron;
-
-const INPUTS: [Port; 6] = [
-    Port { name: "reset", width: 1 },
-    Port { name: "pa", width: 1 },
-    Port { name: "pb", width: 1 },
-    Port { name: "pc", width: 1 },
-    Port { name: "pd", width: 1 },
-    Port { name: "mtr", width: 1 },
-];
-
-const OUTPUTS: [Port; 24] = [
-    Port { name: "lamps_a", width: 7 },
-    Port { name: "lamps_b", width: 7 },
-    Port { name: "lamps_c", width: 7 },
-    Port { name: "lamps_d", width: 7 },
-    Port { name: "combination", width: 4 },
-    Port { name: "r", width: 2 },
-    Port { name: "lock", width: 4 },
-    Port { name: "phase", width: 2 },
-    Port { name: "chain", width: 4 },
-    Port { name: "machine_row", width: 4 },
-    Port { name: "correct", width: 1 },
-    Port { name: "taken", width: 3 },
-    Port { name: "ended", width: 1 },
-    Port { name: "player_won", width: 1 },
-    Port { name: "illegal", width: 1 },
-    Port { name: "tp_pulse", width: 1 },
-    Port { name: "mwc_pulse", width: 1 },
-    Port { name: "pwc_pulse", width: 1 },
-    Port { name: "token", width: 1 },
-    Port { name: "tp", width: 8 },
-    Port { name: "mwc", width: 8 },
-    Port { name: "pwc", width: 8 },
-    Port { name: "lamp_p", width: 1 },
-    Port { name: "lamp_m", width: 1 },
-];
 
 /// Letters: none, RESET, PA, PB, PC, PD, MTR.
 pub const NONE: usize = 0;
@@ -78,13 +41,12 @@ impl Machine for Nimatron {
     const NAME: &'static str = "nimatron";
     const MODULE: &'static str = "nimatron";
 
-    fn inputs() -> Vec<Port> {
-        INPUTS.to_vec()
-    }
 
-    fn outputs() -> Vec<Port> {
-        OUTPUTS.to_vec()
-    }
+
+
+    crate::ports!(NimatronSim;
+        inputs: [reset, pa, pb, pc, pd, mtr];
+        outputs: [lamps_a, lamps_b, lamps_c, lamps_d, combination, r, lock, phase, chain, machine_row, correct, taken, ended, player_won, illegal, tp_pulse, mwc_pulse, pwc_pulse, token, tp, mwc, pwc, lamp_p, lamp_m]);
 
     fn letters() -> Vec<Letter> {
         let l = |name: &str, i: [u64; 6]| Letter { name: name.to_string(), inputs: i.to_vec() };
@@ -190,46 +152,6 @@ impl Machine for Nimatron {
         NimatronSim::new(NIMATRON_SIM_PACE)
     }
 
-    fn clock(d: &mut NimatronSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
 
-    fn drive(d: &mut NimatronSim, i: &[u64]) {
-        d.reset.next = i[0] == 1;
-        d.pa.next = i[1] == 1;
-        d.pb.next = i[2] == 1;
-        d.pc.next = i[3] == 1;
-        d.pd.next = i[4] == 1;
-        d.mtr.next = i[5] == 1;
-    }
 
-    fn read(d: &NimatronSim) -> Vec<u64> {
-        let b = |x: bool| x as u64;
-        vec![
-            d.lamps_a.val().index() as u64,
-            d.lamps_b.val().index() as u64,
-            d.lamps_c.val().index() as u64,
-            d.lamps_d.val().index() as u64,
-            d.combination.val().index() as u64,
-            d.r.val().index() as u64,
-            d.lock.val().index() as u64,
-            d.phase.val().index() as u64,
-            d.chain.val().index() as u64,
-            d.machine_row.val().index() as u64,
-            b(d.correct.val()),
-            d.taken.val().index() as u64,
-            b(d.ended.val()),
-            b(d.player_won.val()),
-            b(d.illegal.val()),
-            b(d.tp_pulse.val()),
-            b(d.mwc_pulse.val()),
-            b(d.pwc_pulse.val()),
-            b(d.token.val()),
-            d.tp.val().index() as u64,
-            d.mwc.val().index() as u64,
-            d.pwc.val().index() as u64,
-            b(d.lamp_p.val()),
-            b(d.lamp_m.val()),
-        ]
-    }
 }

@@ -30,51 +30,12 @@
 //!   `reachable_control_states`) and gives each every one of the 49 letters:
 //!   a tour of the control, with the store's contents as the run leaves them.
 
-use super::{Letter, Machine, Port};
+use super::{Letter, Machine};
 use crate::oracle::nimrod::{self as oracle, machine_move, Mode, Phase, Press, State, Variant, HEAPS};
 use nimforge_designs::{NimrodSim, NIMROD_SIM_PACE};
-use rust_hdl::prelude::*;
 use std::collections::HashMap;
 
 pub struct Nimrod;
-
-const INPUTS: [Port; 12] = [
-    Port { name: "reset", width: 1 },
-    Port { name: "new_game", width: 1 },
-    Port { name: "reverse_switch", width: 1 },
-    Port { name: "k_switch", width: 2 },
-    Port { name: "leave", width: 1 },
-    Port { name: "leave_heap", width: 2 },
-    Port { name: "leave_count", width: 3 },
-    Port { name: "computer_move", width: 1 },
-    Port { name: "step", width: 1 },
-    Port { name: "set_mode", width: 1 },
-    Port { name: "mode_switch", width: 2 },
-    Port { name: "self_play", width: 1 },
-];
-
-const OUTPUTS: [Port; 20] = [
-    Port { name: "heap_0", width: 3 },
-    Port { name: "heap_1", width: 3 },
-    Port { name: "heap_2", width: 3 },
-    Port { name: "heap_3", width: 3 },
-    Port { name: "column_counter", width: 2 },
-    Port { name: "heap_counter", width: 2 },
-    Port { name: "heap_selected", width: 4 },
-    Port { name: "instruction", width: 4 },
-    Port { name: "transition", width: 1 },
-    Port { name: "reverse", width: 1 },
-    Port { name: "k", width: 2 },
-    Port { name: "random", width: 2 },
-    Port { name: "phase", width: 3 },
-    Port { name: "side", width: 1 },
-    Port { name: "self_playing", width: 1 },
-    Port { name: "mode", width: 2 },
-    Port { name: "dwell", width: 1 },
-    Port { name: "winner", width: 2 },
-    Port { name: "lamps", width: 5 },
-    Port { name: "illegal", width: 1 },
-];
 
 /// Letters: none, RESET, NEW GAME x 8 (reverse, k 0..3), LEAVE x 32 (heap,
 /// count), COMPUTER MOVE, STEP, MODE x 4 (0..3), SELF PLAY.
@@ -307,13 +268,12 @@ impl Machine for Nimrod {
     const NAME: &'static str = "nimrod";
     const MODULE: &'static str = "nimrod";
 
-    fn inputs() -> Vec<Port> {
-        INPUTS.to_vec()
-    }
 
-    fn outputs() -> Vec<Port> {
-        OUTPUTS.to_vec()
-    }
+
+
+    crate::ports!(NimrodSim;
+        inputs: [reset, new_game, reverse_switch, k_switch, leave, leave_heap, leave_count, computer_move, step, set_mode, mode_switch, self_play];
+        outputs: [heap_0, heap_1, heap_2, heap_3, column_counter, heap_counter, heap_selected, instruction, transition, reverse, k, random, phase, side, self_playing, mode, dwell, winner, lamps, illegal]);
 
     fn letters() -> Vec<Letter> {
         (0..LETTERS)
@@ -435,50 +395,8 @@ impl Machine for Nimrod {
         NimrodSim::new(NIMROD_SIM_PACE)
     }
 
-    fn clock(d: &mut NimrodSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
 
-    fn drive(d: &mut NimrodSim, i: &[u64]) {
-        d.reset.next = i[0] == 1;
-        d.new_game.next = i[1] == 1;
-        d.reverse_switch.next = i[2] == 1;
-        d.k_switch.next = i[3].into();
-        d.leave.next = i[4] == 1;
-        d.leave_heap.next = i[5].into();
-        d.leave_count.next = i[6].into();
-        d.computer_move.next = i[7] == 1;
-        d.step.next = i[8] == 1;
-        d.set_mode.next = i[9] == 1;
-        d.mode_switch.next = i[10].into();
-        d.self_play.next = i[11] == 1;
-    }
 
-    fn read(d: &NimrodSim) -> Vec<u64> {
-        let b = |x: bool| x as u64;
-        vec![
-            d.heap_0.val().index() as u64,
-            d.heap_1.val().index() as u64,
-            d.heap_2.val().index() as u64,
-            d.heap_3.val().index() as u64,
-            d.column_counter.val().index() as u64,
-            d.heap_counter.val().index() as u64,
-            d.heap_selected.val().index() as u64,
-            d.instruction.val().index() as u64,
-            b(d.transition.val()),
-            b(d.reverse.val()),
-            d.k.val().index() as u64,
-            d.random.val().index() as u64,
-            d.phase.val().index() as u64,
-            b(d.side.val()),
-            b(d.self_playing.val()),
-            d.mode.val().index() as u64,
-            d.dwell.val().index() as u64,
-            d.winner.val().index() as u64,
-            d.lamps.val().index() as u64,
-            b(d.illegal.val()),
-        ]
-    }
 }
 
 #[cfg(test)]

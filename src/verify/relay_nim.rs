@@ -1,39 +1,11 @@
 //! The relay NIM for the harness: its ports, its letters, the oracle
 //! (`oracle::relay_nim`) and the design (`designs::relay_nim`) side by side.
 
-use super::{Letter, Machine, Port};
+use super::{Letter, Machine};
 use crate::oracle::relay_nim::{self as oracle, Buttons, State, Step, Winner, FULL, PILES};
 use nimforge_designs::{RelayNimSim, RELAY_NIM_SIM_PACE};
-use rust_hdl::prelude::*;
 
 pub struct RelayNim;
-
-const INPUTS: [Port; 5] = [
-    Port { name: "reset", width: 1 },
-    Port { name: "take_a", width: 1 },
-    Port { name: "take_b", width: 1 },
-    Port { name: "take_c", width: 1 },
-    Port { name: "go", width: 1 },
-];
-
-const OUTPUTS: [Port; 16] = [
-    Port { name: "count_a", width: 3 },
-    Port { name: "count_b", width: 3 },
-    Port { name: "count_c", width: 3 },
-    Port { name: "randomizer", width: 2 },
-    Port { name: "step", width: 2 },
-    Port { name: "dwell", width: 1 },
-    Port { name: "selected_a", width: 1 },
-    Port { name: "selected_b", width: 1 },
-    Port { name: "selected_c", width: 1 },
-    Port { name: "xor_was_zero", width: 1 },
-    Port { name: "turn_a", width: 1 },
-    Port { name: "turn_b", width: 1 },
-    Port { name: "turn_c", width: 1 },
-    Port { name: "in_game", width: 1 },
-    Port { name: "winner", width: 2 },
-    Port { name: "illegal", width: 1 },
-];
 
 /// Letters: none, RESET, TAKE A, TAKE B, TAKE C, GO.
 pub const NONE: usize = 0;
@@ -59,13 +31,12 @@ impl Machine for RelayNim {
     const NAME: &'static str = "relay-nim";
     const MODULE: &'static str = "relay_nim";
 
-    fn inputs() -> Vec<Port> {
-        INPUTS.to_vec()
-    }
 
-    fn outputs() -> Vec<Port> {
-        OUTPUTS.to_vec()
-    }
+
+
+    crate::ports!(RelayNimSim;
+        inputs: [reset, take_a, take_b, take_c, go];
+        outputs: [count_a, count_b, count_c, randomizer, step, dwell, selected_a, selected_b, selected_c, xor_was_zero, turn_a, turn_b, turn_c, in_game, winner, illegal]);
 
     fn letters() -> Vec<Letter> {
         let l = |name: &str, i: [u64; 5]| Letter { name: name.to_string(), inputs: i.to_vec() };
@@ -168,39 +139,8 @@ impl Machine for RelayNim {
         RelayNimSim::new(RELAY_NIM_SIM_PACE)
     }
 
-    fn clock(d: &mut RelayNimSim) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
 
-    fn drive(d: &mut RelayNimSim, i: &[u64]) {
-        d.reset.next = i[0] == 1;
-        d.take_a.next = i[1] == 1;
-        d.take_b.next = i[2] == 1;
-        d.take_c.next = i[3] == 1;
-        d.go.next = i[4] == 1;
-    }
 
-    fn read(d: &RelayNimSim) -> Vec<u64> {
-        let b = |x: bool| x as u64;
-        vec![
-            d.count_a.val().index() as u64,
-            d.count_b.val().index() as u64,
-            d.count_c.val().index() as u64,
-            d.randomizer.val().index() as u64,
-            d.step.val().index() as u64,
-            d.dwell.val().index() as u64,
-            b(d.selected_a.val()),
-            b(d.selected_b.val()),
-            b(d.selected_c.val()),
-            b(d.xor_was_zero.val()),
-            b(d.turn_a.val()),
-            b(d.turn_b.val()),
-            b(d.turn_c.val()),
-            b(d.in_game.val()),
-            d.winner.val().index() as u64,
-            b(d.illegal.val()),
-        ]
-    }
 }
 
 #[cfg(test)]
@@ -226,10 +166,10 @@ mod tests {
         type Design = RelayNimSim;
         const NAME: &'static str = "slow";
         const MODULE: &'static str = "relay_nim";
-        fn inputs() -> Vec<Port> {
+        fn inputs() -> Vec<crate::ports::Port> {
             RelayNim::inputs()
         }
-        fn outputs() -> Vec<Port> {
+        fn outputs() -> Vec<crate::ports::Port> {
             RelayNim::outputs()
         }
         fn letters() -> Vec<Letter> {
@@ -251,7 +191,7 @@ mod tests {
         fn design() -> RelayNimSim {
             RelayNim::design()
         }
-        fn clock(d: &mut RelayNimSim) -> &mut Signal<In, Clock> {
+        fn clock(d: &mut RelayNimSim) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
             RelayNim::clock(d)
         }
         fn drive(d: &mut RelayNimSim, i: &[u64]) {

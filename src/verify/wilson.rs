@@ -22,35 +22,12 @@
 //! - on the way: a reset, and a load and a start while the judge works
 //!   (refused, `illegal`).
 
-use super::{Letter, Machine, Port};
+use super::{Letter, Machine};
 use crate::oracle::wilson::judge::{self as oracle, Input, State, SLOTS};
 use crate::oracle::wilson::{self as w, Kind, Solver};
 use nimforge_designs::wilson::Wilson as Design;
-use rust_hdl::prelude::*;
 
 pub struct Wilson;
-
-const INPUTS: [Port; 5] = [
-    Port { name: "reset", width: 1 },
-    Port { name: "load", width: 1 },
-    Port { name: "slot", width: 3 },
-    Port { name: "size", width: 7 },
-    Port { name: "start", width: 1 },
-];
-
-const OUTPUTS: [Port; 11] = [
-    Port { name: "stage", width: 3 },
-    Port { name: "busy", width: 1 },
-    Port { name: "done", width: 1 },
-    Port { name: "won", width: 1 },
-    Port { name: "found", width: 1 },
-    Port { name: "kind", width: 2 },
-    Port { name: "group", width: 3 },
-    Port { name: "left", width: 7 },
-    Port { name: "second", width: 4 },
-    Port { name: "second_left", width: 7 },
-    Port { name: "illegal", width: 1 },
-];
 
 /// Letters: none, reset, start, then a load for every slot and size.
 pub const NONE: usize = 0;
@@ -167,13 +144,12 @@ impl Machine for Wilson {
     const NAME: &'static str = "wilson";
     const MODULE: &'static str = "wilson";
 
-    fn inputs() -> Vec<Port> {
-        INPUTS.to_vec()
-    }
 
-    fn outputs() -> Vec<Port> {
-        OUTPUTS.to_vec()
-    }
+
+
+    crate::ports!(Design;
+        inputs: [reset, load, slot, size, start];
+        outputs: [stage, busy, done, won, found, kind, group, left, second, second_left, illegal]);
 
     fn letters() -> Vec<Letter> {
         let l = |name: String, i: [u64; 5]| Letter { name, inputs: i.to_vec() };
@@ -275,34 +251,8 @@ impl Machine for Wilson {
         Design::default()
     }
 
-    fn clock(d: &mut Design) -> &mut Signal<In, Clock> {
-        &mut d.clock
-    }
 
-    fn drive(d: &mut Design, i: &[u64]) {
-        d.reset.next = i[0] == 1;
-        d.load.next = i[1] == 1;
-        d.slot.next = i[2].into();
-        d.size.next = i[3].into();
-        d.start.next = i[4] == 1;
-    }
 
-    fn read(d: &Design) -> Vec<u64> {
-        let b = |x: bool| x as u64;
-        vec![
-            d.stage.val().index() as u64,
-            b(d.busy.val()),
-            b(d.done.val()),
-            b(d.won.val()),
-            b(d.found.val()),
-            d.kind.val().index() as u64,
-            d.group.val().index() as u64,
-            d.left.val().index() as u64,
-            d.second.val().index() as u64,
-            d.second_left.val().index() as u64,
-            b(d.illegal.val()),
-        ]
-    }
 }
 
 #[cfg(test)]
