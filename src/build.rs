@@ -75,3 +75,56 @@ pub fn board_build(name: &str, wrapper: &Wrapper, board: &Board, root: &Path) ->
 
 /// The top module of a board build.
 pub const BOARD_TOP: &str = "nimforge_top";
+
+#[derive(serde::Serialize)]
+/// One build's row of `nimforge report`: the cells yosys used and what
+/// nextpnr placed, and the Fmax it reports.
+pub struct Report {
+    pub machine: String,
+    pub board: String,
+    pub lut4: u64,
+    pub dff: u64,
+    pub carry: u64,
+    pub lc_used: u64,
+    pub lc_available: u64,
+    pub fmax_mhz: f64,
+}
+
+impl Report {
+    /// The row of `built`: `name` built for the board `board`.
+    pub fn of(name: &str, board: &str, built: &Implementation) -> Report {
+        Report {
+            machine: name.into(),
+            board: board.into(),
+            lut4: built.cells.lut4,
+            dff: built.cells.dff,
+            carry: built.cells.carry,
+            lc_used: built.placement.lc_used,
+            lc_available: built.placement.lc_available,
+            fmax_mhz: (built.placement.fmax_mhz * 100.0).round() / 100.0,
+        }
+    }
+}
+
+/// The builds as the table `nimforge report` prints.
+pub fn table(reports: &[Report]) -> String {
+    let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", ""];
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            vec![
+                r.machine.clone(),
+                r.board.clone(),
+                r.lut4.to_string(),
+                r.dff.to_string(),
+                r.carry.to_string(),
+                format!("{}/{}", r.lc_used, r.lc_available),
+                format!("{:.2}", r.fmax_mhz),
+                String::new(),
+            ]
+        })
+        .collect();
+    let right = [false, false, true, true, true, true, true, false];
+    crate::emit::report::table(&header, &rows, &right)
+}
+

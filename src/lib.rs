@@ -1,4 +1,5 @@
 //! nimforge: the historic Nim-playing machines as digital logic.
+#![warn(missing_docs)]
 //!
 //! - `oracle/`: one software model per machine, written from its document.
 //! - `designs` (its own crate): the rust-hdl LogicBlocks.
@@ -24,5 +25,6 @@ pub mod oracle;
 pub mod panel;
 pub mod play;
 pub mod ports;
+pub mod project;
 pub mod verify;
 pub mod word;

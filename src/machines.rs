@@ -11,7 +11,7 @@
 use crate::bench::EngineRun;
 use crate::build::Wrapper;
 use crate::commands::{self, MoveArgs, ReplayArgs};
-use crate::emit::{testbench, verilog};
+use crate::emit::{verilog, Generated};
 use crate::panel;
 use crate::play::{self, Front};
 use crate::verify::equiv::ProofReport;
@@ -152,11 +152,6 @@ pub fn having(has: impl Fn(&Entry) -> bool) -> String {
     }
 }
 
-/// A file nimforge writes, relative to the project root.
-pub struct Generated {
-    pub path: String,
-    pub contents: String,
-}
 
 /// The board wrapper's Verilog, `generated/<machine>_panel.v`.
 fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Generated {
@@ -174,30 +169,14 @@ fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
 /// A machine's design and its testbenches, and its board wrapper's
 /// simulation build and end-to-end testbench.
 fn files_of<M: Machine, P: verify::panel::Panel>() -> Vec<Generated> {
-    let mut design = M::design();
+    let mut files = crate::project::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE));
     let mut wrapper = P::design();
-    vec![
-        Generated {
-            path: format!("generated/{}.v", M::MODULE),
-            contents: verilog::emit(&mut design, M::MODULE, &format!("designs/src/{}.rs", M::MODULE)),
-        },
-        Generated {
-            path: format!("testbenches/{}_tb.v", M::MODULE),
-            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),
-        },
-        Generated {
-            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
-            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
-        },
-        Generated {
-            path: format!("generated/{}.v", P::MODULE),
-            contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE)),
-        },
-        Generated {
-            path: format!("testbenches/{}_tb.v", P::MODULE),
-            contents: verify::panel::testbench_of(P::MODULE, 5),
-        },
-    ]
+    files.push(Generated {
+        path: format!("generated/{}.v", P::MODULE),
+        contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE)),
+    });
+    files.push(Generated { path: format!("testbenches/{}_tb.v", P::MODULE), contents: verify::panel::testbench_of(P::MODULE, 5) });
+    files
 }
 
 /// Every generated file: each machine's, its board wrapper's, the

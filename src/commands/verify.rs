@@ -95,33 +95,5 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
 }
 
 fn print_table(reports: &[LevelReport]) {
-    let rows: Vec<Vec<String>> = reports
-        .iter()
-        .map(|r| {
-            let note = match (r.status, &r.skipped, &r.error, &r.first_mismatch) {
-                (Status::Skipped, Some(s), _, _) => format!("skipped: {s}"),
-                (Status::Failed, _, Some(e), _) => format!("failed: {e}"),
-                (_, _, _, Some(m)) => m.clone(),
-                _ => r.coverage.clone(),
-            };
-            let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched {
-                r.mismatches.to_string()
-            } else {
-                "-".to_string()
-            };
-            let status = format!("{:?}", r.status).to_lowercase();
-            vec![
-                r.machine.clone(),
-                r.level.clone(),
-                status,
-                r.vectors.to_string(),
-                r.lanes.to_string(),
-                mismatches,
-                format!("{:.2}", r.seconds),
-                note,
-            ]
-        })
-        .collect();
-    let header = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds", "note"];
-    println!("{}", crate::emit::report::table(&header, &rows, &[false, false, false, true, true, true, true, false]));
+    println!("{}", crate::verify::table(reports));
 }

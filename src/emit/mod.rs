@@ -6,3 +6,11 @@ pub mod pcf;
 pub mod testbench;
 pub mod verilog;
 pub mod report;
+
+/// A file nimforge writes, relative to the project root.
+pub struct Generated {
+    /// Where it goes, e.g. `generated/relay_nim.v`.
+    pub path: String,
+    /// What it holds.
+    pub contents: String,
+}

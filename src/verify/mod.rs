@@ -40,8 +40,27 @@ pub use crate::ports::Port;
 /// One input letter: a value for every input port during one clock cycle.
 #[derive(Clone, Debug)]
 pub struct Letter {
+    /// The letter's name in reports and scripts ("TAKE A", "none").
     pub name: String,
+    /// A value per input port, in the order of [`Machine::inputs`].
     pub inputs: Vec<u64>,
+}
+
+impl Letter {
+    /// The letter `name` of machine `M`: the input ports named in `set` at
+    /// their values, every other input at 0. A port `M` does not have, or a
+    /// value wider than its port, is a mistake in the machine's harness and
+    /// panics naming it.
+    pub fn of<M: Machine>(name: impl Into<String>, set: &[(&str, u64)]) -> Letter {
+        let ports = M::inputs();
+        let mut inputs = vec![0; ports.len()];
+        for &(port, value) in set {
+            let k = ports.iter().position(|p| p.name == port).unwrap_or_else(|| panic!("{} has no input {port}", M::NAME));
+            assert!(ports[k].width >= 64 || value >> ports[k].width == 0, "{}: {value} does not fit input {port}", M::NAME);
+            inputs[k] = value;
+        }
+        Letter { name: name.into(), inputs }
+    }
 }
 
 /// A machine as the harness sees it: its ports, its letters, its oracle and
@@ -545,4 +564,37 @@ mod tests {
         assert_eq!(from_hex("2e", &ports), Some(vec![5, 1, 2]));
         assert_eq!(from_hex("zz", &ports), None);
     }
+}
+
+/// The levels as the table `nimforge verify` prints.
+pub fn table(reports: &[LevelReport]) -> String {
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            let note = match (r.status, &r.skipped, &r.error, &r.first_mismatch) {
+                (Status::Skipped, Some(s), _, _) => format!("skipped: {s}"),
+                (Status::Failed, _, Some(e), _) => format!("failed: {e}"),
+                (_, _, _, Some(m)) => m.clone(),
+                _ => r.coverage.clone(),
+            };
+            let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched {
+                r.mismatches.to_string()
+            } else {
+                "-".to_string()
+            };
+            let status = format!("{:?}", r.status).to_lowercase();
+            vec![
+                r.machine.clone(),
+                r.level.clone(),
+                status,
+                r.vectors.to_string(),
+                r.lanes.to_string(),
+                mismatches,
+                format!("{:.2}", r.seconds),
+                note,
+            ]
+        })
+        .collect();
+    let header = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds", "note"];
+    crate::emit::report::table(&header, &rows, &[false, false, false, true, true, true, true, false])
 }

@@ -1,0 +1,199 @@
+//! Your own design through every level nimforge takes its machines: the
+//! subtraction game (21 counters; each side takes 1, 2 or 3; who takes the
+//! last wins), a machine that is not one of the six. One file: the design
+//! in rust-hdl, its oracle in plain Rust, the letters that join them, and
+//! the run: generate, verify at every level, build for the iCEstick.
+//!
+//! `cargo run --release --example own_design` (the README's "Your own
+//! design" goes through it line by line).
+
+use nimforge::project::Project;
+use nimforge::verify::progress::Ui;
+use nimforge::verify::{Letter, Machine};
+use rust_hdl::prelude::*;
+
+// ---- The design: what the chip does, in rust-hdl. ----
+
+/// The machine answers each take in the same clock cycle: it leaves a
+/// multiple of four when it can, else takes one.
+#[derive(LogicBlock, Default)]
+pub struct Subtraction {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// 0: no press; 1..3: the human takes that many.
+    pub take: Signal<In, Bits<2>>,
+    /// Counters on the table.
+    pub left: Signal<Out, Bits<5>>,
+    /// What the machine took in its last reply.
+    pub machine_took: Signal<Out, Bits<2>>,
+    /// 0 nobody yet, 1 the human, 2 the machine.
+    pub winner: Signal<Out, Bits<2>>,
+    /// A press was refused in the last cycle (too many, or the game is over).
+    pub illegal: Signal<Out, Bit>,
+    taken: DFF<Bits<5>>, // counters gone: power-on 0 is a full table
+    took: DFF<Bits<2>>,
+    won: DFF<Bits<2>>,
+    refused: DFF<Bit>,
+    full: Signal<Local, Bits<5>>,
+    after: Signal<Local, Bits<5>>,
+    reply: Signal<Local, Bits<2>>,
+}
+
+impl Logic for Subtraction {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, taken, took, won, refused);
+        self.full.next = 21.into();
+        self.left.next = self.full.val() - self.taken.q.val();
+        self.after.next = self.left.val() - bit_cast::<5, 2>(self.take.val());
+        if self.after.val().get_bits::<2>(0) == 0 {
+            self.reply.next = 1.into();
+        } else {
+            self.reply.next = self.after.val().get_bits::<2>(0);
+        }
+        self.refused.d.next = false;
+        if self.take.val().any() {
+            if self.won.q.val().any() | (bit_cast::<5, 2>(self.take.val()) > self.left.val()) {
+                self.refused.d.next = true;
+            } else if !self.after.val().any() {
+                self.taken.d.next = self.full.val();
+                self.took.d.next = 0.into();
+                self.won.d.next = 1.into();
+            } else {
+                self.taken.d.next = self.taken.q.val() + bit_cast::<5, 2>(self.take.val()) + bit_cast::<5, 2>(self.reply.val());
+                self.took.d.next = self.reply.val();
+                if self.after.val() == bit_cast::<5, 2>(self.reply.val()) {
+                    self.won.d.next = 2.into();
+                }
+            }
+        }
+        if self.reset.val() {
+            self.taken.d.next = 0.into();
+            self.took.d.next = 0.into();
+            self.won.d.next = 0.into();
+            self.refused.d.next = false;
+        }
+        self.machine_took.next = self.took.q.val();
+        self.winner.next = self.won.q.val();
+        self.illegal.next = self.refused.q.val();
+    }
+}
+
+// ---- The oracle: the same machine from the rules, in plain Rust. ----
+
+/// What the machine shows after a clock cycle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Game {
+    left: u8,
+    machine_took: u8,
+    winner: u8,
+    illegal: bool,
+}
+
+const FULL: Game = Game { left: 21, machine_took: 0, winner: 0, illegal: false };
+
+impl Game {
+    fn step(mut self, press: Press) -> Game {
+        self.illegal = false;
+        match press {
+            Press::None => {}
+            Press::Reset => return FULL,
+            Press::Take(k) if self.winner != 0 || k > self.left => self.illegal = true,
+            Press::Take(k) => {
+                self.left -= k;
+                self.machine_took = 0;
+                if self.left == 0 {
+                    self.winner = 1;
+                    return self;
+                }
+                // Leave a multiple of four; from one, take a single counter.
+                let m = if self.left % 4 == 0 { 1 } else { self.left % 4 };
+                self.left -= m;
+                self.machine_took = m;
+                if self.left == 0 {
+                    self.winner = 2;
+                }
+            }
+        }
+        self
+    }
+}
+
+// ---- The letters: what a person can do in one clock cycle. ----
+
+#[derive(Clone, Copy)]
+enum Press {
+    None,
+    Reset,
+    Take(u8),
+}
+
+const PRESSES: [Press; 5] = [Press::None, Press::Reset, Press::Take(1), Press::Take(2), Press::Take(3)];
+
+// ---- The harness: design, oracle and letters joined for nimforge. ----
+
+struct Subtraction21;
+
+impl Machine for Subtraction21 {
+    type State = Game;
+    type Extra = ();
+    type Design = Subtraction;
+    const NAME: &'static str = "subtraction";
+    const MODULE: &'static str = "subtraction";
+
+    nimforge::ports!(Subtraction;
+        inputs: [reset, take];
+        outputs: [left, machine_took, winner, illegal]);
+
+    fn letters() -> Vec<Letter> {
+        PRESSES
+            .iter()
+            .map(|p| match *p {
+                Press::None => Letter::of::<Self>("none", &[]),
+                Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+                Press::Take(k) => Letter::of::<Self>(format!("TAKE {k}"), &[("take", k as u64)]),
+            })
+            .collect()
+    }
+    fn home() -> Option<usize> {
+        Some(1) // RESET: back to power-on from anywhere
+    }
+    fn power_on() -> Game {
+        FULL
+    }
+    fn step(state: &Game, letter: usize) -> Game {
+        state.step(PRESSES[letter])
+    }
+    fn extra_step(_: (), _: &Game, _: usize) {}
+    fn observe(g: &Game, _: &()) -> Vec<u64> {
+        vec![g.left as u64, g.machine_took as u64, g.winner as u64, g.illegal as u64]
+    }
+    fn move_runs() -> Result<Vec<usize>, String> {
+        Ok(vec![]) // the tour already walks every state under every letter
+    }
+    fn design() -> Subtraction {
+        Subtraction::default()
+    }
+}
+
+// ---- The run: generate, verify every level, build for the iCEstick. ----
+
+fn main() -> std::process::ExitCode {
+    let project = Project::new("build/own_design");
+    let run = || -> Result<bool, String> {
+        project.generate::<Subtraction21>("examples/own_design.rs")?;
+        let verified = project.verify::<Subtraction21>(&Ui::new(false))?;
+        println!("{}\n", verified.tables());
+        let built = project.build::<Subtraction21>("icestick")?;
+        println!("{}", nimforge::build::table(&[built]));
+        Ok(verified.passed() && !(nimforge::flow::under_ci() && verified.skipped()))
+    };
+    match run() {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(line) => {
+            eprintln!("own_design: {line}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
