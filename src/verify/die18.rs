@@ -69,10 +69,13 @@ impl Machine for Die18 {
         outputs: [m_score, h_score, m_play, h_play, oscillator, step, winner, illegal]);
 
     fn letters() -> Vec<Letter> {
-        let l = |name: String, i: [u64; 4]| Letter { name, inputs: i.to_vec() };
-        let mut out = vec![l("none".into(), [0, 0, 0, 0]), l("RESET".into(), [1, 0, 0, 0]), l("NEW GAME".into(), [0, 1, 0, 0])];
+        let mut out = vec![
+            Letter::of::<Self>("none", &[]),
+            Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Letter::of::<Self>("NEW GAME", &[("new_game", 1)]),
+        ];
         for c in 0..8 {
-            out.push(l(format!("PLAY {c}"), [0, 0, 1, c]));
+            out.push(Letter::of::<Self>(format!("PLAY {c}"), &[("play", 1), ("choice", c)]));
         }
         out
     }

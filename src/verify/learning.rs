@@ -186,16 +186,15 @@ impl Machine for Learning {
         outputs: [memory_a, memory_b, memory_c, memory_d, total, h_play, m_play, phase, selector, pair, goof, lfsr, winner, your_turn, illegal]);
 
     fn letters() -> Vec<Letter> {
-        let l = |name: String, i: [u64; 6]| Letter { name, inputs: i.to_vec() };
         let mut out = vec![
-            l("none".into(), [0, 0, 0, 0, 0, 0]),
-            l("RESET".into(), [1, 0, 0, 0, 0, 0]),
-            l("NEW GAME".into(), [0, 1, 0, 0, 0, 0]),
-            l("MEMORY RESET".into(), [0, 0, 1, 0, 0, 0]),
-            l("MEMORY PRELOAD".into(), [0, 0, 0, 1, 0, 0]),
+            Letter::of::<Self>("none", &[]),
+            Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Letter::of::<Self>("NEW GAME", &[("new_game", 1)]),
+            Letter::of::<Self>("MEMORY RESET", &[("memory_reset", 1)]),
+            Letter::of::<Self>("MEMORY PRELOAD", &[("memory_preload", 1)]),
         ];
         for c in 0..8 {
-            out.push(l(format!("PLAY {c}"), [0, 0, 0, 0, 1, c]));
+            out.push(Letter::of::<Self>(format!("PLAY {c}"), &[("play", 1), ("choice", c)]));
         }
         out
     }

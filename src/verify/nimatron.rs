@@ -49,16 +49,11 @@ impl Machine for Nimatron {
         outputs: [lamps_a, lamps_b, lamps_c, lamps_d, combination, r, lock, phase, chain, machine_row, correct, taken, ended, player_won, illegal, tp_pulse, mwc_pulse, pwc_pulse, token, tp, mwc, pwc, lamp_p, lamp_m]);
 
     fn letters() -> Vec<Letter> {
-        let l = |name: &str, i: [u64; 6]| Letter { name: name.to_string(), inputs: i.to_vec() };
-        vec![
-            l("none", [0, 0, 0, 0, 0, 0]),
-            l("RESET", [1, 0, 0, 0, 0, 0]),
-            l("PA", [0, 1, 0, 0, 0, 0]),
-            l("PB", [0, 0, 1, 0, 0, 0]),
-            l("PC", [0, 0, 0, 1, 0, 0]),
-            l("PD", [0, 0, 0, 0, 1, 0]),
-            l("MTR", [0, 0, 0, 0, 0, 1]),
-        ]
+        let mut out = vec![Letter::of::<Self>("none", &[]), Letter::of::<Self>("RESET", &[("reset", 1)])];
+        for (name, port) in [("PA", "pa"), ("PB", "pb"), ("PC", "pc"), ("PD", "pd"), ("MTR", "mtr")] {
+            out.push(Letter::of::<Self>(name, &[(port, 1)]));
+        }
+        out
     }
 
     fn home() -> Option<usize> {

@@ -69,32 +69,18 @@ pub fn press(letter: usize) -> Press {
     }
 }
 
-fn inputs(p: Press) -> Vec<u64> {
-    // reset, new_game, reverse_switch, k_switch, leave, leave_heap, leave_count,
-    // computer_move, step, set_mode, mode_switch, self_play
-    let mut i = vec![0u64; 12];
+/// The input ports a press sets, by name (every other input is 0).
+fn inputs(p: Press) -> Vec<(&'static str, u64)> {
     match p {
-        Press::None => {}
-        Press::Reset => i[0] = 1,
-        Press::NewGame { reverse, k } => {
-            i[1] = 1;
-            i[2] = reverse as u64;
-            i[3] = k as u64;
-        }
-        Press::Leave { heap, count } => {
-            i[4] = 1;
-            i[5] = heap as u64;
-            i[6] = count as u64;
-        }
-        Press::ComputerMove => i[7] = 1,
-        Press::Step => i[8] = 1,
-        Press::SetMode(m) => {
-            i[9] = 1;
-            i[10] = m as u64;
-        }
-        Press::SelfPlay => i[11] = 1,
+        Press::None => vec![],
+        Press::Reset => vec![("reset", 1)],
+        Press::NewGame { reverse, k } => vec![("new_game", 1), ("reverse_switch", reverse as u64), ("k_switch", k as u64)],
+        Press::Leave { heap, count } => vec![("leave", 1), ("leave_heap", heap as u64), ("leave_count", count as u64)],
+        Press::ComputerMove => vec![("computer_move", 1)],
+        Press::Step => vec![("step", 1)],
+        Press::SetMode(m) => vec![("set_mode", 1), ("mode_switch", m as u64)],
+        Press::SelfPlay => vec![("self_play", 1)],
     }
-    i
 }
 
 fn name(p: Press) -> String {
@@ -279,7 +265,7 @@ impl Machine for Nimrod {
         (0..LETTERS)
             .map(|l| {
                 let p = press(l);
-                Letter { name: name(p), inputs: inputs(p) }
+                Letter::of::<Self>(name(p), &inputs(p))
             })
             .collect()
     }

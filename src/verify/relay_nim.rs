@@ -39,14 +39,13 @@ impl Machine for RelayNim {
         outputs: [count_a, count_b, count_c, randomizer, step, dwell, selected_a, selected_b, selected_c, xor_was_zero, turn_a, turn_b, turn_c, in_game, winner, illegal]);
 
     fn letters() -> Vec<Letter> {
-        let l = |name: &str, i: [u64; 5]| Letter { name: name.to_string(), inputs: i.to_vec() };
         vec![
-            l("none", [0, 0, 0, 0, 0]),
-            l("RESET", [1, 0, 0, 0, 0]),
-            l("TAKE A", [0, 1, 0, 0, 0]),
-            l("TAKE B", [0, 0, 1, 0, 0]),
-            l("TAKE C", [0, 0, 0, 1, 0]),
-            l("GO", [0, 0, 0, 0, 1]),
+            Letter::of::<Self>("none", &[]),
+            Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Letter::of::<Self>("TAKE A", &[("take_a", 1)]),
+            Letter::of::<Self>("TAKE B", &[("take_b", 1)]),
+            Letter::of::<Self>("TAKE C", &[("take_c", 1)]),
+            Letter::of::<Self>("GO", &[("go", 1)]),
         ]
     }
 

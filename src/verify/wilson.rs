@@ -152,11 +152,10 @@ impl Machine for Wilson {
         outputs: [stage, busy, done, won, found, kind, group, left, second, second_left, illegal]);
 
     fn letters() -> Vec<Letter> {
-        let l = |name: String, i: [u64; 5]| Letter { name, inputs: i.to_vec() };
-        let mut out = vec![l("none".into(), [0; 5]), l("reset".into(), [1, 0, 0, 0, 0]), l("start".into(), [0, 0, 0, 0, 1])];
+        let mut out = vec![Letter::of::<Self>("none", &[]), Letter::of::<Self>("reset", &[("reset", 1)]), Letter::of::<Self>("start", &[("start", 1)])];
         for slot in 0..SLOTS as u64 {
             for size in 0..128u64 {
-                out.push(l(format!("load {slot} {size}"), [0, 1, slot, size, 0]));
+                out.push(Letter::of::<Self>(format!("load {slot} {size}"), &[("load", 1), ("slot", slot), ("size", size)]));
             }
         }
         out
