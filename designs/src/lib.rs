@@ -11,6 +11,7 @@ pub mod nimatron;
 pub mod nimrod;
 pub mod panels;
 pub mod relay_nim;
+pub mod report;
 pub mod selector;
 pub mod wilson;
 

@@ -8,9 +8,13 @@ use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winn
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
+/// The report's fields (`nimforge_designs::report`).
+pub use nimforge_designs::report::DIE18 as LAYOUT;
+
 /// The report's width in bits.
-pub const REPORT_BITS: usize = 32;
-pub const ILLEGAL: u32 = 26;
+pub const REPORT_BITS: usize = LAYOUT.bits;
+/// The refused press's bit, held by the wrapper until a line carries it.
+pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key for a press.
 pub fn key(p: Press) -> Option<u8> {
@@ -25,26 +29,29 @@ pub fn key(p: Press) -> Option<u8> {
 /// The report for the oracle's state; `illegal` is this cycle's, which the
 /// wrapper holds until a report has carried it.
 pub fn report(s: &State) -> u128 {
-    (s.winner as u128) << 28
-        | (s.illegal as u128) << ILLEGAL
-        | (s.step as u128) << 24
-        | (s.m_play as u128) << 20
-        | (s.h_play as u128) << 16
-        | (s.m_score as u128) << 8
-        | s.h_score as u128
+    LAYOUT.pack(&[
+        ("winner", s.winner as u128),
+        ("illegal", s.illegal as u128),
+        ("program", s.step as u128),
+        ("m_play", s.m_play as u128),
+        ("h_play", s.h_play as u128),
+        ("m_score", s.m_score as u128),
+        ("h_score", s.h_score as u128),
+    ])
 }
 
 /// A report in words.
 pub fn describe(r: u128) -> String {
-    let winner = ["nobody yet", "the human", "the machine", "?"][((r >> 28) & 3) as usize];
+    let get = |name: &str| LAYOUT.get(r, name);
+    let winner = ["nobody yet", "the human", "the machine", "?"][get("winner") as usize];
     format!(
         "M-score {} H-score {} M-play {} H-play {} program {} winner {winner}{}",
-        (r >> 8) & 31,
-        r & 31,
-        (r >> 20) & 7,
-        (r >> 16) & 7,
-        (r >> 24) & 3,
-        if r >> ILLEGAL & 1 == 1 { " illegal" } else { "" }
+        get("m_score"),
+        get("h_score"),
+        get("m_play"),
+        get("h_play"),
+        get("program"),
+        if LAYOUT.flag(r, "illegal") { " illegal" } else { "" }
     )
 }
 
@@ -140,7 +147,7 @@ mod tests {
         let script = Die18Panel::script();
         let r = panel::rtl::<Die18Panel>(&script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 2, "the script's refused keys");
     }
 }

@@ -4,20 +4,17 @@
 //! `designs/src/panels/learning.rs`.
 
 use super::{KeysOnTheWay, LineDriver};
-use crate::oracle::counting::GOAL;
 use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
+/// The report's fields (`nimforge_designs::report`).
+pub use nimforge_designs::report::LEARNING as LAYOUT;
+
 /// The report's width in bits.
-pub const REPORT_BITS: usize = 128;
-pub const YOUR_TURN: u32 = 127;
-pub const ILLEGAL: u32 = 126;
-pub const WINNER: u32 = 124;
-pub const PHASE: u32 = 120;
-pub const M_PLAY: u32 = 116;
-pub const H_PLAY: u32 = 112;
-pub const TOTAL: u32 = 104;
+pub const REPORT_BITS: usize = LAYOUT.bits;
+/// The refused press's bit, held by the wrapper until a line carries it.
+pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key for a press.
 pub fn key(p: Press) -> Option<u8> {
@@ -31,47 +28,47 @@ pub fn key(p: Press) -> Option<u8> {
     }
 }
 
-/// The memory as the report carries it: column t (1..17) at bits
-/// 6(t - 1).., play p at bit p - 1 within it.
+/// The memory as the report carries it: column t (1..17) is item t - 1
+/// of `memory`, the oracle's `cells[t - 1]` (play p at its bit p - 1).
 pub fn memory_bits(cells: &[u8]) -> u128 {
-    cells.iter().enumerate().fold(0, |m, (c, &col)| m | (col as u128 & 0x3f) << (6 * c))
+    let memory = LAYOUT.field("memory");
+    cells.iter().enumerate().fold(0, |r, (c, &col)| memory.item(c).put(r, col as u128))
 }
 
 /// Cell (total `t`, play `p`) of a report's memory.
 pub fn cell(report: u128, t: u8, p: u8) -> bool {
-    report >> (6 * (t as u32 - 1) + p as u32 - 1) & 1 == 1
+    LAYOUT.field("memory").item(t as usize - 1).get(report) >> (p - 1) & 1 == 1
 }
 
 /// The report for the oracle's state; `illegal` is this cycle's, which the
 /// wrapper holds until a report has carried it.
 pub fn report(s: &State) -> u128 {
-    (s.your_turn() as u128) << YOUR_TURN
-        | (s.illegal as u128) << ILLEGAL
-        | (s.winner as u128) << WINNER
-        | (s.phase as u128) << PHASE
-        | (s.m_play as u128) << M_PLAY
-        | (s.h_play as u128) << H_PLAY
-        | (s.total as u128) << TOTAL
-        | memory_bits(&s.memory.cells)
-}
-
-/// A field of a report.
-pub fn field(r: u128, at: u32, bits: u32) -> u8 {
-    ((r >> at) & ((1 << bits) - 1)) as u8
+    let r = LAYOUT.pack(&[
+        ("your_turn", s.your_turn() as u128),
+        ("illegal", s.illegal as u128),
+        ("winner", s.winner as u128),
+        ("programmer", s.phase as u128),
+        ("machine_play", s.m_play as u128),
+        ("human_play", s.h_play as u128),
+        ("totalizer_2", s.total as u128),
+    ]);
+    r | memory_bits(&s.memory.cells)
 }
 
 /// A report in words.
 pub fn describe(r: u128) -> String {
-    let winner = ["nobody yet", "the human", "the machine", "?"][field(r, WINNER, 2) as usize];
-    let columns: Vec<String> = (1..GOAL).map(|t| format!("{:02x}", field(r, 6 * (t as u32 - 1), 6))).collect();
+    let get = |name: &str| LAYOUT.get(r, name);
+    let winner = ["nobody yet", "the human", "the machine", "?"][get("winner") as usize];
+    let memory = LAYOUT.field("memory");
+    let columns: Vec<String> = (0..memory.items as usize).map(|c| format!("{:02x}", memory.item(c).get(r))).collect();
     format!(
         "total {} H-play {} M-play {} programmer {} winner {winner}{}{} memory {}",
-        field(r, TOTAL, 5),
-        field(r, H_PLAY, 3),
-        field(r, M_PLAY, 3),
-        field(r, PHASE, 3),
-        if r >> YOUR_TURN & 1 == 1 { " YOUR TURN" } else { "" },
-        if r >> ILLEGAL & 1 == 1 { " illegal" } else { "" },
+        get("totalizer_2"),
+        get("human_play"),
+        get("machine_play"),
+        get("programmer"),
+        if LAYOUT.flag(r, "your_turn") { " YOUR TURN" } else { "" },
+        if LAYOUT.flag(r, "illegal") { " illegal" } else { "" },
         columns.join(" ")
     )
 }
@@ -164,6 +161,7 @@ impl Panel for LearningPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::oracle::counting::GOAL;
     use crate::verify::panel;
 
     /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
@@ -173,7 +171,7 @@ mod tests {
         let script = LearningPanel::script();
         let r = panel::rtl::<LearningPanel>(&script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 3, "the script's refused keys");
     }
 

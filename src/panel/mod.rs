@@ -240,3 +240,42 @@ mod receiver_timing {
         }
     }
 }
+
+/// The `panel` level compares a board wrapper's lines with the oracle's
+/// reports, which are packed through the machine's layout
+/// (`nimforge_designs::report`): so it checks the wrapper's packing against
+/// the layout, for every field the script's reports set.
+#[cfg(test)]
+mod layouts {
+    use crate::verify::panel::Panel;
+    use nimforge_designs::report::Layout;
+
+    /// The fields, and the items of array fields, that no report of `P`'s
+    /// script sets: where the wrapper puts them the `panel` level cannot
+    /// tell.
+    fn never_set<P: Panel>(layout: &Layout) -> Vec<String> {
+        let script = P::script();
+        let mut out = vec![];
+        for f in layout.fields {
+            for i in 0..f.items as usize {
+                if !script.want.iter().any(|&w| f.item(i).flag(w)) {
+                    out.push(if f.items == 1 { f.name.to_string() } else { format!("{}[{i}]", f.name) });
+                }
+            }
+        }
+        out
+    }
+
+    /// Every script sets every field; only the learning machine's three
+    /// games never teach it columns 2, 6, 7 and 8 (items 1, 5, 6, 7).
+    #[test]
+    fn the_scripts_set_every_field() {
+        use super::*;
+        assert_eq!(never_set::<relay_nim::RelayNimPanel>(&relay_nim::LAYOUT), Vec::<String>::new());
+        assert_eq!(never_set::<nimatron::NimatronPanel>(&nimatron::LAYOUT), Vec::<String>::new());
+        assert_eq!(never_set::<nimrod::NimrodPanel>(&nimrod::LAYOUT), Vec::<String>::new());
+        assert_eq!(never_set::<learning::LearningPanel>(&learning::LAYOUT), ["memory[1]", "memory[5]", "memory[6]", "memory[7]"]);
+        assert_eq!(never_set::<die18::Die18Panel>(&die18::LAYOUT), Vec::<String>::new());
+        assert_eq!(never_set::<wilson::WilsonPanel>(&wilson::LAYOUT), Vec::<String>::new());
+    }
+}

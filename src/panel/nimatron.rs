@@ -7,15 +7,19 @@ use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 
+/// The report's fields (`nimforge_designs::report`).
+pub use nimforge_designs::report::NIMATRON as LAYOUT;
+
 /// The report's width in bits.
-pub const REPORT_BITS: usize = 68;
-/// Bit positions of the report's one-bit fields.
-pub const LAMP_P: u32 = 65;
-pub const LAMP_M: u32 = 64;
-pub const ENDED: u32 = 63;
-pub const PLAYER_WON: u32 = 62;
-pub const ILLEGAL: u32 = 61;
-pub const TOKEN: u32 = 60;
+pub const REPORT_BITS: usize = LAYOUT.bits;
+/// The one-cycle indications' bits, held by the wrapper until a line
+/// carries them.
+pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
+pub const TOKEN: u32 = LAYOUT.field("token").lsb;
+/// The rows' lamp fields, row a first; item `i` is lamp `i + 1`.
+pub const ROW_LAMPS: [&str; ROWS] = ["row_a", "row_b", "row_c", "row_d"];
+/// The counters' fields.
+pub const COUNTERS: [&str; 3] = ["tp", "mwc", "pwc"];
 
 /// The byte that presses `input`.
 pub fn key(input: Input) -> Option<u8> {
@@ -27,58 +31,62 @@ pub fn key(input: Input) -> Option<u8> {
     }
 }
 
-/// Lamps lit as the report's 7 bits: bit 0 is lamp 1, put out first.
-fn lamp_bits(lit: u8) -> u128 {
-    (0x7f << (LAMPS - lit)) & 0x7f
-}
-
 /// The report for the oracle's state. `illegal` and `token` are the
 /// one-cycle indications of this very cycle; the wrapper holds them until a
 /// report has carried them.
 pub fn report(s: &State, c: &Counters) -> u128 {
-    let bit = |v: bool, at: u32| (v as u128) << at;
-    let mut r = (s.phase as u128) << 66
-        | bit(s.phase == Phase::Player, LAMP_P)
-        | bit(matches!(s.phase, Phase::Dimming | Phase::Pulsing), LAMP_M)
-        | bit(s.ended, ENDED)
-        | bit(s.player_won, PLAYER_WON)
-        | bit(s.illegal, ILLEGAL)
-        | bit(s.token, TOKEN)
-        | (s.lock.map_or(0, |l| 1u128 << l)) << 56
-        | (s.combination as u128) << 52
-        | (c.tp as u128) << 16
-        | (c.mwc as u128) << 8
-        | c.pwc as u128;
-    for row in 0..ROWS {
-        r |= lamp_bits(s.rows[row]) << (45 - 7 * row);
+    let mut r = LAYOUT.pack(&[
+        ("phase", s.phase as u128),
+        ("lamp_p", (s.phase == Phase::Player) as u128),
+        ("lamp_m", matches!(s.phase, Phase::Dimming | Phase::Pulsing) as u128),
+        ("ended", s.ended as u128),
+        ("player_won", s.player_won as u128),
+        ("illegal", s.illegal as u128),
+        ("token", s.token as u128),
+        ("combination", s.combination as u128),
+        ("tp", c.tp as u128),
+        ("mwc", c.mwc as u128),
+        ("pwc", c.pwc as u128),
+    ]);
+    if let Some(l) = s.lock {
+        r = LAYOUT.field("locks").item(l).put(r, 1);
+    }
+    // Lamp 1 goes out first: the lit lamps are the last ones.
+    for (row, name) in ROW_LAMPS.iter().enumerate() {
+        let lamps = LAYOUT.field(name);
+        for i in 0..LAMPS as usize {
+            r = lamps.item(i).put(r, (i >= (LAMPS - s.rows[row]) as usize) as u128);
+        }
     }
     r
 }
 
 /// A report in words, for mismatch messages and the terminal.
 pub fn describe(r: u128) -> String {
-    let rows: Vec<String> = (0..ROWS)
-        .map(|row| {
-            let bits = (r >> (45 - 7 * row)) & 0x7f;
-            (0..7).map(|i| if bits >> i & 1 == 1 { 'o' } else { '.' }).collect()
+    let rows: Vec<String> = ROW_LAMPS
+        .iter()
+        .map(|name| {
+            let lamps = LAYOUT.field(name);
+            (0..LAMPS as usize).map(|i| if lamps.item(i).flag(r) { 'o' } else { '.' }).collect()
         })
         .collect();
-    let flag = |at: u32, name: &str| if r >> at & 1 == 1 { format!(" {name}") } else { String::new() };
+    let get = |name: &str| LAYOUT.get(r, name);
+    let flag = |name: &str, word: &str| if LAYOUT.flag(r, name) { format!(" {word}") } else { String::new() };
     format!(
         "phase {} rows {} lock {:04b} combination {} TP {} MWC {} PWC {}{}{}{}{}{}{}",
-        r >> 66,
+        get("phase"),
         rows.join(" "),
-        (r >> 56) & 0xf,
-        ((r >> 52) & 0xf) + 1,
-        (r >> 16) & 0xff,
-        (r >> 8) & 0xff,
-        r & 0xff,
-        flag(LAMP_P, "P"),
-        flag(LAMP_M, "M"),
-        flag(ENDED, "ended"),
-        flag(PLAYER_WON, "player-won"),
-        flag(ILLEGAL, "illegal"),
-        flag(TOKEN, "token"),
+        get("locks"),
+        get("combination") + 1,
+        get("tp"),
+        get("mwc"),
+        get("pwc"),
+        flag("lamp_p", "P"),
+        flag("lamp_m", "M"),
+        flag("ended", "ended"),
+        flag("player_won", "player-won"),
+        flag("illegal", "illegal"),
+        flag("token", "token"),
     )
 }
 
@@ -102,7 +110,8 @@ impl Panel for NimatronPanel {
     }
 
     /// Two games: combination No. 1 won by a correct player (a token), No.
-    /// 2 lost by one who always puts out a lamp in the first lit row;
+    /// 2 lost by one who always puts out a lamp in row b while it has one,
+    /// else in the first lit row (so that every row's lock shows);
     /// refused presses on the way (MTR before a lamp, a second row in a
     /// turn), then reset.
     fn script() -> Script {
@@ -123,8 +132,8 @@ impl Panel for NimatronPanel {
             let mut first = true;
             while oracle.counters.tp == games {
                 let rows = oracle.state.rows;
-                let first_lit = (0..ROWS).find(|&i| rows[i] > 0).expect("a lamp is lit in the player's turn");
-                let (row, n) = if correct { best(rows) } else { (first_lit, 1) };
+                let b_first = [1, 0, 2, 3].into_iter().find(|&i| rows[i] > 0).expect("a lamp is lit in the player's turn");
+                let (row, n) = if correct { best(rows) } else { (b_first, 1) };
                 for _ in 0..n {
                     press(Input::Row(row), &mut oracle);
                 }
@@ -208,7 +217,7 @@ mod tests {
         let mut short = bench_lines.clone();
         short.remove(5);
         assert!(!panel::check::<NimatronPanel>(&script, &short).is_empty());
-        let illegal = bench_lines.iter().position(|&l| l >> ILLEGAL & 1 == 1).unwrap();
+        let illegal = bench_lines.iter().position(|&l| LAYOUT.flag(l, "illegal")).unwrap();
         let mut twice = bench_lines.clone();
         twice.insert(illegal, bench_lines[illegal]);
         assert!(!panel::check::<NimatronPanel>(&script, &twice).is_empty());

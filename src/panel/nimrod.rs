@@ -7,10 +7,13 @@ use crate::oracle::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEA
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 
+/// The report's fields (`nimforge_designs::report`).
+pub use nimforge_designs::report::NIMROD as LAYOUT;
+
 /// The report's width in bits.
-pub const REPORT_BITS: usize = 56;
-/// Bit positions of the one-bit fields.
-pub const ILLEGAL: u32 = 44;
+pub const REPORT_BITS: usize = LAYOUT.bits;
+/// The refused press's bit, held by the wrapper until a line carries it.
+pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key for a press (`None` for a press no key makes: mode 3).
 pub fn key(p: Press) -> Option<u8> {
@@ -33,54 +36,57 @@ pub fn key(p: Press) -> Option<u8> {
 /// wrapper holds until a report has carried it.
 pub fn report(s: &State) -> u128 {
     let l = s.lamps();
-    let lamps = l.opponent_wins as u128
-        | (l.computer_wins as u128) << 1
-        | (l.opponents_move as u128) << 2
-        | (l.computer_will_move as u128) << 3
-        | (l.computers_move as u128) << 4;
     let p = &s.program;
-    let mut r = lamps << 48
-        | (s.phase as u128) << 45
-        | (s.illegal as u128) << ILLEGAL
-        | (s.winner as u128) << 42
-        | (s.side as u128) << 41
-        | (s.self_play as u128) << 40
-        | (p.instruction as u128) << 36
-        | (s.mode as u128) << 34
-        | (s.variant.reverse as u128) << 33
-        | (p.transition as u128) << 32
-        | (s.variant.k as u128) << 28
-        | (p.column as u128) << 24
-        | (p.heap as u128) << 20
-        | (p.selected as u128) << 16;
+    let mut r = LAYOUT.pack(&[
+        ("phase", s.phase as u128),
+        ("illegal", s.illegal as u128),
+        ("winner", s.winner as u128),
+        ("side", s.side as u128),
+        ("self_play", s.self_play as u128),
+        ("instruction", p.instruction as u128),
+        ("mode", s.mode as u128),
+        ("reverse", s.variant.reverse as u128),
+        ("transition", p.transition as u128),
+        ("k", s.variant.k as u128),
+        ("column_counter", p.column as u128),
+        ("heap_counter", p.heap as u128),
+        ("heap_selected", p.selected as u128),
+    ]);
+    let lamps = LAYOUT.field("status_lamps");
+    let lit = [l.opponent_wins, l.computer_wins, l.opponents_move, l.computer_will_move, l.computers_move];
+    for (i, &on) in lit.iter().enumerate() {
+        r = lamps.item(i).put(r, on as u128);
+    }
+    let heaps = LAYOUT.field("heaps");
     for h in 0..HEAPS {
-        r |= (p.store[h] as u128) << (12 - 4 * h);
+        r = heaps.item(h).put(r, p.store[h] as u128);
     }
     r
 }
 
 /// A report in words.
 pub fn describe(r: u128) -> String {
-    let heaps: Vec<String> = (0..HEAPS).map(|h| ((r >> (12 - 4 * h)) & 7).to_string()).collect();
-    let phase = ["set-up", "opponent to move", "opponent moved", "computing", "over"].get(((r >> 45) & 7) as usize).copied().unwrap_or("?");
-    let winner = ["nobody yet", "the opponent", "the computer", "?"][((r >> 42) & 3) as usize];
-    let mode = ["fast", "slow", "manual", "?"][((r >> 34) & 3) as usize];
-    let flag = |at: u32, name: &str| if r >> at & 1 == 1 { format!(" {name}") } else { String::new() };
+    let get = |name: &str| LAYOUT.get(r, name);
+    let heaps: Vec<String> = (0..HEAPS).map(|h| LAYOUT.field("heaps").item(h).get(r).to_string()).collect();
+    let phase = ["set-up", "opponent to move", "opponent moved", "computing", "over"].get(get("phase") as usize).copied().unwrap_or("?");
+    let winner = ["nobody yet", "the opponent", "the computer", "?"][get("winner") as usize];
+    let mode = ["fast", "slow", "manual", "?"][get("mode") as usize];
+    let flag = |name: &str, word: &str| if LAYOUT.flag(r, name) { format!(" {word}") } else { String::new() };
     format!(
         "heaps {} {} instruction {} column {} heap counter {} selected {:04b} {} game k={} {mode} winner {winner} lamps {:05b}{}{}{}{}",
         heaps.join(","),
         phase,
-        (r >> 36) & 15,
-        (r >> 24) & 3,
-        (r >> 20) & 3,
-        (r >> 16) & 15,
-        if r >> 33 & 1 == 1 { "reverse" } else { "normal" },
-        (r >> 28) & 3,
-        (r >> 48) & 31,
-        flag(41, "for-the-opponent"),
-        flag(40, "self-play"),
-        flag(32, "transition"),
-        flag(ILLEGAL, "illegal"),
+        get("instruction"),
+        get("column_counter"),
+        get("heap_counter"),
+        get("heap_selected"),
+        if LAYOUT.flag(r, "reverse") { "reverse" } else { "normal" },
+        get("k"),
+        get("status_lamps"),
+        flag("side", "for-the-opponent"),
+        flag("self_play", "self-play"),
+        flag("transition", "transition"),
+        flag("illegal", "illegal"),
     )
 }
 
@@ -224,7 +230,7 @@ mod tests {
         let script = NimrodPanel::script();
         let r = panel::rtl::<NimrodPanel>(&script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 4, "the script's refused keys");
     }
 }

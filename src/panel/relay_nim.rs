@@ -7,12 +7,15 @@ use crate::oracle::relay_nim::{Buttons, State, Step, Winner, PILES};
 use crate::verify::panel::{Panel, Script, Stepper};
 use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
 
+/// The report's fields (`nimforge_designs::report`).
+pub use nimforge_designs::report::RELAY_NIM as LAYOUT;
+
 /// The report's width in bits.
-pub const REPORT_BITS: usize = 28;
-/// Bit positions of the one-bit fields.
-pub const ILLEGAL: u32 = 23;
-pub const MOVING: u32 = 22;
-pub const IN_GAME: u32 = 21;
+pub const REPORT_BITS: usize = LAYOUT.bits;
+/// The refused press's bit, held by the wrapper until a line carries it.
+pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
+/// The piles' size fields, pile A first.
+pub const SIZES: [&str; PILES] = ["pile_a", "pile_b", "pile_c"];
 
 /// A press on the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,41 +49,50 @@ impl Press {
 /// The report for the oracle's state; `illegal` is the one-cycle indication
 /// of this very cycle, which the wrapper holds until a report has carried it.
 pub fn report(s: &State) -> u128 {
-    let one_hot = |x: Option<usize>| x.map_or(0, |p| 1u128 << p);
-    let mut r = (s.winner as u128) << 24
-        | (s.illegal as u128) << ILLEGAL
-        | ((s.step != Step::Idle) as u128) << MOVING
-        | (s.in_game as u128) << IN_GAME
-        | one_hot(s.selected) << 16
-        | one_hot(s.turn) << 12;
+    let mut r = LAYOUT.pack(&[
+        ("winner", s.winner as u128),
+        ("illegal", s.illegal as u128),
+        ("moving", (s.step != Step::Idle) as u128),
+        ("in_game", s.in_game as u128),
+    ]);
+    for (name, pile) in [("selection", s.selected), ("taking", s.turn)] {
+        if let Some(p) = pile {
+            r = LAYOUT.field(name).item(p).put(r, 1);
+        }
+    }
     for p in 0..PILES {
-        r |= (s.sizes[p] as u128) << (8 - 4 * p);
+        r = LAYOUT.put(r, SIZES[p], s.sizes[p] as u128);
     }
     r
 }
 
+/// The piles a one-hot field of `r` (`selection`, `taking`) names, as
+/// letters: one, or none (or several, which the machine never shows).
+pub fn piles(r: u128, name: &str) -> String {
+    let f = LAYOUT.field(name);
+    (0..PILES).filter(|&p| f.item(p).flag(r)).map(|p| ["A", "B", "C"][p]).collect()
+}
+
 /// A report in words.
 pub fn describe(r: u128) -> String {
-    let size = |p: usize| (r >> (8 - 4 * p)) & 7;
-    let winner = match (r >> 24) & 3 {
+    let winner = match LAYOUT.get(r, "winner") {
         0 => "nobody yet",
         1 => "the human",
         2 => "the machine",
         _ => "?",
     };
-    let pile = |x: u128| ["", "A", "B", "", "C"].get(x as usize).copied().unwrap_or("?");
-    let flag = |at: u32, name: &str| if r >> at & 1 == 1 { format!(" {name}") } else { String::new() };
+    let flag = |name: &str, word: &str| if LAYOUT.flag(r, name) { format!(" {word}") } else { String::new() };
     format!(
         "piles A {} B {} C {} selected {} turn {} winner {}{}{}{}",
-        size(0),
-        size(1),
-        size(2),
-        pile((r >> 16) & 7),
-        pile((r >> 12) & 7),
+        LAYOUT.get(r, SIZES[0]),
+        LAYOUT.get(r, SIZES[1]),
+        LAYOUT.get(r, SIZES[2]),
+        piles(r, "selection"),
+        piles(r, "taking"),
         winner,
-        flag(MOVING, "moving"),
-        flag(IN_GAME, "in-game"),
-        flag(ILLEGAL, "illegal"),
+        flag("moving", "moving"),
+        flag("in_game", "in-game"),
+        flag("illegal", "illegal"),
     )
 }
 

@@ -9,8 +9,13 @@ use crate::verify::panel::{Panel, Script, Stepper};
 use crate::verify::wilson::{kind_number, random_positions};
 use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
-pub const REPORT_BITS: usize = 100;
-pub const ILLEGAL: u32 = 92;
+/// The report's fields (`nimforge_designs::report`).
+pub use nimforge_designs::report::WILSON as LAYOUT;
+
+/// The report's width in bits.
+pub const REPORT_BITS: usize = LAYOUT.bits;
+/// The refused key's bit, held by the wrapper until a line carries it.
+pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key that puts a group of `n` counters in the next slot.
 pub fn size_key(n: u8) -> u8 {
@@ -72,43 +77,57 @@ impl Stepper for Oracle {
 pub fn report(o: &Oracle) -> u128 {
     let s = &o.judge;
     let m = s.found;
-    let mut r = (s.stage as u128) << 97
-        | (s.working() as u128) << 96
-        | (s.finished as u128) << 95
-        | (s.won() as u128) << 94
-        | (m.is_some() as u128) << 93
-        | (s.illegal as u128) << ILLEGAL
-        | (m.map_or(0, |m| kind_number(m.kind)) as u128) << 90
-        | (m.map_or(0, |m| m.group) as u128) << 87
-        | (m.map_or(0, |m| m.left) as u128) << 80
-        | (m.map_or(0, |m| m.second) as u128) << 76
-        | (m.map_or(0, |m| m.second_left) as u128) << 69
-        | (o.next_slot as u128) << 66;
-    for (k, &g) in s.groups.iter().enumerate() {
-        r |= (g as u128) << (56 - 8 * k);
-    }
-    r
+    let (kind, slot, left, third_slot, third_left) = m.map_or((0, 0, 0, 0, 0), |m| {
+        (kind_number(m.kind) as u128, m.group as u128, m.left as u128, m.second as u128, m.second_left as u128)
+    });
+    let r = LAYOUT.pack(&[
+        ("stage", s.stage as u128),
+        ("busy", s.working() as u128),
+        ("done", s.finished as u128),
+        ("won", s.won() as u128),
+        ("found", m.is_some() as u128),
+        ("illegal", s.illegal as u128),
+        ("kind", kind),
+        ("slot", slot),
+        ("left", left),
+        ("third_slot", third_slot),
+        ("third_left", third_left),
+        ("next_slot", o.next_slot as u128),
+    ]);
+    with_groups(r, &s.groups)
+}
+
+/// `r` with `groups` in its slots, slot 0 first.
+pub fn with_groups(r: u128, groups: &[u8]) -> u128 {
+    let slots = LAYOUT.field("groups");
+    groups.iter().enumerate().fold(r, |r, (k, &g)| slots.item(k).put(r, g as u128))
+}
+
+/// The groups in a report's slots.
+pub fn groups(r: u128) -> [u8; SLOTS] {
+    let slots = LAYOUT.field("groups");
+    std::array::from_fn(|k| slots.item(k).get(r) as u8)
 }
 
 /// A report in words.
 pub fn describe(r: u128) -> String {
-    let groups: Vec<String> = (0..SLOTS).map(|k| ((r >> (56 - 8 * k)) & 0x7f).to_string()).collect();
-    let flag = |at: u32, name: &str| if r >> at & 1 == 1 { format!(" {name}") } else { String::new() };
+    let get = |name: &str| LAYOUT.get(r, name);
+    let flag = |name: &str| if LAYOUT.flag(r, name) { format!(" {name}") } else { String::new() };
     format!(
         "groups {} next slot {} stage {} kind {} slot {} left {} second {} left {}{}{}{}{}{}",
-        groups.join(","),
-        (r >> 66) & 7,
-        (r >> 97) & 7,
-        (r >> 90) & 3,
-        (r >> 87) & 7,
-        (r >> 80) & 0x7f,
-        (r >> 76) & 0xf,
-        (r >> 69) & 0x7f,
-        flag(96, "busy"),
-        flag(95, "done"),
-        flag(94, "won"),
-        flag(93, "found"),
-        flag(ILLEGAL, "illegal"),
+        groups(r).map(|g| g.to_string()).join(","),
+        get("next_slot"),
+        get("stage"),
+        get("kind"),
+        get("slot"),
+        get("left"),
+        get("third_slot"),
+        get("third_left"),
+        flag("busy"),
+        flag("done"),
+        flag("won"),
+        flag("found"),
+        flag("illegal"),
     )
 }
 
@@ -131,8 +150,8 @@ impl Panel for WilsonPanel {
         describe(r)
     }
 
-    /// The article's example (lost; two adjacent), 28, 1 (three counters),
-    /// 3, 3 (won), a position whose search is long with `g` pressed again
+    /// The article's example (lost; two adjacent), 1, 28 (three counters,
+    /// the move in slot 1), 3, 3 (won), a position whose search is long with `g` pressed again
     /// while it runs (refused), and reset.
     fn script() -> Script {
         let mut oracle = Oracle::default();
@@ -156,7 +175,7 @@ impl Panel for WilsonPanel {
                 })
             })
             .expect("a long search among the random positions");
-        let positions: [[u8; SLOTS]; 4] = [[28, 53, 1, 16, 0, 0, 0, 0], [28, 1, 0, 0, 0, 0, 0, 0], [3, 3, 0, 0, 0, 0, 0, 0], long];
+        let positions: [[u8; SLOTS]; 4] = [[28, 53, 1, 16, 0, 0, 0, 0], [1, 28, 0, 0, 0, 0, 0, 0], [3, 3, 0, 0, 0, 0, 0, 0], long];
         for (n, slots) in positions.iter().enumerate() {
             for &g in slots {
                 script.press(&mut line, &mut oracle, Key::Size(g).byte(), Some(Key::Size(g)), true, line_cycles);
@@ -186,7 +205,7 @@ mod tests {
         let script = WilsonPanel::script();
         let r = panel::rtl::<WilsonPanel>(&script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| w >> ILLEGAL & 1 == 1).count();
+        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 1, "the script's refused key");
     }
 }

@@ -5,7 +5,7 @@
 //! opens), NEW GAME, RESET.
 
 use super::{letter, Action, Front, Transport};
-use crate::panel::die18::{Die18Panel, ILLEGAL, REPORT_BITS};
+use crate::panel::die18::{Die18Panel, ILLEGAL, LAYOUT, REPORT_BITS};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -20,12 +20,12 @@ pub struct Die18 {
 
 /// The machine will change state without a key: the program runs.
 pub fn moving(r: u128) -> bool {
-    (r >> 24) & 3 != 0
+    LAYOUT.get(r, "program") != 0
 }
 
 impl Die18 {
-    fn field(&self, at: u32, bits: u32) -> u128 {
-        (self.report >> at) & ((1 << bits) - 1)
+    fn get(&self, name: &str) -> u128 {
+        LAYOUT.get(self.report, name)
     }
 }
 
@@ -70,10 +70,10 @@ impl Front for Die18 {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect) {
-        let m_score = self.field(8, 5);
-        let h_score = self.field(0, 5);
-        let m_play = self.field(20, 3);
-        let h_play = self.field(16, 3);
+        let m_score = self.get("m_score");
+        let h_score = self.get("h_score");
+        let m_play = self.get("m_play");
+        let h_play = self.get("h_play");
         let mut m_line = vec![Span::from(format!("   M-score {m_score:>2}   "))];
         m_line.extend(track(m_score, Color::Red));
         let mut h_line = vec![Span::from(format!("   H-score {h_score:>2}   "))];
@@ -90,7 +90,7 @@ impl Front for Die18 {
             Line::from(format!("   barred for you: {barred}")),
             Line::from(""),
         ];
-        let winner = match self.field(28, 2) {
+        let winner = match self.get("winner") {
             1 => Line::from("   YOU WIN: 18 exactly (or the machine went past)").green().bold(),
             2 => Line::from("   THE MACHINE WINS").red().bold(),
             _ if moving(self.report) => Line::from("   The program runs.").italic(),

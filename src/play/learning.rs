@@ -8,7 +8,7 @@
 
 use super::{letter, Action, Front, Transport};
 use crate::oracle::counting::{table, GOAL, ROWS};
-use crate::panel::learning::{cell, field, LearningPanel, H_PLAY, ILLEGAL, M_PLAY, PHASE, REPORT_BITS, TOTAL, WINNER, YOUR_TURN};
+use crate::panel::learning::{cell, LearningPanel, ILLEGAL, LAYOUT, REPORT_BITS};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -23,7 +23,7 @@ pub struct Learning {
 
 /// The machine will change state without a key: the programmer runs.
 pub fn moving(r: u128) -> bool {
-    field(r, PHASE, 3) != 0
+    LAYOUT.get(r, "programmer") != 0
 }
 
 /// A memory cell against the game's solution.
@@ -96,8 +96,8 @@ impl Front for Learning {
 
     fn draw(&self, frame: &mut Frame, area: Rect) {
         let r = self.report;
-        let total = field(r, TOTAL, 5);
-        let (h_play, m_play) = (field(r, H_PLAY, 3), field(r, M_PLAY, 3));
+        let total = LAYOUT.get(r, "totalizer_2") as u8;
+        let (h_play, m_play) = (LAYOUT.get(r, "human_play"), LAYOUT.get(r, "machine_play"));
         let mut header = vec![Span::from("   total  ")];
         for t in 1..GOAL {
             let label = format!("{t:>3}");
@@ -130,15 +130,15 @@ impl Front for Learning {
         text.push(Line::from(""));
         let bar: String = (1..=GOAL).map(|i| if i <= total { '■' } else { '·' }).collect();
         text.push(Line::from(format!("   Total {total:>2}   {bar}  18")).bold());
-        let shown = |p: u8| if p == 0 { "-".to_string() } else { p.to_string() };
+        let shown = |p: u128| if p == 0 { "-".to_string() } else { p.to_string() };
         let barred = if m_play == 0 { "none".to_string() } else { format!("{m_play} and {}", 7 - m_play) };
         text.push(Line::from(format!("   your last play {}   machine's play {}   barred for you: {barred}", shown(h_play), shown(m_play))));
-        text.push(Line::from(format!("   programmer: {}", PHASES.get(field(r, PHASE, 3) as usize).unwrap_or(&"?"))));
+        text.push(Line::from(format!("   programmer: {}", PHASES.get(LAYOUT.get(r, "programmer") as usize).unwrap_or(&"?"))));
         text.push(Line::from(""));
-        text.push(match field(r, WINNER, 2) {
+        text.push(match LAYOUT.get(r, "winner") {
             1 => Line::from("   YOU WIN: 18 exactly (or the machine went past)").green().bold(),
             2 => Line::from("   THE MACHINE WINS").red().bold(),
-            _ if r >> YOUR_TURN & 1 == 1 => Line::from("   YOUR TURN: set a play and press PLAY.").italic(),
+            _ if LAYOUT.flag(r, "your_turn") => Line::from("   YOUR TURN: set a play and press PLAY.").italic(),
             _ => Line::from("   The programmer runs.").italic(),
         });
         frame.render_widget(Paragraph::new(text).block(Block::bordered().title(" The learning machine: the counting game to 18 ")), area);

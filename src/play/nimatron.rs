@@ -9,7 +9,7 @@
 //! until the next game ends or a reset.
 
 use super::{lamps, letter, Action, Front, Transport};
-use crate::panel::nimatron::{NimatronPanel, ENDED, ILLEGAL, LAMP_M, LAMP_P, PLAYER_WON, REPORT_BITS, TOKEN};
+use crate::panel::nimatron::{NimatronPanel, COUNTERS, ILLEGAL, LAYOUT, REPORT_BITS, ROW_LAMPS};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -32,18 +32,15 @@ pub struct Nimatron {
 
 /// The machine will change state without a key: any phase but the player's.
 pub fn moving(r: u128) -> bool {
-    r >> 66 != PLAYER
+    LAYOUT.get(r, "phase") != PLAYER
 }
 
 impl Nimatron {
-    fn lit(&self, row: usize) -> u128 {
-        (self.report >> (45 - 7 * row)) & 0x7f
+    fn get(&self, name: &str) -> u128 {
+        LAYOUT.get(self.report, name)
     }
-    fn counter(&self, at: u32) -> u128 {
-        (self.report >> at) & 0xff
-    }
-    fn flag(&self, at: u32) -> bool {
-        self.report >> at & 1 == 1
+    fn flag(&self, name: &str) -> bool {
+        LAYOUT.flag(self.report, name)
     }
 }
 
@@ -73,19 +70,20 @@ impl Front for Nimatron {
 
     fn report(&mut self, r: u128) {
         let before = std::mem::replace(&mut self.report, r);
-        let grew = |at: u32| (r >> at) & 0xff > (before >> at) & 0xff;
-        if self.flag(ENDED) {
-            self.last_game = Some(self.flag(PLAYER_WON));
-        } else if grew(0) {
+        let grew = |counter: &str| LAYOUT.get(r, counter) > LAYOUT.get(before, counter);
+        let zero = |report: u128| COUNTERS.iter().all(|c| LAYOUT.get(report, c) == 0);
+        if self.flag("ended") {
+            self.last_game = Some(self.flag("player_won"));
+        } else if grew("pwc") {
             self.last_game = Some(true);
-        } else if grew(8) {
+        } else if grew("mwc") {
             self.last_game = Some(false);
         }
-        if r & 0xff_ffff == 0 && before & 0xff_ffff != 0 {
+        if zero(r) && !zero(before) {
             // A reset clears the counters.
             self.last_game = None;
         }
-        self.tokens += self.flag(TOKEN) as usize;
+        self.tokens += self.flag("token") as usize;
     }
 
     fn help(&self) -> &'static str {
@@ -101,33 +99,33 @@ impl Front for Nimatron {
                 Span::from(s).dim()
             }
         };
-        let combination = ((self.report >> 52) & 0xf) + 1;
+        let combination = self.get("combination") + 1;
         let mut text = vec![
             Line::from(vec![
                 Span::from(format!("   combination No. {combination}          ")),
-                lamp(self.flag(LAMP_P), "P", Color::Green),
+                lamp(self.flag("lamp_p"), "P", Color::Green),
                 Span::from("     "),
-                lamp(self.flag(LAMP_M), "M", Color::Red),
+                lamp(self.flag("lamp_m"), "M", Color::Red),
             ]),
             Line::from(""),
             Line::from("              1 2 3 4 5 6 7    lit").dim(),
         ];
-        let lock = (self.report >> 56) & 0xf;
+        let locks = LAYOUT.field("locks");
         for (row, name) in ROWS.iter().enumerate() {
-            let bits = self.lit(row);
-            let locked = if lock >> row & 1 == 1 { "   (your row this turn)" } else { "" };
+            let lit = LAYOUT.field(ROW_LAMPS[row]);
+            let locked = if locks.item(row).flag(self.report) { "   (your row this turn)" } else { "" };
             text.push(Line::from(vec![
                 Span::from(format!("   row {name}      ")),
-                Span::styled(lamps(|i| bits >> i & 1 == 1, 7), Style::new().fg(Color::Yellow)),
-                Span::from(format!("    {}{locked}", bits.count_ones())),
+                Span::styled(lamps(|i| lit.item(i).flag(self.report), 7), Style::new().fg(Color::Yellow)),
+                Span::from(format!("    {}{locked}", lit.get(self.report).count_ones())),
             ]));
         }
         text.push(Line::from(""));
         text.push(Line::from(format!(
             "   TP {:3}    MWC {:3}    PWC {:3}    tokens {}",
-            self.counter(16),
-            self.counter(8),
-            self.counter(0),
+            self.get("tp"),
+            self.get("mwc"),
+            self.get("pwc"),
             self.tokens
         )));
         text.push(Line::from(""));
@@ -137,9 +135,9 @@ impl Front for Nimatron {
             Some(false) => Span::from("THE MACHINE WON").red().bold(),
         };
         text.push(Line::from(vec![Span::from("   last game  "), last]));
-        let phase = match self.report >> 66 {
+        let phase = match self.get("phase") {
             0 => "Setting up the next combination.",
-            1 if lock == 0 => "Your move: put out lamps in one row, then m.",
+            1 if !locks.flag(self.report) => "Your move: put out lamps in one row, then m.",
             1 => "Put out more lamps in this row, or m for the machine's move.",
             2 => "Lamp M dims: the machine is thinking.",
             _ => "The machine puts out its lamps.",

@@ -7,7 +7,7 @@
 //! PLAY, NEW GAME with the variant switches (set on the panel), RESET.
 
 use super::{letter, Action, Front, Transport};
-use crate::panel::nimrod::{NimrodPanel, ILLEGAL, REPORT_BITS};
+use crate::panel::nimrod::{NimrodPanel, ILLEGAL, LAYOUT, REPORT_BITS};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -29,11 +29,13 @@ const PROGRAM: [&str; 8] = [
     "8 STOP",
 ];
 
-/// The status lamps, bit 48 + k of the report.
+/// The status lamps, the items of the report's `status_lamps`.
 const LAMPS: [&str; 5] = ["opponent wins", "computer wins", "opponent's move", "opponent moved, computer will move", "computer's move"];
 
 /// The phase field's value while the program runs.
 const COMPUTING: u128 = 3;
+/// The mode field's value for manual.
+const MANUAL: u128 = 2;
 
 pub struct Nimrod {
     report: u128,
@@ -53,12 +55,12 @@ impl Default for Nimrod {
 /// The machine will change state without a key: the program runs, and not
 /// in manual mode.
 pub fn moving(r: u128) -> bool {
-    (r >> 45) & 7 == COMPUTING && (r >> 34) & 3 != 2
+    LAYOUT.get(r, "phase") == COMPUTING && LAYOUT.get(r, "mode") != MANUAL
 }
 
 impl Nimrod {
-    fn field(&self, at: u32, bits: u32) -> u128 {
-        (self.report >> at) & ((1 << bits) - 1)
+    fn get(&self, name: &str) -> u128 {
+        LAYOUT.get(self.report, name)
     }
 }
 
@@ -117,19 +119,20 @@ impl Front for Nimrod {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect) {
-        let reverse = self.field(33, 1) == 1;
-        let k = self.field(28, 2);
-        let mode = ["fast", "slow", "manual", "?"][self.field(34, 2) as usize];
-        let instruction = self.field(36, 4) as usize;
-        let column = self.field(24, 2);
-        let heap_counter = self.field(20, 2) as usize;
-        let selected = self.field(16, 4);
-        let phase = self.field(45, 3);
+        let reverse = LAYOUT.flag(self.report, "reverse");
+        let k = self.get("k");
+        let mode = ["fast", "slow", "manual", "?"][self.get("mode") as usize];
+        let instruction = self.get("instruction") as usize;
+        let column = self.get("column_counter");
+        let heap_counter = self.get("heap_counter") as usize;
+        let selected = LAYOUT.field("heap_selected");
+        let heaps = LAYOUT.field("heaps");
+        let phase = self.get("phase");
         let mut left = vec![
             Line::from(format!(
                 " {} game, k = {k}, {mode}{}",
                 if reverse { "reverse" } else { "normal" },
-                if self.field(32, 1) == 1 { ", transition" } else { "" }
+                if LAYOUT.flag(self.report, "transition") { ", transition" } else { "" }
             )),
             Line::from(format!(
                 " next NEW GAME: {}, k = {}",
@@ -141,7 +144,7 @@ impl Front for Nimrod {
             Line::from("            col 2 1 0").dim(),
         ];
         for h in 0..4 {
-            let n = self.field(12 - 4 * h as u32, 3);
+            let n = heaps.item(h).get(self.report);
             let digits: Vec<Span> = (0..3)
                 .rev()
                 .map(|c| {
@@ -156,7 +159,7 @@ impl Front for Nimrod {
             let mut line = vec![Span::from(if self.heap == h { " ▸ " } else { "   " }), Span::from(format!("heap {h}  "))];
             line.extend(digits);
             line.push(Span::from(format!("   {n}  ")));
-            line.push(if selected >> h & 1 == 1 { Span::from("◉ white").bold() } else { Span::from("○").dim() });
+            line.push(if selected.item(h).flag(self.report) { Span::from("◉ white").bold() } else { Span::from("○").dim() });
             left.push(Line::from(line));
         }
         left.push(Line::from(""));
@@ -166,12 +169,12 @@ impl Front for Nimrod {
         )));
         left.push(Line::from(""));
         for (i, name) in LAMPS.iter().enumerate() {
-            let on = self.field(48 + i as u32, 1) == 1;
+            let on = LAYOUT.field("status_lamps").item(i).flag(self.report);
             let color = if i < 2 { Color::Red } else { Color::Green };
             let s = format!(" {} {name}", if on { "●" } else { "○" });
             left.push(if on { Line::from(s).fg(color).bold() } else { Line::from(s).dim() });
         }
-        let winner = match self.field(42, 2) {
+        let winner = match self.get("winner") {
             1 => Span::from(" THE OPPONENT WINS").green().bold(),
             2 => Span::from(" THE COMPUTER WINS").red().bold(),
             _ => Span::from(""),
@@ -214,7 +217,7 @@ mod tests {
     /// `instruction` while the program runs.
     fn lit_lines(instruction: u128) -> Vec<String> {
         let mut panel = Nimrod::default();
-        panel.report(COMPUTING << 45 | instruction << 36 | 0x7164);
+        panel.report(LAYOUT.pack(&[("phase", COMPUTING), ("instruction", instruction), ("heaps", 0x7164)]));
         let mut terminal = Terminal::new(TestBackend::new(100, 24)).unwrap();
         terminal.draw(|f| panel.draw(f, f.area())).unwrap();
         let buffer = terminal.backend().buffer();

@@ -4,7 +4,7 @@
 //! "Relay NIM"). Keys: TAKE A..C, GO, RESET.
 
 use super::{lamps, letter, Action, Front, Transport};
-use crate::panel::relay_nim::{RelayNimPanel, ILLEGAL, IN_GAME, MOVING, REPORT_BITS};
+use crate::panel::relay_nim::{piles, RelayNimPanel, ILLEGAL, LAYOUT, REPORT_BITS, SIZES};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -22,22 +22,26 @@ pub struct RelayNim {
 
 /// The machine will change state without a key: its sequencer is not idle.
 pub fn moving(r: u128) -> bool {
-    r >> MOVING & 1 == 1
+    LAYOUT.flag(r, "moving")
 }
 
 impl RelayNim {
     fn size(&self, pile: usize) -> usize {
-        ((self.report >> (8 - 4 * pile)) & 7) as usize
+        LAYOUT.get(self.report, SIZES[pile]) as usize
     }
 
-    /// A one-hot field (bit `at` is pile A) as the pile's letter.
-    fn pile_of(&self, at: u32) -> Option<char> {
-        let f = (self.report >> at) & 7;
-        (0..3).find(|&p| f == 1 << p).map(|p| PILES[p])
+    /// A one-hot field's pile letter, or `-`.
+    fn pile_of(&self, name: &str) -> String {
+        let p = piles(self.report, name);
+        if p.is_empty() {
+            "-".into()
+        } else {
+            p
+        }
     }
 
-    fn flag(&self, at: u32) -> bool {
-        self.report >> at & 1 == 1
+    fn flag(&self, name: &str) -> bool {
+        LAYOUT.flag(self.report, name)
     }
 }
 
@@ -84,28 +88,27 @@ impl Front for RelayNim {
             ]));
             text.push(Line::from(""));
         }
-        let or_none = |p: Option<char>| p.map_or("-".to_string(), |c| c.to_string());
         text.push(Line::from(format!(
             "   selection register  {}        taking from  {}",
-            or_none(self.pile_of(16)),
-            or_none(self.pile_of(12))
+            self.pile_of("selection"),
+            self.pile_of("taking")
         )));
-        let sequencer = if self.flag(MOVING) { Span::from("MOVING").yellow().bold() } else { Span::from("idle") };
-        let game = if self.flag(IN_GAME) { "in game (one pile a turn)" } else { "setting up (any piles, then GO)" };
+        let sequencer = if self.flag("moving") { Span::from("MOVING").yellow().bold() } else { Span::from("idle") };
+        let game = if self.flag("in_game") { "in game (one pile a turn)" } else { "setting up (any piles, then GO)" };
         text.push(Line::from(vec![Span::from("   sequencer  "), sequencer, Span::from(format!("        {game}"))]));
         text.push(Line::from(""));
-        let winner = match (self.report >> 24) & 3 {
+        let winner = match LAYOUT.get(self.report, "winner") {
             1 => Span::from("THE HUMAN WINS (took the last stone)").green().bold(),
             2 => Span::from("THE MACHINE WINS (took the last stone)").red().bold(),
             _ => Span::from("nobody yet"),
         };
         text.push(Line::from(vec![Span::from("   winner  "), winner]));
         text.push(Line::from(""));
-        let hint = if (self.report >> 24) & 3 != 0 {
+        let hint = if LAYOUT.get(self.report, "winner") != 0 {
             "Game over: r for a new game."
-        } else if self.flag(MOVING) {
+        } else if self.flag("moving") {
             "The machine is moving."
-        } else if self.flag(IN_GAME) {
+        } else if self.flag("in_game") {
             "Your turn: take stones from one pile, then g."
         } else {
             "Take stones from any piles to set up, then g: the machine moves first."

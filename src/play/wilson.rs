@@ -12,7 +12,7 @@
 use super::{letter, Action, Front, Transport};
 use crate::oracle::wilson::judge::{HwMove, SLOTS};
 use crate::oracle::wilson::Kind;
-use crate::panel::wilson::{size_key, WilsonPanel, ILLEGAL, REPORT_BITS};
+use crate::panel::wilson::{groups, size_key, WilsonPanel, ILLEGAL, LAYOUT, REPORT_BITS};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -22,10 +22,6 @@ use ratatui::Frame;
 
 /// The largest group a slot holds.
 const MAX_GROUP: u32 = 127;
-const BUSY: u32 = 96;
-const DONE: u32 = 95;
-const WON: u32 = 94;
-const FOUND: u32 = 93;
 
 /// Who entered the position in the slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,18 +45,18 @@ pub struct Wilson {
 
 /// The machine will change state without a key: the judge is busy.
 pub fn moving(r: u128) -> bool {
-    r >> BUSY & 1 == 1
+    LAYOUT.flag(r, "busy")
 }
 
 /// The judge's move in a report.
 fn found(r: u128) -> HwMove {
-    let kind = match (r >> 90) & 3 {
+    let kind = match LAYOUT.get(r, "kind") {
         1 => Kind::One,
         2 => Kind::Three,
         _ => Kind::TwoAdjacent,
     };
-    let field = |at: u32, mask: u128| ((r >> at) & mask) as u8;
-    HwMove { kind, group: field(87, 7), left: field(80, 0x7f), second: field(76, 0xf), second_left: field(69, 0x7f) }
+    let get = |name: &str| LAYOUT.get(r, name) as u8;
+    HwMove { kind, group: get("slot"), left: get("left"), second: get("third_slot"), second_left: get("third_left") }
 }
 
 /// The position `m` leaves of `groups`, when the move fits them.
@@ -81,8 +77,8 @@ fn leaves(m: &HwMove, groups: &[u8; SLOTS]) -> Option<Vec<u16>> {
 }
 
 impl Wilson {
-    fn flag(&self, at: u32) -> bool {
-        self.report >> at & 1 == 1
+    fn flag(&self, name: &str) -> bool {
+        LAYOUT.flag(self.report, name)
     }
 
     /// The groups in the slots, empty slots left out.
@@ -97,21 +93,17 @@ impl Wilson {
     }
 
     fn groups(&self) -> [u8; SLOTS] {
-        let mut g = [0; SLOTS];
-        for (k, s) in g.iter_mut().enumerate() {
-            *s = ((self.report >> (56 - 8 * k)) & 0x7f) as u8;
-        }
-        g
+        groups(self.report)
     }
 
     /// The judgement in the report: won, and the move found with what it leaves.
     fn verdict(&self) -> Option<(bool, Option<(HwMove, Vec<u16>)>)> {
-        if !self.flag(DONE) || self.flag(BUSY) {
+        if !self.flag("done") || self.flag("busy") {
             return None;
         }
         let m = found(self.report);
-        let found = self.flag(FOUND).then(|| leaves(&m, &self.groups()).map(|l| (m, l))).flatten();
-        Some((self.flag(WON), found))
+        let found = self.flag("found").then(|| leaves(&m, &self.groups()).map(|l| (m, l))).flatten();
+        Some((self.flag("won"), found))
     }
 
     /// The typed group as its key, after `r` when it starts a new position.
@@ -241,7 +233,7 @@ impl Front for Wilson {
 
     fn draw(&self, frame: &mut Frame, area: Rect) {
         let groups = self.groups();
-        let next = (self.report >> 66) & 7;
+        let next = LAYOUT.get(self.report, "next_slot");
         let cells = |f: &dyn Fn(usize) -> String| (0..SLOTS).map(|k| format!("{:>5}", f(k))).collect::<String>();
         let mut text = vec![
             Line::from(format!("   slot   {}", cells(&|k| k.to_string()))).dim(),
@@ -254,10 +246,10 @@ impl Front for Wilson {
         text.push(Line::from(format!("   position  {position}   ({total} counters)")));
         text.push(Line::from(""));
         let stages = ["idle", "sum", "choose", "one counter", "two adjacent", "three counters", "three counters"];
-        let stage = stages.get((self.report >> 97) as usize).copied().unwrap_or("?");
-        let judge = if self.flag(BUSY) {
+        let stage = stages.get(LAYOUT.get(self.report, "stage") as usize).copied().unwrap_or("?");
+        let judge = if self.flag("busy") {
             Span::from(format!("BUSY ({stage})")).yellow().bold()
-        } else if self.flag(DONE) {
+        } else if self.flag("done") {
             Span::from("done")
         } else {
             Span::from("idle")
@@ -288,7 +280,7 @@ impl Front for Wilson {
             }
         }
         text.push(Line::from(""));
-        let winner = match (total, self.mover, self.flag(DONE)) {
+        let winner = match (total, self.mover, self.flag("done")) {
             (0, Some(Mover::Machine), _) if self.machine_moved() => Span::from("THE MACHINE WINS (it took the last counter)").red().bold(),
             (0, Some(Mover::You), true) => Span::from("YOU WIN (you took the last counter)").green().bold(),
             _ => Span::from("nobody yet"),
@@ -311,6 +303,7 @@ impl Front for Wilson {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::panel::wilson::with_groups;
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
 
     fn press(w: &mut Wilson, keys: &str) -> Vec<Action> {
@@ -343,18 +336,17 @@ mod tests {
     /// or leaves more groups than the slots hold, plays nothing.
     #[test]
     fn the_move_found_is_played() {
+        let judged = |fields: &[(&str, u128)], groups: &[u8]| with_groups(LAYOUT.pack(fields), groups);
         let mut w = Wilson::default();
-        let groups: u128 = 28 << 56 | 1 << 48;
-        w.report(1u128 << DONE | 1 << FOUND | 2 << 90 | 9 << 76 | groups);
+        w.report(judged(&[("done", 1), ("found", 1), ("kind", 2), ("third_slot", 9)], &[28, 1]));
         assert_eq!(press(&mut w, "p"), vec![Action::Send(vec![b'r', 0x81, 0x80 | 25])]);
         let mut w = Wilson::default();
-        w.report(1u128 << DONE | 1 << FOUND | 2 << 90 | 2 << 87 | 9 << 76 | groups);
+        w.report(judged(&[("done", 1), ("found", 1), ("kind", 2), ("slot", 2), ("third_slot", 9)], &[28, 1]));
         assert_eq!(press(&mut w, "p"), vec![Action::Local]);
         // One counter from the middle of a 5 beside seven 1s: nine groups,
         // more than the judge's eight slots.
         let mut w = Wilson::default();
-        let groups: u128 = (1..8).map(|k| 1u128 << (56 - 8 * k)).sum::<u128>() | 5 << 56;
-        w.report(1u128 << DONE | 1 << FOUND | 1 << 90 | 2 << 80 | groups);
+        w.report(judged(&[("done", 1), ("found", 1), ("kind", 1), ("left", 2)], &[5, 1, 1, 1, 1, 1, 1, 1]));
         assert_eq!(press(&mut w, "p"), vec![Action::Local]);
         assert!(w.note.unwrap().contains("9 groups"));
     }
