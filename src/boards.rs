@@ -7,7 +7,9 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(untagged)]
 pub enum Pin {
+    /// A numbered pin of a leaded or QFN package.
     Number(u32),
+    /// A ball of a BGA package, by its name.
     Ball(String),
 }
 
@@ -27,30 +29,44 @@ impl From<u32> for Pin {
 }
 
 #[derive(Clone, Debug, Deserialize)]
+/// The board's oscillator: where it enters the FPGA and how fast it runs.
 pub struct Clock {
+    /// The FPGA pin the oscillator drives.
     pub pin: Pin,
+    /// Its frequency, in MHz.
     pub mhz: u32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
+/// The board's serial link to the host (the front panel's wire).
 pub struct Uart {
+    /// The FPGA pin the design receives on (the top-level `rx`).
     pub rx: Pin,
+    /// The FPGA pin the design transmits on (the top-level `tx`).
     pub tx: Pin,
 }
 
 #[derive(Clone, Debug, Deserialize)]
+/// One board, as `fpga/boards/<name>.toml` describes it.
 pub struct Board {
+    /// The name `--board` takes: icestick, icebreaker.
     pub name: String,
+    /// The board and its FPGA, for people: "Lattice iCEstick (iCE40HX1K-TQ144)".
     pub description: String,
     /// nextpnr-ice40's device flag without the dashes: hx1k, up5k.
     pub device: String,
+    /// nextpnr-ice40's package flag: tq144, sg48.
     pub package: String,
+    /// The oscillator.
     pub clock: Clock,
+    /// The LEDs' pins, in the order the top level's `leds[0..]` takes them.
     pub leds: Vec<Pin>,
+    /// The push buttons' pins, in order (none on the iCEstick).
     pub buttons: Vec<Pin>,
     /// For each button, whether it reads low while pressed.
     #[serde(default)]
     pub buttons_active_low: Vec<bool>,
+    /// The serial link to the host.
     pub uart: Uart,
     /// Pins a build may give to a machine's ports, in order of preference.
     pub free_io: Vec<Pin>,

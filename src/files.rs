@@ -33,6 +33,8 @@ pub struct Atomic {
 }
 
 impl Atomic {
+    /// Starts writing `path`: opens `<name>.partial` beside it, or the target
+    /// itself when it exists and is not a regular file.
     pub fn create(path: &Path) -> io::Result<Atomic> {
         if path.exists() && !path.is_file() {
             let out = BufWriter::new(std::fs::OpenOptions::new().write(true).open(path)?);

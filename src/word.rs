@@ -7,12 +7,15 @@ use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 /// A machine word of lanes: what one slot holds.
 pub trait Word: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self> + Not<Output = Self> {
+    /// Every lane 0.
     const ZERO: Self;
+    /// Every lane 1.
     const ONES: Self;
     /// How many lanes.
     const LANES: usize;
     /// The lanes as 64-bit words: lane `64 * k + i` is bit i of word k.
     fn words(&self) -> &[u64];
+    /// The lanes as 64-bit words, to write.
     fn words_mut(&mut self) -> &mut [u64];
     /// The word whose 64-bit words are `w` (`LANES / 64` of them).
     #[inline(always)]

@@ -17,11 +17,14 @@ use std::ops::Range;
 /// equal, consecutive slices; slices 0..N cover the space exactly once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which slice, 0-based: below `count`.
     pub index: u64,
+    /// How many slices the space is cut into (N >= 1).
     pub count: u64,
 }
 
 impl Shard {
+    /// The whole space: slice 0 of 1.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
     /// Parses "I/N" with 0 <= I < N.
@@ -46,19 +49,25 @@ impl Shard {
 /// What one engine did.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct EngineRun {
+    /// The engine's name as reported: `bitsim`, `interpreter`, `verilator`, ...
     pub engine: String,
     /// Vectors (positions) checked against the oracle.
     pub vectors: u64,
+    /// Wall-clock time of the run, in seconds.
     pub seconds: f64,
+    /// `vectors / seconds` (0 when no time was measured).
     pub vectors_per_second: f64,
+    /// Vectors whose outputs differed from the oracle's.
     pub mismatches: u64,
     /// Which vectors: the whole slice, or a sample of it.
     pub coverage: String,
+    /// The first mismatch (lowest position or cycle), described; `None` when every vector matched.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
 }
 
 impl EngineRun {
+    /// A run of `vectors` vectors in `seconds`, with the rate computed from the two.
     pub fn new(engine: &str, vectors: u64, seconds: f64, mismatches: u64, coverage: String, first_mismatch: Option<String>) -> EngineRun {
         EngineRun {
             engine: engine.into(),

@@ -47,21 +47,31 @@ pub enum Engine {
     /// No enumeration: ABC proves the netlist equal to the behavioural
     /// reference (`testbenches/selector_ref.v`) for every input sequence.
     Abc,
+    /// The Verilog under Verilator -O3 with the C++ harness, on a sample.
     Verilator,
+    /// The Verilog under Icarus Verilog (`iverilog`/`vvp`), on a sample.
     Icarus,
+    /// The rust-hdl simulation of the design, on a sample.
     Rtl,
 }
 
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Piles in the selector (N).
     pub piles: usize,
+    /// Bits per pile (W).
     pub bits: usize,
+    /// The slice of the 2^(N*W) positions to check.
     pub shard: Shard,
+    /// The engines to run, in order.
     pub engines: Vec<Engine>,
-    /// Sample sizes of the engines that do not take the whole slice.
+    /// Sample sizes of the engines that do not take the whole slice:
+    /// positions Verilator checks.
     pub verilator_sample: u64,
+    /// Positions Icarus checks.
     pub icarus_sample: u64,
+    /// Positions the rust-hdl simulation checks.
     pub rtl_sample: u64,
     /// Threads (bitsim) and processes (Verilator): the cores by default.
     pub jobs: usize,

@@ -5,8 +5,11 @@ use crate::boards::{self, Board};
 use crate::ports::Port;
 use askama::Template;
 
-pub struct Pin {
+/// One line of a constraint file: a top-level port bit on a package pin.
+pub(crate) struct Pin {
+    /// The port bit as the Verilog names it: `clock`, `rx`, `leds[2]`, `btn0`.
     pub name: String,
+    /// The package pin it goes to.
     pub pin: boards::Pin,
 }
 

@@ -6,6 +6,7 @@
 use super::{Tool, ToolError};
 use std::path::Path;
 
+/// ABC as yosys ships it (`yosys-abc`).
 pub const ABC: Tool = Tool { program: "yosys-abc", package: "yosys" };
 
 /// Proves every output of the AIGER miter `aig` constant 0; the seconds

@@ -5,8 +5,11 @@
 use super::{write, Tool, ToolError};
 use std::path::{Path, PathBuf};
 
+/// icebox_vlog, from fpga-icestorm.
 pub const ICEBOX_VLOG: Tool = Tool { program: "icebox_vlog", package: "fpga-icestorm" };
 
+/// The bitstream `asc` as Verilog with top `module`, its ports named from
+/// the pin constraints `pcf`; written to `dir/bitstream.v`, its path.
 pub fn to_verilog(asc: &Path, pcf: &Path, module: &str, dir: &Path) -> Result<PathBuf, ToolError> {
     let text = ICEBOX_VLOG.run(
         &["-n", module, "-p", &pcf.to_string_lossy(), &asc.to_string_lossy()],

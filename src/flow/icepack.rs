@@ -3,6 +3,7 @@
 use super::{Tool, ToolError};
 use std::path::{Path, PathBuf};
 
+/// icepack, from fpga-icestorm.
 pub const ICEPACK: Tool = Tool { program: "icepack", package: "fpga-icestorm" };
 
 /// Packs `asc` into `dir/design.bin`, written whole or not at all: icepack

@@ -4,6 +4,7 @@
 use super::{Tool, ToolError};
 use std::path::Path;
 
+/// iceprog, from fpga-icestorm.
 pub const ICEPROG: Tool = Tool { program: "iceprog", package: "fpga-icestorm" };
 
 /// Flash `bin`. When iceprog finds no board, the error says so in a line a

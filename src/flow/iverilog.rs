@@ -3,7 +3,9 @@
 use super::{Tool, ToolError};
 use std::path::Path;
 
+/// The Icarus compiler, `iverilog`.
 pub const IVERILOG: Tool = Tool { program: "iverilog", package: "iverilog" };
+/// The Icarus runtime that runs what `iverilog` compiled, `vvp`.
 pub const VVP: Tool = Tool { program: "vvp", package: "iverilog" };
 
 /// Compile `sources` with top `top` and run; what the simulation printed.

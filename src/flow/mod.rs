@@ -17,18 +17,33 @@ use std::process::Command;
 /// An external program and the Debian package that provides it.
 #[derive(Clone, Copy, Debug)]
 pub struct Tool {
+    /// The executable's name, looked up on PATH.
     pub program: &'static str,
+    /// The Debian package to install for it.
     pub package: &'static str,
 }
 
+/// Why running an external tool did not give its result.
 #[derive(Debug)]
 pub enum ToolError {
     /// The program is not on PATH.
     Missing(Tool),
     /// It ran and failed; `output` is what it printed (the tail of it).
-    Failed { tool: Tool, what: String, output: String },
+    Failed {
+        /// The tool that failed.
+        tool: Tool,
+        /// What the run was for ("placing and routing"), and why it failed when that is known.
+        what: String,
+        /// What the tool printed, or the part of its file that could not be read.
+        output: String,
+    },
     /// A file the run needs could not be read or written.
-    Io { what: String, error: std::io::Error },
+    Io {
+        /// What was being done: `writing <path>`, `running <program>`.
+        what: String,
+        /// The error the system gave.
+        error: std::io::Error,
+    },
 }
 
 impl fmt::Display for ToolError {

@@ -4,13 +4,19 @@
 use super::{read, Tool, ToolError};
 use std::path::{Path, PathBuf};
 
+/// nextpnr for the iCE40, `nextpnr-ice40`.
 pub const NEXTPNR: Tool = Tool { program: "nextpnr-ice40", package: "nextpnr-ice40" };
 
+/// What [`place_route`] made: the placed design and its report's figures.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Placement {
+    /// The placed-and-routed ASCII bitstream, `dir/design.asc`.
     pub asc: PathBuf,
+    /// Logic cells (`ICESTORM_LC`) used.
     pub lc_used: u64,
+    /// Logic cells the device has.
     pub lc_available: u64,
+    /// The lowest achieved Fmax of any clock, in MHz.
     pub fmax_mhz: f64,
 }
 

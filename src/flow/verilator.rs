@@ -4,6 +4,7 @@
 use super::{Tool, ToolError};
 use std::path::{Path, PathBuf};
 
+/// Verilator, from the Debian package of the same name.
 pub const VERILATOR: Tool = Tool { program: "verilator", package: "verilator" };
 
 /// Lint one file; Ok with nothing when clean.

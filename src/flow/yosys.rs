@@ -9,6 +9,7 @@ use super::{read, write, Tool, ToolError};
 use askama::Template;
 use std::path::{Path, PathBuf};
 
+/// yosys, from the Debian package of the same name.
 pub const YOSYS: Tool = Tool { program: "yosys", package: "yosys" };
 
 #[derive(Template)]
@@ -21,17 +22,22 @@ struct Script<'a> {
 /// The cells of a synthesised design that the reports show.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Cells {
+    /// Look-up tables (`SB_LUT4`).
     pub lut4: u64,
+    /// Flip-flops (every `SB_DFF*` kind).
     pub dff: u64,
+    /// Carry cells (`SB_CARRY`).
     pub carry: u64,
 }
 
+/// What [`synth_ice40`] made: the netlist in two forms, and its cells.
 #[derive(Clone, Debug)]
 pub struct Synthesis {
     /// The netlist for nextpnr.
     pub json: PathBuf,
     /// The netlist as Verilog of iCE40 cells.
     pub netlist: PathBuf,
+    /// Its cell counts, from `stat -json`.
     pub cells: Cells,
 }
 
@@ -117,8 +123,9 @@ pub struct Proof {
     pub induction: usize,
     /// How long yosys took.
     pub seconds: f64,
-    /// The script (`dir/prove.ys`) and yosys's log (`dir/prove.log`).
+    /// The script, `dir/prove.ys`.
     pub script: PathBuf,
+    /// yosys's log, `dir/prove.log`.
     pub log: PathBuf,
 }
 
@@ -220,6 +227,7 @@ pub enum Verdict {
 /// The result of [`equivalence`].
 #[derive(Clone, Debug)]
 pub struct Equivalence {
+    /// Proven, refuted or not closed.
     pub verdict: Verdict,
     /// How many signals of the same name the two share (`$equiv` cells).
     pub matched: usize,
@@ -228,6 +236,7 @@ pub struct Equivalence {
     pub detail: String,
     /// The cycles the bounded check covered from power-on, when it ran.
     pub bound: Option<usize>,
+    /// Wall-clock time from the start of [`equivalence`] to the verdict, in seconds.
     pub seconds: f64,
 }
 

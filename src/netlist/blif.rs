@@ -15,33 +15,47 @@ use logos::Logos;
 #[logos(skip r"[ \t\r\f]+")]
 #[logos(skip r"\\\r?\n")]
 #[logos(skip r"#[^\n]*")]
-pub enum Token {
+pub(crate) enum Token {
+    /// `.model`: the model's name.
     #[token(".model")]
     Model,
+    /// `.inputs`: the primary inputs.
     #[token(".inputs")]
     Inputs,
+    /// `.outputs`: the primary outputs.
     #[token(".outputs")]
     Outputs,
+    /// `.names`: a cover; its rows follow.
     #[token(".names")]
     Names,
+    /// `.latch`: a flip-flop.
     #[token(".latch")]
     Latch,
+    /// `.end`: the end of the model.
     #[token(".end")]
     End,
+    /// `.subckt`: an instance of another model or cell (refused).
     #[token(".subckt")]
     Subckt,
+    /// `.gate`: a library cell (refused).
     #[token(".gate")]
     Gate,
+    /// `.conn`: a buffer.
     #[token(".conn")]
     Conn,
+    /// `.cname`: a cell's name (skipped).
     #[token(".cname")]
     Cname,
+    /// `.attr`: an attribute (skipped).
     #[token(".attr")]
     Attr,
+    /// `.param`: a parameter (skipped).
     #[token(".param")]
     Param,
+    /// `.barbuf`: a buffer.
     #[token(".barbuf")]
     Barbuf,
+    /// The end of a statement.
     #[token("\n")]
     Newline,
     /// A cover row's input pattern or output (`01-`, `1`); also a valid net name.
@@ -55,18 +69,26 @@ pub enum Token {
 /// The parsed file: one model, nets by name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {
+    /// The `.model` name.
     pub name: String,
+    /// The input nets, in `.inputs` order.
     pub inputs: Vec<String>,
+    /// The output nets, in `.outputs` order.
     pub outputs: Vec<String>,
+    /// The covers, `.conn` and `.barbuf` buffers among them, in file order.
     pub names: Vec<Names>,
+    /// The flip-flops, in file order.
     pub latches: Vec<Latch>,
 }
 
 /// A `.names` cell: `output` as a cover of `inputs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Names {
+    /// The input nets, one per column of the rows.
     pub inputs: Vec<String>,
+    /// The net it drives.
     pub output: String,
+    /// The cover's rows; none is the constant 0.
     pub rows: Vec<Row>,
     /// Where it starts in the file.
     pub line: usize,
@@ -76,7 +98,9 @@ pub struct Names {
 /// the output column (all rows of a cover agree: on-set 1 or off-set 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
+    /// One entry per input: `Some(value)` for `1`/`0`, `None` for `-`.
     pub pattern: Vec<Option<bool>>,
+    /// The output column: 1 for an on-set row, 0 for an off-set row.
     pub output: bool,
 }
 
@@ -85,12 +109,17 @@ pub struct Row {
 /// `known_init` false).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Latch {
+    /// The D net.
     pub d: String,
+    /// The Q net.
     pub q: String,
+    /// The clock net; `None` when none is given (or `NIL`).
     pub clock: Option<String>,
+    /// Q at power-on.
     pub init: bool,
     /// Whether the file gave init 0 or 1.
     pub known_init: bool,
+    /// Where it is in the file.
     pub line: usize,
 }
 

@@ -14,31 +14,133 @@ use std::collections::HashMap;
 /// Every op writes `out` from slots written before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
-    Const0 { out: u32 },
-    Const1 { out: u32 },
-    Buf { out: u32, a: u32 },
-    Not { out: u32, a: u32 },
-    And { out: u32, a: u32, b: u32 },
-    Or { out: u32, a: u32, b: u32 },
-    Xor { out: u32, a: u32, b: u32 },
-    Nand { out: u32, a: u32, b: u32 },
-    Nor { out: u32, a: u32, b: u32 },
-    Xnor { out: u32, a: u32, b: u32 },
+    /// `out = 0`.
+    Const0 {
+        /// The slot written.
+        out: u32,
+    },
+    /// `out = 1`.
+    Const1 {
+        /// The slot written.
+        out: u32,
+    },
+    /// `out = a`.
+    Buf {
+        /// The slot written.
+        out: u32,
+        /// The operand's slot.
+        a: u32,
+    },
+    /// `out = !a`.
+    Not {
+        /// The slot written.
+        out: u32,
+        /// The operand's slot.
+        a: u32,
+    },
+    /// `a & b`
+    And {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
+    /// `a | b`
+    Or {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
+    /// `a ^ b`
+    Xor {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
+    /// `!(a & b)`
+    Nand {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
+    /// `!(a | b)`
+    Nor {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
+    /// `!(a ^ b)`
+    Xnor {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
     /// `a & !b`
-    AndNot { out: u32, a: u32, b: u32 },
+    AndNot {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
     /// `a | !b`
-    OrNot { out: u32, a: u32, b: u32 },
+    OrNot {
+        /// The slot written.
+        out: u32,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
     /// `s ? b : a`
-    Mux { out: u32, s: u32, a: u32, b: u32 },
+    Mux {
+        /// The slot written.
+        out: u32,
+        /// The select's slot.
+        s: u32,
+        /// The slot chosen when `s` is 0.
+        a: u32,
+        /// The slot chosen when `s` is 1.
+        b: u32,
+    },
     /// The OR of `cubes[first..first + count]`, inverted when `invert`
     /// (an off-set cover).
-    Sop { out: u32, first: u32, count: u32, invert: bool },
+    Sop {
+        /// The slot written.
+        out: u32,
+        /// The index of its first cube in [`Program::cubes`].
+        first: u32,
+        /// How many cubes.
+        count: u32,
+        /// Whether the OR is inverted.
+        invert: bool,
+    },
 }
 
 /// One product term of a [`Op::Sop`]: the AND of `literals[first..first + count]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cube {
+    /// The index of its first literal in [`Program::literals`].
     pub first: u32,
+    /// How many literals.
     pub count: u32,
 }
 
@@ -48,17 +150,24 @@ pub type Literal = u32;
 /// A flip-flop: at each clock, slot `q` takes slot `d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LatchSlots {
+    /// The slot of its D input.
     pub d: u32,
+    /// The slot of its Q output.
     pub q: u32,
+    /// Q at power-on.
     pub init: bool,
 }
 
 /// The compiled netlist: ops in topological order over `slots` nets.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
+    /// The combinational cells, each after the cells driving its inputs.
     pub ops: Vec<Op>,
+    /// The product terms of every [`Op::Sop`], each op's consecutive.
     pub cubes: Vec<Cube>,
+    /// The literals of every [`Cube`], each cube's consecutive.
     pub literals: Vec<Literal>,
+    /// The flip-flops, in the netlist's `.latch` order.
     pub latches: Vec<LatchSlots>,
     /// The slot of each input bit, in `.inputs` order.
     pub inputs: Vec<u32>,

@@ -24,10 +24,22 @@ use super::blif::Row;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Model {
     /// One output pin, a cover of the named input pins.
-    Cover { inputs: Vec<&'static str>, output: &'static str, rows: Vec<Row> },
+    Cover {
+        /// The input pins, one per column of the rows.
+        inputs: Vec<&'static str>,
+        /// The pin it drives.
+        output: &'static str,
+        /// The cover's rows.
+        rows: Vec<Row>,
+    },
     /// A flip-flop: Q takes, at each rising edge of `C`, the cover of
     /// `inputs` (the cell's pins, and `Q` itself for the hold of an enable).
-    Flop { inputs: Vec<&'static str>, rows: Vec<Row> },
+    Flop {
+        /// The pins D is a cover of (maybe `Q`), one per column of the rows.
+        inputs: Vec<&'static str>,
+        /// The cover's rows: D, the value Q takes at the edge.
+        rows: Vec<Row>,
+    },
 }
 
 /// A cover row from a pattern such as `"1-0"` (one char per input).

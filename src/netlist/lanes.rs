@@ -73,12 +73,15 @@ impl<W: Word> LaneSim<W> {
         LaneSim { sim, input_slots, output_slots, q_slots, init }
     }
 
+    /// 64-bit words in an input row.
     pub fn input_stride(&self) -> usize {
         stride(self.input_slots.len())
     }
+    /// 64-bit words in an output row.
     pub fn output_stride(&self) -> usize {
         stride(self.output_slots.len())
     }
+    /// 64-bit words in a state row.
     pub fn state_stride(&self) -> usize {
         stride(self.q_slots.len())
     }

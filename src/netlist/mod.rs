@@ -37,20 +37,53 @@ use std::path::Path;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetlistError {
     /// Text that is not a BLIF token.
-    Lex { line: usize, text: String },
+    Lex {
+        /// The line it is on, counting from 1.
+        line: usize,
+        /// The text, up to the next whitespace.
+        text: String,
+    },
     /// Tokens in an order BLIF does not allow.
-    Parse { line: usize, what: String },
+    Parse {
+        /// The statement's first line, counting from 1; 0 when there is none (a JSON netlist).
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
     /// A `.subckt` or `.gate` of a cell type the simulator does not know.
-    UnknownCell { line: usize, name: String },
+    UnknownCell {
+        /// The statement's first line, counting from 1.
+        line: usize,
+        /// The cell type.
+        name: String,
+    },
     /// A net that is read but driven by nothing and not an input.
-    Undriven { net: String },
-    MultipleDrivers { net: String },
+    Undriven {
+        /// The net's name.
+        net: String,
+    },
+    /// A net with more than one driver (an input, a `.names`, a `.latch`).
+    MultipleDrivers {
+        /// The net's name.
+        net: String,
+    },
     /// A combinational loop: the output nets of the cells in it.
-    Loop { cells: Vec<String> },
+    Loop {
+        /// The cells' output nets.
+        cells: Vec<String>,
+    },
     /// No input or output named so.
-    NoPort { name: String },
+    NoPort {
+        /// The name asked for (a bit of a bus as `name[i]`).
+        name: String,
+    },
     /// The file could not be read.
-    Io { path: String, error: String },
+    Io {
+        /// The file.
+        path: String,
+        /// The system's error, as text.
+        error: String,
+    },
 }
 
 impl fmt::Display for NetlistError {

@@ -92,23 +92,35 @@ pub fn random_play(oscillator: u8, human: u8) -> u8 {
 /// cleared); at T2 the M-play is entered; at T3 it is added to the M-score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// Between plays: the oscillator counts and PLAY is accepted.
     Idle = 0,
+    /// T2: the machine's play is entered into the M-play register.
     Enter = 1,
+    /// T3: the M-play is added to the M-score.
     Add = 2,
 }
 
+/// Who won: the side that reached exactly 18, or the other side when one
+/// went past it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Winner {
+    /// The game goes on.
     Nobody = 0,
+    /// The human won.
     Human = 1,
+    /// The machine won.
     Machine = 2,
 }
 
 /// One clock cycle's press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
+    /// No button.
     None,
+    /// RESET: power-on, at any step.
     Reset,
+    /// NEW GAME (between plays): scores and plays back to zero; the
+    /// oscillator keeps counting.
     NewGame,
     /// PLAY with the play selector at 0..7 (0: no choice, the machine
     /// opens; 7 is no play).
@@ -118,7 +130,9 @@ pub enum Press {
 /// The whole machine, as its panel shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// The M-score: the machine's score, 0 up.
     pub m_score: u8,
+    /// The H-score: the human's score, 0 up.
     pub h_score: u8,
     /// The M-play register (0: cleared).
     pub m_play: u8,
@@ -126,8 +140,12 @@ pub struct State {
     pub h_play: u8,
     /// The counting oscillator, 0..11, running while the program is off.
     pub oscillator: u8,
+    /// Where the program is: idle, T2 or T3.
     pub step: Step,
+    /// Who won; `Nobody` while the game goes on.
     pub winner: Winner,
+    /// The last cycle's press was refused: a play not allowed, a play
+    /// after the game ended, or any press while the program runs (T2, T3).
     pub illegal: bool,
 }
 
@@ -151,6 +169,7 @@ impl State {
         }
     }
 
+    /// The state one clock cycle later, with `press` during the cycle.
     pub fn step(&self, press: Press) -> State {
         if press == Press::Reset {
             return State::power_on();

@@ -10,6 +10,7 @@ use super::counting::{allowed_after, table, COLUMNS, GOAL, ROWS};
 /// The memory: `cells[t - 1]` bit `p - 1` says "play p wins at total t".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Memory {
+    /// The 17 columns, total 1 first; bit `p - 1` of a column is row p's neon.
     pub cells: [u8; COLUMNS],
     /// The cell at column 5, row 2 can never be set (on by default).
     pub blank: bool,
@@ -23,6 +24,8 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// An empty memory, the cell at column 5, row 2 blanked when `blank`,
+    /// under the default reading.
     pub fn reset(blank: bool) -> Memory {
         Memory { cells: [0; COLUMNS], blank, search_skips_illegal: false }
     }
@@ -47,6 +50,8 @@ impl Memory {
         }
     }
 
+    /// Whether the cell of play `p` (1..6) at total `t` is lit; false for a
+    /// total outside 1..17.
     pub fn get(&self, t: u8, p: u8) -> bool {
         (1..GOAL).contains(&t) && self.cells[t as usize - 1] >> (p - 1) & 1 == 1
     }
@@ -164,21 +169,31 @@ pub enum Phase {
     Rewrite = 5,
 }
 
+/// Who won: the side that brought the total to exactly 18, or the other
+/// side when one took it past 18.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Winner {
+    /// The game goes on.
     Nobody = 0,
+    /// The human won.
     Human = 1,
+    /// The machine won.
     Machine = 2,
 }
 
 /// One clock cycle's press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
+    /// No button.
     None,
     /// Power-on: every register zero, the memory too.
     Reset,
+    /// NEW GAME (at home): the total and both play registers to zero; the
+    /// memory is kept.
     NewGame,
+    /// MEMORY RESET (at home): every cell erased.
     MemoryReset,
+    /// MEMORY PRELOAD (at home): [`Memory::preload`].
     MemoryPreload,
     /// PLAY with the play selector at 0..7 (only 1..6 are plays).
     Play(u8),
@@ -200,6 +215,7 @@ pub fn lfsr_next(x: u16) -> u16 {
 /// The whole machine, clock by clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// The memory, with its switches.
     pub memory: Memory,
     /// Totalizer 2.
     pub total: u8,
@@ -207,6 +223,7 @@ pub struct State {
     pub h_play: u8,
     /// The machine play register (0: cleared).
     pub m_play: u8,
+    /// Where the programmer is.
     pub phase: Phase,
     /// Machine play selector 4's position, 0..10 (see [`SELECTOR`]).
     pub selector: u8,
@@ -214,12 +231,19 @@ pub struct State {
     pub pair: u8,
     /// The goof flip-flop's count, 0..6; on at 0.
     pub goof: u8,
+    /// The random source's register ([`lfsr_next`]).
     pub lfsr: u16,
+    /// Who won; `Nobody` while the game goes on.
     pub winner: Winner,
+    /// The last cycle's press was refused: PLAY when it is not the human's
+    /// turn or of a play not allowed, or any press while the programmer is
+    /// away from home.
     pub illegal: bool,
 }
 
 impl State {
+    /// Power-on with an empty memory, the cell at column 5, row 2 blanked
+    /// when `blank`.
     pub fn power_on(blank: bool) -> State {
         State::power_on_with(Memory::reset(blank))
     }
@@ -252,6 +276,7 @@ impl State {
         self.your_turn() && (1..=6).contains(&c) && (self.m_play == 0 || allowed_after(self.m_play, c))
     }
 
+    /// The state one clock cycle later, with `press` during the cycle.
     pub fn step(&self, press: Press) -> State {
         if press == Press::Reset {
             return State::power_on_with(self.memory);
@@ -357,6 +382,7 @@ impl State {
 /// A seeded generator (xorshift) for the scripted humans' plays and pauses.
 pub struct Random(pub u64);
 impl Random {
+    /// The next number of the sequence, reduced below `n`.
     pub fn below(&mut self, n: u64) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
@@ -370,6 +396,7 @@ impl Random {
 pub enum Human {
     /// A winning play when one exists (the game's solution), else random.
     Perfect,
+    /// A random allowed play, every time.
     Random,
     /// 1 whenever it is allowed, till a winning play reaches 18.
     Ones,

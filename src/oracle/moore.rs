@@ -8,15 +8,19 @@ use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::Direction;
 
+/// Heaps in a position.
 pub const HEAPS: usize = 4;
+/// The most matches a heap holds.
 pub const TOP: u8 = 7;
 /// Positions, numbered heap 0 in the low three bits.
 pub const POSITIONS: usize = 1 << (3 * HEAPS);
 
+/// The number of position `p`: heap h in bits 3h..3h + 2.
 pub fn index(p: [u8; HEAPS]) -> usize {
     p.iter().enumerate().map(|(i, &h)| (h as usize) << (3 * i)).sum()
 }
 
+/// The position numbered `i` (the inverse of [`index`]).
 pub fn position(i: usize) -> [u8; HEAPS] {
     std::array::from_fn(|h| (i >> (3 * h) & 7) as u8)
 }
@@ -48,13 +52,16 @@ pub fn moves(p: [u8; HEAPS], k: u8) -> Vec<[u8; HEAPS]> {
 
 /// Who wins from every position with best play.
 pub struct Solution {
+    /// The most heaps a move may lower.
     pub k: u8,
+    /// Reverse play: taking the last match loses.
     pub reverse: bool,
     /// `win[i]`: the side to move at position i can force a win.
     pub win: Vec<bool>,
 }
 
 impl Solution {
+    /// Whether the side to move at `p` can force a win.
     pub fn wins(&self, p: [u8; HEAPS]) -> bool {
         self.win[index(p)]
     }

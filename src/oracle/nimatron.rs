@@ -8,6 +8,7 @@
 
 /// Rows a, b, c, d of seven lamps.
 pub const ROWS: usize = 4;
+/// Lamps in a row, numbered 1..7.
 pub const LAMPS: u8 = 7;
 /// The relays T1..T9 that drop out one by one while lamp M dims.
 pub const CHAIN: u8 = 9;
@@ -38,6 +39,7 @@ pub fn parities_even(rows: [u8; ROWS]) -> [bool; 3] {
     even
 }
 
+/// The kind of a machine move, from the parities.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Every parity even: the random move (relay RM).
@@ -69,11 +71,16 @@ pub fn choose(rows: [u8; ROWS]) -> Option<(usize, Kind)> {
     Some((r, Kind::Correct))
 }
 
+/// One machine move, as [`machine_move`] finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The row it moves in: 0 for a .. 3 for d.
     pub row: usize,
+    /// Lamps it puts out.
     pub taken: u8,
+    /// Random or correct.
     pub kind: Kind,
+    /// Lamps lit in rows a..d after it.
     pub after: [u8; ROWS],
 }
 
@@ -113,15 +120,20 @@ pub enum Phase {
 /// The inputs of one clock cycle: a row button PA..PD, MTR, power-on reset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
+    /// No button.
     None,
+    /// Row button PA..PD (0..3): the row's lowest-numbered lit lamp out.
     Row(usize),
+    /// MTR: the player's turn is over; the machine moves.
     Mtr,
+    /// The power-on reset.
     Reset,
 }
 
 /// Everything the machine's logic holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// Lamps lit in rows a..d.
     pub rows: [u8; ROWS],
     /// The combination of the game in play (0 = No. 1).
     pub combination: u8,
@@ -130,6 +142,7 @@ pub struct State {
     /// AL..DL: the row the player has begun this turn (released when the
     /// machine starts its move).
     pub lock: Option<usize>,
+    /// What the machine is doing.
     pub phase: Phase,
     /// T relays dropped out so far (Dimming).
     pub chain: u8,
@@ -137,6 +150,7 @@ pub struct State {
     pub dwell: u32,
     /// The row the machine moves in (AR..DR) and whether the move is correct (CM).
     pub row: Option<usize>,
+    /// The machine's move is a correct move (relay CM), not a random one.
     pub correct: bool,
     /// Lamps put out so far in this machine move.
     pub taken: u8,
@@ -144,19 +158,29 @@ pub struct State {
     pub ended: bool,
     /// ... and the player put out the last lamp.
     pub player_won: bool,
+    /// The last cycle's press was refused (in the player's phase): a row
+    /// other than the one begun this turn, an empty row, or MTR before a
+    /// lamp was put out.
     pub illegal: bool,
-    /// One-cycle pulses at the end of a game: the counters' coils and SG.
+    /// One-cycle pulses at the end of a game, the counters' coils and SG
+    /// (this and the three below): TP's coil, a game played.
     pub tp_pulse: bool,
+    /// MWC's coil: a game the machine won.
     pub mwc_pulse: bool,
+    /// PWC's coil: a game the player won.
     pub pwc_pulse: bool,
+    /// SG: a token released to the player who won.
     pub token: bool,
 }
 
 /// The counters TP, MWC, PWC: written by the pulses, never read by the logic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Counters {
+    /// TP: games played.
     pub tp: u8,
+    /// MWC: games the machine won.
     pub mwc: u8,
+    /// PWC: games the player won.
     pub pwc: u8,
 }
 

@@ -27,6 +27,7 @@
 
 /// Four heaps of 0..7 matches.
 pub const HEAPS: usize = 4;
+/// The most matches a heap holds (three bits: columns 2, 1, 0).
 pub const TOP: u8 = 7;
 /// The extra instruction's number (it is not displayed).
 pub const EXTRA: u8 = 9;
@@ -36,11 +37,14 @@ pub const STOP_COLUMN: u8 = 3;
 /// The game set before play: normal or reverse, and k heaps a move may change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
+    /// The reverse game: the side that takes the last match loses.
     pub reverse: bool,
+    /// The most heaps a move may change, 1..3 (more than 1: multiple Nim).
     pub k: u8,
 }
 
 impl Variant {
+    /// The simple normal game (k = 1), the one the booklet displays.
     pub const SIMPLE: Variant = Variant { reverse: false, k: 1 };
 
     /// All six variants, normal games first.
@@ -48,6 +52,7 @@ impl Variant {
         [false, true].iter().flat_map(|&reverse| (1..=3).map(move |k| Variant { reverse, k })).collect()
     }
 
+    /// "normal k=1", "reverse k=3": the variant in reports and messages.
     pub fn name(&self) -> String {
         format!("{} k={}", if self.reverse { "reverse" } else { "normal" }, self.k)
     }
@@ -203,6 +208,7 @@ impl Program {
 /// One whole move of the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The heaps after the move.
     pub after: [u8; HEAPS],
     /// Every instruction lit, in order, from 1 to the last.
     pub instructions: Vec<u8>,
@@ -262,9 +268,12 @@ pub enum Phase {
     Over = 4,
 }
 
+/// A player: the computer, or its opponent from the public.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// Nimrod.
     Computer = 0,
+    /// The person at the buttons.
     Opponent = 1,
 }
 
@@ -277,57 +286,94 @@ impl Side {
     }
 }
 
+/// Who won: in the normal game the side that emptied the last heap, in
+/// the reverse game the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Winner {
+    /// No game over yet.
     Nobody = 0,
+    /// The opponent won (lamp 1).
     Opponent = 1,
+    /// The computer won (lamp 2).
     Computer = 2,
 }
 
 /// The buttons pressed during one clock cycle (at most one of them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
+    /// No button.
     None,
+    /// RESET: power-on.
     Reset,
     /// NEW GAME with the variant switches as set (k = 0 is refused).
-    NewGame { reverse: bool, k: u8 },
+    NewGame {
+        /// The reverse-game switch.
+        reverse: bool,
+        /// The k switch; only 1..3 are variants.
+        k: u8,
+    },
     /// The "leave n" button of a heap.
-    Leave { heap: u8, count: u8 },
+    Leave {
+        /// The heap, 0..3: the button's row.
+        heap: u8,
+        /// The matches to leave in it, 0..7: the button's label.
+        count: u8,
+    },
+    /// COMPUTER MOVE: the program runs, after the opponent's move or from
+    /// the set-up.
     ComputerMove,
+    /// STEP: the next instruction, in manual mode.
     Step,
     /// The mode switch (3 is no mode and is refused).
     SetMode(u8),
+    /// The "split personality": the machine plays both sides from here
+    /// (in the set-up or at the opponent's turn) until the game ends.
     SelfPlay,
 }
 
 /// The whole machine, as its front panel shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// The program's registers, the main store (the heaps) among them.
     pub program: Program,
+    /// The game being played, as NEW GAME set it.
     pub variant: Variant,
     /// The crude random number generator: a two-bit counter that moves on
     /// with every button the opponent presses, read into the heap counter
     /// at NEW GAME.
     pub random: u8,
+    /// Where the game stands.
     pub phase: Phase,
     /// The side the running program plays (the side that moved last, after).
     pub side: Side,
     /// "Split personality": the machine plays both sides until the game ends.
     pub self_play: bool,
+    /// The speed the program runs at.
     pub mode: Mode,
     /// Cycles the lit instruction has been shown in slow mode.
     pub wait: u32,
+    /// Who won; `Nobody` while the game goes on.
     pub winner: Winner,
+    /// The last cycle's press was refused: a button not allowed where the
+    /// game stands (a heap not lowered at the opponent's turn, more than k
+    /// heaps in a move, any button but STEP in manual mode and the mode
+    /// switch while the program runs, ...) or a switch setting that is no
+    /// setting.
     pub illegal: bool,
 }
 
 /// The five status lamps (booklet, "SOME DETAILS OF THE MACHINE").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lamps {
+    /// (1) Opponent wins.
     pub opponent_wins: bool,
+    /// (2) Computer wins.
     pub computer_wins: bool,
+    /// (3) Opponent's move.
     pub opponents_move: bool,
+    /// (4) Opponent has moved, computer will now move.
     pub computer_will_move: bool,
+    /// (5) Computer's move: lit only in slow and manual mode and in self play.
     pub computers_move: bool,
 }
 
@@ -357,6 +403,7 @@ impl State {
         }
     }
 
+    /// The status lamps the state lights, as ruled in spec/machines.md.
     pub fn lamps(&self) -> Lamps {
         let computing = self.phase == Phase::Computing;
         Lamps {

@@ -4,6 +4,7 @@
 
 /// Number of piles and the largest pile (three 3-bit registers).
 pub const PILES: usize = 3;
+/// A full pile: seven stones, every pile's size after RESET.
 pub const FULL: u8 = 7;
 
 /// One machine move, from the document alone.
@@ -11,7 +12,9 @@ pub const FULL: u8 = 7;
 pub struct Move {
     /// The pile chosen (0 = A).
     pub pile: usize,
+    /// Stones taken from it.
     pub taken: u8,
+    /// Pile sizes after the move, pile A first.
     pub after: [u8; PILES],
 }
 
@@ -58,44 +61,60 @@ pub fn machine_move(sizes: [u8; PILES], randomizer: usize) -> Option<Move> {
 /// The sequencer's steps (002: latch, take, test).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// The human's turn: TAKE and GO are accepted.
     Idle = 0,
+    /// The chosen pile is latched into the selection register.
     Latch = 1,
+    /// One stone is taken from the latched pile.
     Take = 2,
+    /// The XOR product is tested: zero (or zero before the move) stops the
+    /// machine, else it takes again.
     Test = 3,
 }
 
 /// Who took the last stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Winner {
+    /// Stones are left.
     Nobody = 0,
+    /// The human took the last stone.
     Human = 1,
+    /// The machine took the last stone.
     Machine = 2,
 }
 
 /// The buttons pressed during one clock cycle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Buttons {
+    /// RESET: every pile full again.
     pub reset: bool,
+    /// The TAKE button of each pile, pile A first: one stone off it.
     pub take: [bool; PILES],
+    /// GO: the machine's move.
     pub go: bool,
 }
 
 /// The machine's whole state, as its front panel shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// Pile sizes, pile A first.
     pub sizes: [u8; PILES],
     /// The pile the randomizer names first.
     pub randomizer: u8,
+    /// The sequencer's step.
     pub step: Step,
     /// Cycles spent in the present step.
     pub wait: u32,
     /// The selection register (latched pile), if anything has been latched since RESET.
     pub selected: Option<usize>,
+    /// The XOR product was 0 before the last stone was taken: the machine
+    /// stops after one stone.
     pub xor_was_zero: bool,
     /// The pile the human is taking from this turn (once the game is on).
     pub turn: Option<usize>,
     /// The machine has moved since RESET: turns are one pile each.
     pub in_game: bool,
+    /// Who took the last stone; `Nobody` while stones are left.
     pub winner: Winner,
     /// The last press was refused.
     pub illegal: bool,

@@ -43,7 +43,9 @@ pub struct Lanes<const N: usize, const W: usize, T = u64> {
     pub chosen: [T; N],
     /// `after[b]`: bit b of the chosen pile's new size.
     pub after: [T; W],
+    /// The lanes with a pile to take from (some pile not empty).
     pub found: T,
+    /// The lanes whose XOR product was zero.
     pub safe: T,
 }
 

@@ -32,6 +32,7 @@ use std::collections::{HashMap, HashSet};
 /// one or more groups alone.
 pub type Position = Vec<u16>;
 
+/// `groups` in canonical form: empty groups dropped, the rest ascending.
 pub fn canon(mut groups: Vec<u16>) -> Position {
     groups.retain(|&g| g > 0);
     groups.sort_unstable();
@@ -51,6 +52,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The counters a move of this kind takes: 1, 3 or 2.
     pub fn removes(self) -> u32 {
         match self {
             Kind::One => 1,
@@ -124,6 +126,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver with nothing solved yet.
     pub fn new() -> Solver {
         Solver::default()
     }
@@ -194,6 +197,8 @@ pub struct Tables {
     pub bases: Vec<u16>,
     /// The base of every group 1..=`checked`.
     pub base_of: Vec<u16>,
+    /// The least period of the codes from the middle of the range on
+    /// (Wilson's 34).
     pub period: u16,
     /// For each residue r in 0..period, the base of period·k + r for every
     /// k large enough: the algebraic law.
@@ -208,6 +213,8 @@ pub struct Tables {
     /// For each three-base win: fundamental (the first with its largest
     /// base), or derived, with the fundamental wins it is the sum of.
     pub fundamental: Vec<bool>,
+    /// For each derived win, the fundamental wins it is the sum of, as
+    /// indices into `three_base_wins`; empty for a fundamental win.
     pub derived_from: Vec<Vec<usize>>,
 }
 
@@ -304,7 +311,9 @@ pub struct Take {
 /// from, in the row's order, and the row it leaves.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Move {
+    /// The kind of move, (1), (2) or (3).
     pub kind: Kind,
+    /// What it does to each group it takes from, left to right.
     pub takes: Vec<Take>,
     /// The position it leaves, as a row: each group taken from replaced by
     /// its pieces where it stood, the other groups as they were.
@@ -627,7 +636,9 @@ mod tests {
 pub mod judge {
     use super::{codes, Kind, Take};
 
+    /// Slots for groups.
     pub const SLOTS: usize = 8;
+    /// The most counters a group may have (seven bits).
     pub const MAX_GROUP: u8 = 127;
 
     /// Codes of groups 0..=127 (value under move (3), parity).
@@ -647,10 +658,17 @@ pub mod judge {
     /// piece left of it.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct HwMove {
+        /// The kind of move.
         pub kind: Kind,
+        /// The slot taken from (for three counters: the two adjacent ones).
         pub group: u8,
+        /// The counters left of the gap in it.
         pub left: u8,
+        /// Three counters only: the slot of the one more counter, or 8 and
+        /// 9 for the left and right pieces of the first removal; 0 otherwise.
         pub second: u8,
+        /// Three counters only: the counters left of the second gap; 0
+        /// otherwise.
         pub second_left: u8,
     }
 
@@ -719,7 +737,9 @@ pub mod judge {
     /// sound move in its search order (none when won).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Verdict {
+        /// Won for the side that just moved: the codes cancel.
         pub won: bool,
+        /// The first sound move in the search order; none when won.
         pub found: Option<HwMove>,
     }
 
@@ -773,21 +793,41 @@ pub mod judge {
     /// The stages, as the design numbers them.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Stage {
+        /// Waiting for START; LOAD is accepted.
         Idle = 0,
+        /// The slots' codes XORed into `x` and their parity into `odd`, a
+        /// slot a cycle.
         Sum = 1,
+        /// Won (the codes cancel), or which search: one counter when the
+        /// counters are odd, two adjacent ones when even.
         Choose = 2,
+        /// One counter: each slot, each split of it, a split a cycle.
         One = 3,
+        /// Two adjacent counters: each slot, each split of it.
         Two = 4,
+        /// Three counters, the outer loop: two adjacent counters from slot
+        /// `i` at split `a`.
         Outer = 5,
+        /// Three counters, the inner loop: one more counter from slot `j`
+        /// at split `b`.
         Inner = 6,
     }
 
     /// One clock cycle's inputs.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Input {
+        /// Nothing.
         None,
+        /// Power-on: every register zero.
         Reset,
-        Load { slot: u8, size: u8 },
+        /// A group into a slot (refused while the judge works).
+        Load {
+            /// The slot, 0..7.
+            slot: u8,
+            /// The group's counters, 0..127 (0: no group).
+            size: u8,
+        },
+        /// START: the search begins (refused while the judge works).
         Start,
     }
 
@@ -796,29 +836,47 @@ pub mod judge {
     /// of their own, and only whether they cancel is compared.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
     pub struct State {
+        /// The groups, one a slot (0: no group).
         pub groups: [u8; SLOTS],
+        /// The stage, as its number ([`Stage`]).
         pub stage: u8,
+        /// The slot the scan stands on: summed, or the (first) removal's.
         pub i: u8,
+        /// The split of slot `i`: the counters left of the gap.
         pub a: u8,
+        /// The slot of the one more counter (three counters), 8 and 9 the
+        /// left and right pieces of the first removal.
         pub j: u8,
+        /// The split of slot `j`: the counters left of the gap.
         pub b: u8,
+        /// The XOR of the slots' codes: 0 when won.
         pub x: u8,
+        /// The counters in all slots are odd in number.
         pub odd: bool,
+        /// The code change the one more counter must make: `x` after the
+        /// outer loop's removal.
         pub y: u8,
+        /// The search has ended since the last START.
         pub finished: bool,
+        /// The sound move found; none when won, not found, or not finished.
         pub found: Option<HwMove>,
+        /// The last cycle's LOAD or START was refused: the judge was working.
         pub illegal: bool,
     }
 
     impl State {
+        /// Power-on: every register zero, every slot empty, idle.
         pub fn power_on() -> State {
             State::default()
         }
 
+        /// The judge is searching: not idle.
         pub fn working(&self) -> bool {
             self.stage != Stage::Idle as u8
         }
 
+        /// The search has ended and the codes cancel: won for the side that
+        /// just moved.
         pub fn won(&self) -> bool {
             self.finished && self.x == 0
         }

@@ -5,9 +5,10 @@
 /// "The bases prove to be 1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86".
 pub const BASES: [u16; 14] = [1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86];
 
+/// The period of the Table of Equivalents: `34n + r ≡ LAW[r]`.
 pub const PERIOD: u16 = 34;
 
-/// Table of Equivalents, "apart from the seven exceptions": 34n + r ≡ LAW[r].
+/// Table of Equivalents, "apart from the seven exceptions": `34n + r ≡ LAW[r]`.
 pub const LAW: [u16; 34] = [
     14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6,
     33,
@@ -59,7 +60,11 @@ pub const CHART: [(u16, &[u16]); 12] = [
 /// only 6 sound moves", the six named: 16 into 13, 1 or 11, 3 or 8, 6; 28
 /// into 16, 10 or 14, 12; 53 into 30, 21.
 pub const EXAMPLE: [u16; 4] = [28, 53, 1, 16];
+/// The "48 feasible moves" from [`EXAMPLE`]: the moves that leave an even
+/// number of counters.
 pub const EXAMPLE_EVEN_MOVES: usize = 48;
+/// The six sound moves from [`EXAMPLE`], as the rows they leave (the group
+/// taken from replaced by its pieces where it stood).
 pub const EXAMPLE_SOUND_MOVES: [[u16; 5]; 6] = [
     [28, 53, 1, 13, 1],
     [28, 53, 1, 11, 3],

@@ -83,11 +83,13 @@ use std::sync::Mutex;
 
 /// The largest group and the judge's slot count.
 pub const MAX_GROUP: u8 = hw::MAX_GROUP;
+/// The judge's slot count: groups in a position.
 pub const SLOTS: usize = hw::SLOTS;
 /// Every position of up to this many groups is cross-checked.
 pub const EXHAUSTIVE_GROUPS: usize = 3;
 /// Seeded random positions of 8 groups cross-checked, and the seed.
 pub const RANDOM_POSITIONS: u64 = 10_000_000;
+/// The seed of the random positions.
 pub const SEED: u64 = 0x0004_5749_4c53_4f4e;
 /// Counterexamples kept (the smallest).
 const KEEP: usize = 10;
@@ -114,9 +116,13 @@ impl Forms {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Form {
+    /// One counter from a group.
     One,
+    /// Two adjacent counters from a group.
     TwoAdjacent,
+    /// Two adjacent counters from a group and one more from either piece.
     ThreeInGroup,
+    /// Two adjacent counters from a group and one from another group.
     ThreeAcross,
 }
 
@@ -125,10 +131,15 @@ pub enum Form {
 /// by `d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
+    /// The group's counters, 0..127.
     pub size: u8,
+    /// Its code `c(size)`.
     pub code: u8,
+    /// Changes by one counter: `one(n)`.
     pub one: u64,
+    /// Changes by two adjacent counters: `two(n)`.
     pub two: u64,
+    /// Changes by two adjacent counters and one more from a piece: `three(n)`.
     pub three: u64,
 }
 
@@ -216,6 +227,7 @@ pub struct TargetCase {
 /// The argument's counts.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Argument {
+    /// The forms the argument allows.
     pub forms: Forms,
     /// Group sizes examined (1 to 127).
     pub sizes: usize,
@@ -223,11 +235,13 @@ pub struct Argument {
     pub codes: usize,
     /// Bits of the codes; the targets are 1 .. 2^bits - 1.
     pub code_bits: u32,
+    /// Targets examined: every nonzero value of `code_bits` bits.
     pub targets: usize,
     /// (size, target) cases: sizes × targets.
     pub cases: usize,
-    /// Cases with a move inside the group, and without.
+    /// Cases with a move inside the group (moving).
     pub moving: usize,
+    /// Cases without (stuck).
     pub stuck: usize,
     /// Cases (odd targets) moving by three in the group only.
     pub only_three: usize,
@@ -235,10 +249,12 @@ pub struct Argument {
     pub combinations: u64,
     /// Targets some combination of stuck codes makes (none: proven).
     pub open_targets: Vec<u8>,
+    /// Step 2 for each target, 1 first.
     pub per_target: Vec<TargetCase>,
 }
 
 impl Argument {
+    /// No target is left open: step 2 holds for every target.
     pub fn proven(&self) -> bool {
         self.open_targets.is_empty()
     }
@@ -301,8 +317,11 @@ pub fn argument(forms: Forms) -> Argument {
 /// for three across the slot of the one more counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Witness {
+    /// The move's form.
     pub form: Form,
+    /// The slot it takes from (the two adjacent counters, for three across).
     pub group: usize,
+    /// Three across only: the slot of the one more counter.
     pub other: Option<usize>,
 }
 
@@ -340,9 +359,13 @@ pub fn search(slots: &[u8], table: &[Reach], forms: Forms) -> Option<Witness> {
 /// The judge's moves by form, over the positions not won.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct JudgeForms {
+    /// Moves of one counter.
     pub one: u64,
+    /// Moves of two adjacent counters.
     pub two_adjacent: u64,
+    /// Moves of two adjacent counters and one more from a piece.
     pub three_in_group: u64,
+    /// Moves of two adjacent counters and one from another group.
     pub three_across: u64,
 }
 
@@ -352,10 +375,13 @@ pub struct CrossCheck {
     /// Every position of 1 to `exhaustive_groups` groups of 1 to
     /// `max_group` counters (as multisets), and how many.
     pub exhaustive_groups: usize,
+    /// The largest group of the exhaustive positions.
     pub max_group: u8,
+    /// How many exhaustive positions were checked.
     pub exhaustive_positions: u64,
     /// Seeded random positions of 8 groups of 1 to 127.
     pub random_positions: u64,
+    /// The random positions' seed.
     pub seed: u64,
     /// Positions not won (value nonzero), of both kinds.
     pub not_won: u64,
@@ -364,6 +390,7 @@ pub struct CrossCheck {
     /// The judge's verdict or move disagrees with the value rule, or the
     /// reduction disagrees with the judge (with the hardware's forms).
     pub mismatches: u64,
+    /// Up to 10 of the positions with a mismatch, in canonical form.
     pub mismatch_examples: Vec<Vec<u16>>,
     /// Positions not won with no sound move of the forms checked.
     pub counterexamples: u64,
@@ -595,15 +622,22 @@ pub fn open_candidates(arg: &Argument) -> Vec<Vec<u16>> {
 /// The whole answer.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Report {
+    /// Steps 1 and 2.
     pub argument: Argument,
+    /// How long the argument took, in seconds.
     pub argument_seconds: f64,
+    /// The cross-check.
     pub cross_check: CrossCheck,
+    /// How long the cross-check took, in seconds.
     pub cross_check_seconds: f64,
     /// Smallest positions (of the argument's open targets) tried.
     pub open_candidates: Vec<Vec<u16>>,
     /// Positions not won with no sound move of the forms, the smallest.
     pub counterexamples: Vec<Vec<u16>>,
+    /// The search is complete: the argument proven, no mismatch, no
+    /// counterexample.
     pub complete: bool,
+    /// The answer in one sentence, for people.
     pub verdict: String,
 }
 

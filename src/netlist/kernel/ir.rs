@@ -16,6 +16,7 @@
 use super::super::graph::{Op, Program};
 use rustc_hash::FxHashMap;
 
+/// A node: its index in [`Dag::defs`].
 pub type Node = u32;
 
 /// What a node is.
@@ -24,16 +25,27 @@ pub enum Def {
     /// The value in a slot at the start of an evaluation: an input, a
     /// flip-flop's Q, or a slot nothing computes.
     Load(u32),
+    /// 0 or 1 in every lane.
     Const(bool),
     /// `table` of the first `arity` of `ins`.
-    Lut { ins: [Node; 3], arity: u8, table: u8 },
+    Lut {
+        /// The operands; only the first `arity` count.
+        ins: [Node; 3],
+        /// How many operands it reads, 0 to 3.
+        arity: u8,
+        /// The truth table: bit `i` is the value when operand `k` is bit `k` of `i`.
+        table: u8,
+    },
 }
 
 /// The graph, in an order where every node follows its operands, and the
 /// slots to store: each output and each flip-flop's D.
 #[derive(Clone, Debug, Default)]
 pub struct Dag {
+    /// The nodes, each after its operands.
     pub defs: Vec<Def>,
+    /// (slot, node): the node's value is written to the slot at the end of
+    /// an evaluation.
     pub stores: Vec<(u32, Node)>,
 }
 

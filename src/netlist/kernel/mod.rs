@@ -32,6 +32,7 @@ pub struct Size {
     pub nodes: usize,
     /// Machine instructions of one chunk, of which spills.
     pub instructions: usize,
+    /// Values stored to scratch memory to free a register.
     pub spills: usize,
 }
 
@@ -43,6 +44,7 @@ pub struct Kernel {
     len: usize,
     scratch: usize,
     chunk: usize,
+    /// What it is made of.
     pub size: Size,
 }
 

@@ -49,11 +49,14 @@ impl Isa {
 
 /// Assembled code and what running it needs.
 pub struct Code {
+    /// The machine code of one chunk: a `sysv64` function of the slots and
+    /// the scratch memory.
     pub bytes: Vec<u8>,
     /// Bytes of scratch memory for spills.
     pub scratch: usize,
     /// Instructions emitted, and of them loads, stores and spills.
     pub instructions: usize,
+    /// Values stored to scratch memory to free a register.
     pub spills: usize,
 }
 
