@@ -8,7 +8,7 @@
 //! separated by commas, each optionally repeated: `PA, PA, MTR, none x40`.
 
 use crate::verify::Machine;
-use nimforge_designs::harness::Bench;
+use crate::verify::driver::Driver;
 use rust_hdl::prelude::*;
 use std::path::Path;
 
@@ -47,7 +47,6 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, String> {
 /// A scripted run of `M`'s design written to `path` as a VCD.
 pub fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
     let cycles = parse::<M>(script)?;
-    let letters = M::letters();
     // Written beside, then renamed: never a half-written file (a device such
     // as /dev/null is written directly).
     let direct = path.exists() && !path.is_file();
@@ -58,24 +57,26 @@ pub fn record<M: Machine>(script: &str, path: &Path) -> Result<i32, String> {
         .truncate(!direct)
         .open(&tmp)
         .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    let mut bench = Bench::new(M::design());
-    let mut vcd = write_vcd_header(std::io::BufWriter::new(file), &bench.uut);
-    vcd = write_vcd_dump(vcd, &bench.uut);
+    let mut driver = Driver::<M>::new();
+    let mut vcd = write_vcd_header(std::io::BufWriter::new(file), driver.design());
+    vcd = write_vcd_dump(vcd, driver.design());
     let mut t = 0u64;
-    let io = |e: std::io::Error| e.to_string();
+    let mut failed = None;
+    let mut vcd = Some(vcd);
     for &l in &cycles {
-        M::drive(&mut bench.uut, &letters[l].inputs);
-        bench.settle();
-        M::clock(&mut bench.uut).next = Clock { clk: true };
-        bench.settle();
-        t += 5;
-        vcd.timestamp(t).map_err(io)?;
-        vcd = write_vcd_change(vcd, &bench.uut);
-        M::clock(&mut bench.uut).next = Clock { clk: false };
-        bench.settle();
-        t += 5;
-        vcd.timestamp(t).map_err(io)?;
-        vcd = write_vcd_change(vcd, &bench.uut);
+        // Each edge: a timestamp, then what changed.
+        driver.press_observed(l, |design| {
+            t += 5;
+            if let Some(mut w) = vcd.take() {
+                if let Err(e) = w.timestamp(t) {
+                    failed.get_or_insert(e);
+                }
+                vcd = Some(write_vcd_change(w, design));
+            }
+        });
+    }
+    if let Some(e) = failed {
+        return Err(format!("cannot write {}: {e}", tmp.display()));
     }
     drop(vcd);
     if !direct {

@@ -16,6 +16,7 @@
 
 pub mod bitsim;
 pub mod die18;
+pub mod driver;
 pub mod equiv;
 pub mod hdl;
 pub mod lanes;

@@ -1,11 +1,11 @@
 //! The `rtl` level: the rust-hdl simulation in process, driven with the same
-//! letters as every other level, through the same clocked driver as the
-//! blocks' own tests (`nimforge_designs::harness::Bench`). The plan is cut
+//! letters as every other level, through the [`Driver`] that `move`,
+//! `replay` and `sim` use. The plan is cut
 //! into stretches that each begin at power-on ([`Plan::stretches`]), one a
 //! thread, each on a fresh design.
 
 use super::{LevelReport, Machine, Plan};
-use nimforge_designs::harness::Bench;
+use super::driver::Driver;
 use std::time::Instant;
 
 pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
@@ -16,17 +16,15 @@ pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
             .windows(2)
             .map(|w| {
                 scope.spawn(move || {
-                    let mut bench = Bench::new(M::design());
+                    let mut driver = Driver::<M>::new();
                     let mut mismatches = 0;
                     let mut first = None;
                     for i in w[0]..w[1] {
-                        M::drive(&mut bench.uut, &plan.letters[plan.sequence[i]].inputs);
-                        bench.tick(M::clock);
-                        let got = M::read(&bench.uut);
+                        let got = driver.press(plan.sequence[i]);
                         if got != plan.expected(i) {
                             mismatches += 1;
                             if first.is_none() {
-                                first = Some(plan.describe_mismatch(i, &got));
+                                first = Some(plan.describe_mismatch(i, got));
                             }
                         }
                     }
