@@ -3,19 +3,20 @@
 //! driven through its inputs as a player would (`move` presets the position
 //! first, which only the simulation allows).
 
-use crate::verify::nimatron::{Nimatron, MTR, NONE, RESET, ROW};
-use crate::verify::{output_index, Machine};
-use nimforge_designs::harness::Bench;
+use crate::verify::driver::Driver;
+use crate::verify::nimatron::{Nimatron, MTR, RESET, ROW};
 use nimforge_designs::nimatron::{PLAYER, SETUP};
-use nimforge_designs::NimatronSim;
 
 const LETTERS: [&str; 4] = ["a", "b", "c", "d"];
 
-/// The design on a bench, with the outputs read after every clock.
+/// The longest wait for the machine: its move, the dimming of lamp M and
+/// the set-up step each take far fewer clock cycles.
+const PATIENCE: u64 = 1_000_000;
+
+/// The design driven as a player would, with the outputs read after every
+/// clock.
 pub struct Panel {
-    bench: Bench<NimatronSim>,
-    out: Vec<u64>,
-    letters: Vec<Vec<u64>>,
+    d: Driver<Nimatron>,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -42,16 +43,16 @@ pub struct GameEnd {
 
 impl Panel {
     /// Power-on reset, then the set-up of combination No. 1.
-    pub fn new() -> Panel {
-        let letters = Nimatron::letters().into_iter().map(|l| l.inputs).collect();
-        let mut p = Panel { bench: Bench::new(Nimatron::design()), out: Vec::new(), letters };
+    pub fn new() -> Result<Panel, String> {
+        let mut p = Panel { d: Driver::new() };
         p.press(RESET);
-        p.wait_for_player();
-        p
+        p.wait_for_player()?;
+        Ok(p)
     }
 
+    /// The output called `name`.
     pub fn get(&self, name: &str) -> u64 {
-        self.out[output_index::<Nimatron>(name)]
+        self.d.get(name)
     }
 
     /// Lamps lit in rows a..d.
@@ -59,19 +60,13 @@ impl Panel {
         ["lamps_a", "lamps_b", "lamps_c", "lamps_d"].iter().map(|n| self.get(n).count_ones() as u64).collect()
     }
 
+    /// One clock cycle with `letter` pressed.
     pub fn press(&mut self, letter: usize) {
-        Nimatron::drive(&mut self.bench.uut, &self.letters[letter]);
-        self.bench.tick(Nimatron::clock);
-        self.out = Nimatron::read(&self.bench.uut);
+        self.d.press(letter);
     }
 
-    fn wait_for_player(&mut self) -> u64 {
-        let mut cycles = 0;
-        while self.get("phase") != PLAYER {
-            self.press(NONE);
-            cycles += 1;
-        }
-        cycles
+    fn wait_for_player(&mut self) -> Result<u64, String> {
+        self.d.wait("come back to the player", PATIENCE, |d| d.get("phase") == PLAYER)
     }
 
     /// The player puts out `n` lamps in `row`; the machine's refusal is an error.
@@ -103,11 +98,9 @@ impl Panel {
         }
         let kind = if self.get("correct") == 1 { "correct" } else { "random" };
         let row = self.get("machine_row").trailing_zeros() as usize;
-        let mut cycles = 1;
-        while self.get("phase") != PLAYER && !(self.get("phase") == SETUP && self.get("ended") == 1) {
-            self.press(NONE);
-            cycles += 1;
-        }
+        let cycles = 1 + self.d.wait("end its move", PATIENCE, |d| {
+            d.get("phase") == PLAYER || (d.get("phase") == SETUP && d.get("ended") == 1)
+        })?;
         let after = self.rows();
         Ok(Event {
             side: "machine",
@@ -121,9 +114,8 @@ impl Panel {
 
     /// Simulation only: a position and R state (0..2), the player's turn.
     pub fn preset(&mut self, lit: [u8; 4], r: u8) {
-        self.bench.uut.preset(lit, r as u64);
-        self.bench.settle();
-        self.out = Nimatron::read(&self.bench.uut);
+        self.d.design().preset(lit, r as u64);
+        self.d.settle();
     }
 
     /// Is a game over and waiting for its set-up step?
@@ -132,24 +124,18 @@ impl Panel {
     }
 
     /// Runs the set-up step that counts the game, and reports.
-    pub fn finish_game(&mut self) -> GameEnd {
+    pub fn finish_game(&mut self) -> Result<GameEnd, String> {
         let winner = if self.get("player_won") == 1 { "player" } else { "machine" };
-        self.wait_for_player();
-        self.press(NONE); // the counters count the pulse
-        GameEnd {
+        self.wait_for_player()?;
+        self.press(0); // no press: the counters count the pulse
+        Ok(GameEnd {
             winner,
             tp: self.get("tp"),
             mwc: self.get("mwc"),
             pwc: self.get("pwc"),
             next_combination: self.get("combination") + 1,
             next_rows: self.rows(),
-        }
-    }
-}
-
-impl Default for Panel {
-    fn default() -> Self {
-        Panel::new()
+        })
     }
 }
 
@@ -179,7 +165,7 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
     if moves.is_empty() {
         return Err("--moves is empty: give the player's moves, like \"a6 c3 d1\"".into());
     }
-    let mut p = Panel::new();
+    let mut p = Panel::new()?;
     let say = |e: &Event| {
         if json {
             println!("{}", serde_json::to_string(e).unwrap());
@@ -215,7 +201,7 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
             say(&m);
         }
         if p.game_over() {
-            let end = p.finish_game();
+            let end = p.finish_game()?;
             if json {
                 println!("{}", serde_json::to_string(&end).unwrap());
             } else {
@@ -245,7 +231,7 @@ pub fn one_move(rows: &str, r: u8, json: bool) -> Result<i32, String> {
         }
         return Ok(0);
     }
-    let mut p = Panel::new();
+    let mut p = Panel::new()?;
     p.preset([lit[0], lit[1], lit[2], lit[3]], r - 1);
     let e = p.machine()?;
     if json {
@@ -273,7 +259,7 @@ mod tests {
     /// states, the counters after the game and combination No. 2 next.
     #[test]
     fn the_patent_s_game_on_the_design() {
-        let mut p = Panel::new();
+        let mut p = Panel::new().unwrap();
         assert_eq!(p.rows(), vec![7, 6, 3, 4], "combination No. 1");
         let narrated = [
             // player; then the machine as the patent states it
@@ -289,7 +275,7 @@ mod tests {
             assert_eq!((m.row.as_str(), m.taken, m.kind.unwrap()), (mrow, mn, kind));
         }
         assert!(p.game_over());
-        let end = p.finish_game();
+        let end = p.finish_game().unwrap();
         assert_eq!(end.winner, "machine");
         assert_eq!((end.tp, end.mwc, end.pwc), (1, 1, 0));
         assert_eq!(end.next_combination, 2);
@@ -301,7 +287,7 @@ mod tests {
     #[test]
     fn each_combination_lets_a_correct_player_win() {
         use crate::oracle::nimatron::machine_move;
-        let mut p = Panel::new();
+        let mut p = Panel::new().unwrap();
         for c in 1..=9u64 {
             assert_eq!(p.get("combination") + 1, c);
             loop {
@@ -319,10 +305,10 @@ mod tests {
             let mut token = false;
             let winner = if p.get("player_won") == 1 { "player" } else { "machine" };
             while p.get("phase") != PLAYER {
-                p.press(NONE);
+                p.press(0);
                 token |= p.get("token") == 1;
             }
-            p.press(NONE);
+            p.press(0);
             assert_eq!(winner, "player");
             assert!(token, "a token for the player's win");
             assert_eq!((p.get("tp"), p.get("pwc"), p.get("mwc")), (c, c, 0));
@@ -338,7 +324,7 @@ mod tests {
         for x in 1..4096u32 {
             let lit = [0, 1, 2, 3].map(|i| (x >> (3 * i) & 7) as u8);
             for r in 0..3 {
-                let mut p = Panel::new();
+                let mut p = Panel::new().unwrap();
                 p.preset(lit, r);
                 let e = p.machine().unwrap();
                 let m = machine_move(lit, r).unwrap();

@@ -2,11 +2,9 @@
 //! Nimrod's moves in the cycle-accurate simulation of the design (the `rtl`
 //! level), driven through its buttons as the opponent would press them.
 
+use crate::verify::driver::Driver;
 use crate::verify::nimrod::{self as n, Nimrod};
-use crate::verify::{output_index, Machine};
-use nimforge_designs::harness::Bench;
 use nimforge_designs::nimrod::{COMPUTER, COMPUTING, OPPONENT, OVER};
-use nimforge_designs::NimrodSim;
 
 /// One move as the front panel showed it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -25,11 +23,9 @@ pub struct MoveEvent {
     pub winner: Option<String>,
 }
 
-/// The design on the bench, with the buttons a person would press.
+/// The design driven with the buttons a person would press.
 pub struct Panel {
-    bench: Bench<NimrodSim>,
-    letters: Vec<crate::verify::Letter>,
-    out: Vec<u64>,
+    d: Driver<Nimrod>,
 }
 
 impl Default for Panel {
@@ -38,23 +34,26 @@ impl Default for Panel {
     }
 }
 
+/// The longest a move of the program may take, in clock cycles (a move
+/// obeys at most a few dozen instructions, each a few cycles).
+const MOVE_CYCLES: u64 = 1000;
+
 impl Panel {
+    /// After a power-on reset.
     pub fn new() -> Panel {
-        let mut p = Panel { bench: Bench::new(Nimrod::design()), letters: Nimrod::letters(), out: Vec::new() };
+        let mut p = Panel { d: Driver::new() };
         p.press(n::RESET);
         p
     }
 
     /// One clock cycle with `letter` pressed; the outputs after it.
     pub fn press(&mut self, letter: usize) -> &[u64] {
-        Nimrod::drive(&mut self.bench.uut, &self.letters[letter].inputs);
-        self.bench.tick(Nimrod::clock);
-        self.out = Nimrod::read(&self.bench.uut);
-        &self.out
+        self.d.press(letter)
     }
 
+    /// The output called `name`.
     pub fn get(&self, name: &str) -> u64 {
-        self.out[output_index::<Nimrod>(name)]
+        self.d.get(name)
     }
 
     pub fn heaps(&self) -> Vec<u64> {
@@ -76,10 +75,17 @@ impl Panel {
     /// RESET, the crude random number generator brought round to
     /// `heap_counter` (it moves on with every press), NEW GAME, and the
     /// heaps arranged with the "leave n" buttons.
-    pub fn new_game(&mut self, reverse: bool, k: u8, heap_counter: u8, heaps: &[u8]) {
+    pub fn new_game(&mut self, reverse: bool, k: u8, heap_counter: u8, heaps: &[u8]) -> Result<(), String> {
         self.press(n::RESET);
-        while self.get("random") != heap_counter as u64 {
+        // The generator counts 0..3: four presses bring any value round.
+        for _ in 0..4 {
+            if self.get("random") == heap_counter as u64 {
+                break;
+            }
             self.press(n::set_mode(0));
+        }
+        if self.get("random") != heap_counter as u64 {
+            return Err(format!("the heap counter did not come round to {heap_counter} in four presses"));
         }
         self.press(n::new_game(reverse, k));
         for (h, &count) in heaps.iter().enumerate() {
@@ -87,6 +93,7 @@ impl Panel {
                 self.press(n::leave(h, count));
             }
         }
+        Ok(())
     }
 
     /// The opponent's "leave n" presses: the heaps he leaves. `Err` names
@@ -119,7 +126,7 @@ impl Panel {
         let before = self.heaps();
         self.press(start);
         if self.illegal() {
-            return Err(format!("the machine refused {} at {before:?}", self.letters[start].name));
+            return Err(format!("the machine refused {} at {before:?}", self.d.letters()[start].name));
         }
         self.run_move(before)
     }
@@ -139,8 +146,8 @@ impl Panel {
                 break;
             }
             instructions.push(self.get("instruction"));
-            if cycles > 1000 {
-                return Err(format!("the program did not stop from {before:?}"));
+            if cycles > MOVE_CYCLES {
+                return Err(format!("the program did not stop within {MOVE_CYCLES} clock cycles from {before:?}"));
             }
         }
         Ok(MoveEvent { side: side.into(), before, after: self.heaps(), instructions, cycles, winner: self.winner() })
@@ -194,7 +201,7 @@ pub fn one_move(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) ->
         return Ok(0);
     }
     let mut p = Panel::new();
-    p.new_game(reverse, k, heap_counter, &heaps);
+    p.new_game(reverse, k, heap_counter, &heaps)?;
     let e = p.machine_move(n::COMPUTER_MOVE)?;
     if json {
         println!("{}", serde_json::to_string(&e).expect("serialises"));
@@ -224,7 +231,7 @@ pub fn replay(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) -> R
         return Err("every heap is empty: there is no game to play; give at least one match".into());
     }
     let mut p = Panel::new();
-    p.new_game(reverse, k, heap_counter, &heaps);
+    p.new_game(reverse, k, heap_counter, &heaps)?;
     let events = p.self_play()?;
     for (i, e) in events.iter().enumerate() {
         if json {
@@ -249,7 +256,7 @@ mod tests {
     #[test]
     fn the_booklets_walk_through_in_the_design() {
         let mut p = Panel::new();
-        p.new_game(false, 1, 1, &[7, 1, 6, 4]);
+        p.new_game(false, 1, 1, &[7, 1, 6, 4]).unwrap();
         let e = p.machine_move(n::COMPUTER_MOVE).unwrap();
         assert_eq!(e.instructions, vec![1, 2, 3, 2, 4, 5, 6, 7, 1, 7, 1, 2, 4, 6, 7, 8]);
         assert_eq!(e.after, vec![7, 1, 2, 4]);
@@ -262,7 +269,7 @@ mod tests {
     fn the_booklets_7_1_6_2_in_the_design() {
         for (hc, after) in [(0, [5, 1, 6, 2]), (1, [7, 1, 4, 2]), (2, [7, 1, 4, 2]), (3, [7, 1, 6, 0])] {
             let mut p = Panel::new();
-            p.new_game(false, 1, hc, &[7, 1, 6, 2]);
+            p.new_game(false, 1, hc, &[7, 1, 6, 2]).unwrap();
             assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, after.to_vec(), "heap counter {hc}");
             assert_eq!(after.iter().fold(0, |a, &h| a ^ h), 0);
         }
@@ -274,7 +281,7 @@ mod tests {
     #[test]
     fn the_booklets_reverse_game() {
         let mut p = Panel::new();
-        p.new_game(true, 1, 1, &[7, 1, 6, 4]);
+        p.new_game(true, 1, 1, &[7, 1, 6, 4]).unwrap();
         // Move 1 (A): "the correct move for A is 7, 1, 2, 4".
         assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, vec![7, 1, 2, 4]);
         // Move 2 (B): "taking 3 from heap 0 and leaving 4, 1, 2, 4".
@@ -284,7 +291,7 @@ mod tests {
 
         // The machine as B, after A's mistake "leaving 4, 0, 2, 4".
         let mut p = Panel::new();
-        p.new_game(true, 1, 0, &[4, 0, 2, 4]);
+        p.new_game(true, 1, 0, &[4, 0, 2, 4]).unwrap();
         // Move 4 (B): "B makes a correct move leaving 4, 0, 0, 4".
         assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, vec![4, 0, 0, 4]);
         // Move 5 (A): "taking 3 from heap 3 and leaving 4, 0, 0, 1".
@@ -302,7 +309,7 @@ mod tests {
     #[test]
     fn refused_moves() {
         let mut p = Panel::new();
-        p.new_game(false, 1, 0, &[3, 3, 3, 3]);
+        p.new_game(false, 1, 0, &[3, 3, 3, 3]).unwrap();
         p.machine_move(n::COMPUTER_MOVE).unwrap();
         let before = p.heaps();
         // COMPUTER MOVE before the opponent has moved.
@@ -328,7 +335,7 @@ mod tests {
     #[test]
     fn a_self_played_game() {
         let mut p = Panel::new();
-        p.new_game(false, 1, 0, &[3, 5, 6, 7]);
+        p.new_game(false, 1, 0, &[3, 5, 6, 7]).unwrap();
         let events = p.self_play().unwrap();
         for (i, e) in events.iter().enumerate() {
             assert_eq!(e.side, if i % 2 == 0 { "opponent" } else { "computer" });

@@ -496,8 +496,7 @@ struct HardwareMove {
 /// rust-hdl simulation, driven through its inputs.
 pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
     use crate::oracle::wilson::judge::{HwMove, SLOTS};
-    use nimforge_designs::harness::Bench;
-    use nimforge_designs::wilson::Wilson;
+    use crate::verify::driver::Driver;
     let groups = parse_groups(text)?;
     if groups.len() > SLOTS {
         return Err(format!("{} groups: the judge holds at most {SLOTS}", groups.len()));
@@ -506,46 +505,30 @@ pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
     for (s, &g) in slots.iter_mut().zip(&groups) {
         *s = g as u8;
     }
-    let mut b = Bench::new(Wilson::default());
-    fn clock(u: &mut Wilson) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
-        &mut u.clock
-    }
+    let mut d = Driver::<crate::verify::wilson::Wilson>::new();
     for (k, &g) in slots.iter().enumerate() {
-        b.uut.load.next = true;
-        b.uut.slot.next = (k as u64).into();
-        b.uut.size.next = (g as u64).into();
-        b.tick(clock);
+        d.press(d.letter(&format!("load {k} {g}")));
     }
-    b.uut.load.next = false;
-    b.uut.start.next = true;
-    b.tick(clock);
-    b.uut.start.next = false;
-    let mut cycles = 1u64;
-    while !b.uut.done.val() {
-        b.tick(clock);
-        cycles += 1;
-        if cycles > 2_000_000 {
-            return Err("the judge did not finish in 2,000,000 cycles".into());
-        }
-    }
-    let found = b.uut.found.val();
-    let kind = match b.uut.kind.val().index() {
+    d.press(d.letter("start"));
+    let cycles = 1 + d.wait("finish judging", 2_000_000, |d| d.get("done") == 1)?;
+    let found = d.get("found") == 1;
+    let kind = match d.get("kind") {
         1 => Kind::One,
         2 => Kind::Three,
         _ => Kind::TwoAdjacent,
     };
     let m = HwMove {
         kind,
-        group: b.uut.group.val().index() as u8,
-        left: b.uut.left.val().index() as u8,
-        second: b.uut.second.val().index() as u8,
-        second_left: b.uut.second_left.val().index() as u8,
+        group: d.get("group") as u8,
+        left: d.get("left") as u8,
+        second: d.get("second") as u8,
+        second_left: d.get("second_left") as u8,
     };
     let three = found && kind == Kind::Three;
     let told = found.then(|| m.row(&slots));
     let r = HardwareMove {
         groups: groups.clone(),
-        won: b.uut.won.val(),
+        won: d.get("won") == 1,
         kind: found.then_some(kind),
         group: found.then_some(m.group),
         left: found.then_some(m.left),
