@@ -56,7 +56,7 @@ pub struct Entry {
 
 /// The entry of a machine whose harness is `M`, panel level `P` and
 /// terminal panel `F`; `board` emits its board wrapper.
-const fn entry<M: Machine + 'static, P: verify::panel::Panel + 'static, F: Front + Default + 'static>(
+const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front + Default + 'static>(
     board: fn() -> Generated,
     moves: Option<Handler<MoveArgs>>,
     replay: Option<Handler<ReplayArgs>>,
@@ -168,7 +168,7 @@ fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
 
 /// A machine's design and its testbenches, and its board wrapper's
 /// simulation build and end-to-end testbench.
-fn files_of<M: Machine, P: verify::panel::Panel>() -> Vec<Generated> {
+fn files_of<M: Machine, P: panel::script::Panel>() -> Vec<Generated> {
     let mut files = crate::project::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE));
     let mut wrapper = P::design();
     files.push(Generated {

@@ -1036,4 +1036,32 @@ pub mod judge {
             assert_eq!(row, vec![25, 1]);
         }
     }
+
+    /// The article's numbers for the kinds of move, as the `kind` output.
+    pub fn kind_number(k: Kind) -> u64 {
+        match k {
+            Kind::One => 1,
+            Kind::Three => 2,
+            Kind::TwoAdjacent => 3,
+        }
+    }
+
+    /// `n` seeded random positions: each slot empty one time in four, else 1 to
+    /// 127 counters.
+    pub fn random_positions(n: usize, seed: u64) -> Vec<[u8; SLOTS]> {
+        let mut rng = seed;
+        let mut next = move || {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng >> 33
+        };
+        (0..n)
+            .map(|_| {
+                let mut slots = [0u8; SLOTS];
+                for s in slots.iter_mut() {
+                    *s = if next() % 4 == 0 { 0 } else { (next() % 127 + 1) as u8 };
+                }
+                slots
+            })
+            .collect()
+    }
 }

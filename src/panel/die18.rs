@@ -5,7 +5,7 @@
 use super::{KeysOnTheWay, LineDriver};
 use crate::oracle::counting::allowed_after;
 use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
-use crate::verify::panel::{Panel, Script, Stepper};
+use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).

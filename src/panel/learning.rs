@@ -5,7 +5,7 @@
 
 use super::{KeysOnTheWay, LineDriver};
 use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
-use crate::verify::panel::{Panel, Script, Stepper};
+use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).

@@ -9,6 +9,7 @@ pub mod learning;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;
+pub mod script;
 pub mod wilson;
 
 use std::collections::VecDeque;
@@ -247,7 +248,7 @@ mod receiver_timing {
 /// the layout, for every field the script's reports set.
 #[cfg(test)]
 mod layouts {
-    use crate::verify::panel::Panel;
+    use crate::panel::script::Panel;
     use nimforge_designs::report::Layout;
 
     /// The fields, and the items of array fields, that no report of `P`'s

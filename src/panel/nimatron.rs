@@ -4,7 +4,7 @@
 
 use super::LineDriver;
 use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
-use crate::verify::panel::{Panel, Script, Stepper};
+use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).

@@ -4,7 +4,7 @@
 
 use super::LineDriver;
 use crate::oracle::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
-use crate::verify::panel::{Panel, Script, Stepper};
+use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).

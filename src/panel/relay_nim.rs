@@ -4,7 +4,7 @@
 
 use super::LineDriver;
 use crate::oracle::relay_nim::{Buttons, State, Step, Winner, PILES};
-use crate::verify::panel::{Panel, Script, Stepper};
+use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
 
 /// The report's fields (`nimforge_designs::report`).

@@ -5,8 +5,8 @@
 use super::LineDriver;
 use crate::oracle::wilson::judge::{Input, State, SLOTS};
 use crate::oracle::wilson::Kind;
-use crate::verify::panel::{Panel, Script, Stepper};
-use crate::verify::wilson::{kind_number, random_positions};
+use super::script::{Panel, Script, Stepper};
+use crate::oracle::wilson::judge::{kind_number, random_positions};
 use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).

@@ -12,7 +12,7 @@
 
 use super::Transport;
 use crate::panel::{parse_report, LineDriver, LineReceiver, Lines};
-use crate::verify::panel::Panel;
+use crate::panel::script::Panel;
 use nimforge_designs::harness::Bench;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;

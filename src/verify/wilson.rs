@@ -24,6 +24,7 @@
 
 use super::{Letter, Machine};
 use crate::oracle::wilson::judge::{self as oracle, Input, State, SLOTS};
+pub use crate::oracle::wilson::judge::{kind_number, random_positions};
 use crate::oracle::wilson::{self as w, Kind, Solver};
 use nimforge_designs::wilson::Wilson as Design;
 
@@ -46,14 +47,6 @@ fn input(letter: usize) -> Input {
     }
 }
 
-/// The article's numbers for the kinds of move, as the `kind` output.
-pub fn kind_number(k: Kind) -> u64 {
-    match k {
-        Kind::One => 1,
-        Kind::Three => 2,
-        Kind::TwoAdjacent => 3,
-    }
-}
 
 /// Every position of at most 4 groups and at most 30 counters, largest
 /// group in slot 0.
@@ -85,24 +78,6 @@ pub fn base_pairs() -> Vec<[u8; SLOTS]> {
     out
 }
 
-/// `n` seeded random positions: each slot empty one time in four, else 1 to
-/// 127 counters.
-pub fn random_positions(n: usize, seed: u64) -> Vec<[u8; SLOTS]> {
-    let mut rng = seed;
-    let mut next = move || {
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        rng >> 33
-    };
-    (0..n)
-        .map(|_| {
-            let mut slots = [0u8; SLOTS];
-            for s in slots.iter_mut() {
-                *s = if next() % 4 == 0 { 0 } else { (next() % 127 + 1) as u8 };
-            }
-            slots
-        })
-        .collect()
-}
 
 /// The move-level function's answer checked against the ground truth:
 /// `won_by` says whether a position is won for the side that just moved.

@@ -1,0 +1,137 @@
+//! A machine's front panel as a simulation drives it: the board wrapper's
+//! pins ([`Panel`]), and a script of presses with what the oracle reports
+//! meanwhile ([`Script`], [`Stepper`]). The `panel` level
+//! (`verify::panel`) checks a wrapper against its script; the terminal
+//! panel (`play::sim`) plays the same wrapper.
+
+use super::LineDriver;
+use rust_hdl::prelude::*;
+
+/// A machine's front panel as the `panel` level drives it.
+pub trait Panel {
+    /// The machine's command-line name.
+    const NAME: &'static str;
+    /// The simulation wrapper's module in `generated/`.
+    const MODULE: &'static str;
+    const CLOCKS_PER_BIT: usize;
+    const REPORT_BITS: usize;
+    /// Report bits the wrapper holds until a line has carried them.
+    const HELD: &'static [u32];
+    type Design: Block;
+    fn design() -> Self::Design;
+    fn clock(d: &mut Self::Design) -> &mut Signal<In, Clock>;
+    fn set_rx(d: &mut Self::Design, level: bool);
+    /// The board's four buttons, bit k high while button k is pressed.
+    fn set_buttons(d: &mut Self::Design, levels: u8);
+    fn tx(d: &Self::Design) -> bool;
+    /// The presses and what the oracle reports meanwhile.
+    fn script() -> Script;
+    /// A report in words, for mismatch messages.
+    fn describe(report: u128) -> String;
+}
+
+/// The pins every board wrapper has (`clock`, `rx`, `tx`, `buttons`), for
+/// a [`Panel`] impl: `panel_pins!(TheWrapperSim);` in the impl block.
+#[macro_export]
+macro_rules! panel_pins {
+    ($design:ty) => {
+        fn clock(d: &mut $design) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
+            &mut d.clock
+        }
+        fn set_rx(d: &mut $design, level: bool) {
+            d.rx.next = level;
+        }
+        fn set_buttons(d: &mut $design, levels: u8) {
+            d.buttons.next = (levels as u64).into();
+        }
+        fn tx(d: &$design) -> bool {
+            d.tx.val()
+        }
+    };
+}
+
+/// The RX line and the buttons, one level per cycle, and the oracle's
+/// report each cycle.
+pub struct Script {
+    pub rx: Vec<bool>,
+    pub buttons: Vec<u8>,
+    pub want: Vec<u128>,
+    /// A state held this many cycles must have its line.
+    pub must_show: usize,
+}
+
+impl Script {
+    /// An empty script; `report` is the oracle's report at power-on.
+    pub fn new(report: u128, must_show: usize) -> Script {
+        Script { rx: vec![], buttons: vec![], want: vec![report], must_show }
+    }
+
+    /// `cycles` cycles: `line` gives RX; `step` advances the oracle one
+    /// cycle, told whether the byte on the line has just finished, and
+    /// returns its report.
+    pub fn run(&mut self, line: &mut LineDriver, cycles: usize, mut step: impl FnMut(bool) -> u128) {
+        let mut busy = !line.idle();
+        for _ in 0..cycles {
+            self.rx.push(line.level());
+            self.buttons.push(0);
+            let arrived = busy && line.idle();
+            busy &= !arrived;
+            self.want.push(step(arrived));
+        }
+    }
+}
+
+/// The oracle's side of a script, one clock cycle at a time.
+pub trait Stepper {
+    type Input: Copy;
+    /// No press.
+    const NONE: Self::Input;
+    /// One cycle with `input`; the report of the state after it.
+    fn cycle(&mut self, input: Self::Input) -> u128;
+    /// The machine is moving and will change state without a press.
+    fn working(&self) -> bool;
+}
+
+impl Script {
+    /// `key` sent on the line, `input` reaching the oracle when its stop bit
+    /// is in; then, when `settle`, cycles until the machine has stopped
+    /// working and three report lines' time more (`line_cycles` each).
+    pub fn press<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, key: u8, input: S::Input, settle: bool, line_cycles: usize) {
+        line.send(key);
+        let mut step = |arrived: bool| oracle.cycle(if arrived { input } else { S::NONE });
+        self.run(line, 15 * line.clocks_per_bit(), &mut step);
+        if settle {
+            self.settle(line, oracle, line_cycles);
+        }
+    }
+
+    /// Button `k` pressed with contact bounce (`bounce`, a level a cycle,
+    /// then held down), and released the same way; `input` reaches the
+    /// oracle once the level has held for the debouncer's `stable` cycles.
+    /// The line must be idle. Then as `settle`.
+    pub fn button<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, k: u8, bounce: &[bool], stable: usize, input: S::Input, line_cycles: usize) {
+        let mut levels: Vec<bool> = bounce.to_vec();
+        levels.extend(std::iter::repeat(true).take(stable + 40));
+        levels.extend(bounce.iter().map(|b| !b));
+        levels.extend(std::iter::repeat(false).take(stable + 40));
+        // The debouncer believes the press `stable` cycles after the last
+        // bounce (and two synchroniser cycles).
+        let last_low = bounce.iter().rposition(|&b| !b).map_or(0, |i| i + 1);
+        let arrives = last_low + 2 + stable;
+        for (t, &down) in levels.iter().enumerate() {
+            self.rx.push(line.level());
+            self.buttons.push(if down { 1 << k } else { 0 });
+            self.want.push(oracle.cycle(if t == arrives { input } else { S::NONE }));
+        }
+        self.settle(line, oracle, line_cycles);
+    }
+
+    /// Cycles without a press until the machine has stopped working, then
+    /// three report lines' time.
+    pub fn settle<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, line_cycles: usize) {
+        while oracle.working() {
+            self.run(line, 256, |_| oracle.cycle(S::NONE));
+        }
+        self.run(line, 3 * line_cycles, |_| oracle.cycle(S::NONE));
+    }
+}
