@@ -13,7 +13,7 @@ use crate::build::Wrapper;
 use crate::commands::{self, MoveArgs, ReplayArgs};
 use crate::emit::{verilog, Generated};
 use crate::panel;
-use crate::play::{self, Front};
+use crate::play::{self, Front, Transport};
 use crate::verify::equiv::ProofReport;
 use crate::verify::progress::Ui;
 use crate::verify::run::{self, Wanted};
@@ -48,6 +48,8 @@ pub struct Entry {
     pub sim: fn(&str, &Path) -> Result<i32, String>,
     /// `play MACHINE`: the front panel in the terminal.
     pub front: fn() -> Box<dyn Front>,
+    /// The board wrapper's simulation, started, for `play MACHINE --sim`.
+    pub simulate: fn() -> Box<dyn Transport>,
     /// `move MACHINE ...`, for the machines that make one move on request.
     pub moves: Option<Handler<MoveArgs>>,
     /// `replay MACHINE ...`, for the machines with a scripted game.
@@ -71,6 +73,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         bench: crate::bench::machine::run::<M>,
         sim: commands::sim::record::<M>,
         front: front_of::<F>,
+        simulate: simulate_of::<P, F>,
         board,
         moves,
         replay,
@@ -164,6 +167,10 @@ fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Gener
 
 fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
     Box::new(F::default())
+}
+
+fn simulate_of<P: panel::script::Panel + 'static, F: Front>() -> Box<dyn Transport> {
+    Box::new(play::sim::Sim::start::<P>(F::moving))
 }
 
 /// A machine's design and its testbenches, and its board wrapper's

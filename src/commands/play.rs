@@ -11,7 +11,8 @@
 use std::io::IsTerminal;
 
 pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
-    let front = (crate::machines::find(machine)?.front)();
+    let m = crate::machines::find(machine)?;
+    let front = (m.front)();
     // The device first: a board that is not there is the likelier problem.
     let serial = match serial.map(crate::play::serial::Serial::open).transpose() {
         Ok(s) => s,
@@ -22,9 +23,9 @@ pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
     }
     let transport: Box<dyn crate::play::Transport> = match serial {
         Some(s) => Box::new(s),
-        None => front.simulate(),
+        None => (m.simulate)(),
     };
-    match crate::play::app::run(front, transport) {
+    match crate::play::app::run(m.name, front, transport) {
         Ok(()) => Ok(0),
         Err(line) => Ok(fail(&line)),
     }

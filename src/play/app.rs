@@ -22,6 +22,7 @@ pub const HEIGHT: u16 = 24;
 
 /// The panel's own state beside the machine's.
 pub struct App {
+    machine: String,
     front: Box<dyn Front>,
     transport: Box<dyn Transport>,
     lines: Lines,
@@ -46,8 +47,9 @@ impl Drop for Restore {
 
 /// Plays until q, Esc or Ctrl-C; an error is one line, after the terminal
 /// is restored.
-pub fn run(front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), String> {
-    let mut app = App { front, transport, lines: Lines::default(), reports: 0, bad_lines: 0, refused: false, note: None };
+/// `machine` is the machine's name, for the title.
+pub fn run(machine: &str, front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), String> {
+    let mut app = App { machine: machine.to_string(), front, transport, lines: Lines::default(), reports: 0, bad_lines: 0, refused: false, note: None };
     let restore = Restore;
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = app.event_loop(&mut terminal);
@@ -87,17 +89,17 @@ impl App {
                 self.transport.send(&bytes)?;
             }
             Action::Local => {}
-            Action::Unknown => self.note = Some(format!("not a key of {}: {}", self.front.name(), self.front.help())),
+            Action::Unknown => self.note = Some(format!("not a key of {}: {}", self.machine, self.front.help())),
         }
         Ok(true)
     }
 
     fn byte(&mut self, byte: u8) {
         let Some(line) = self.lines.push(byte) else { return };
-        match parse_report(&line, self.front.report_bits()) {
+        match parse_report(&line, self.front.layout().bits) {
             Ok(r) => {
                 self.reports += 1;
-                self.refused |= r >> self.front.illegal_bit() & 1 == 1;
+                self.refused |= self.front.layout().flag(r, "illegal");
                 self.front.report(r);
             }
             Err(_) => self.bad_lines += 1,
@@ -114,7 +116,7 @@ impl App {
         let area = Rect { width: WIDTH, height: HEIGHT, ..area };
         let [title, machine, status, help] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(18), Constraint::Length(2), Constraint::Length(2)]).areas(area);
-        let title_text = format!(" nimforge play {}  ·  {}", self.front.name(), self.transport.describe());
+        let title_text = format!(" nimforge play {}  ·  {}", self.machine, self.transport.describe());
         frame.render_widget(Paragraph::new(title_text).style(Style::new().add_modifier(Modifier::REVERSED)), title);
         if self.reports == 0 {
             let waiting = "No report from the machine yet. A board sends one at configuration and after every change: press r to reset it.";

@@ -4,8 +4,9 @@
 //! (`fpga/protocol.md`, "18-with-a-die"). Keys: PLAY 1..6 (0: the machine
 //! opens), NEW GAME, RESET.
 
-use super::{letter, Action, Front, Transport};
-use crate::panel::die18::{Die18Panel, ILLEGAL, LAYOUT, REPORT_BITS};
+use super::{letter, Action, Front};
+use crate::panel::die18::LAYOUT;
+use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -16,11 +17,6 @@ use ratatui::Frame;
 #[derive(Default)]
 pub struct Die18 {
     report: u128,
-}
-
-/// The machine will change state without a key: the program runs.
-pub fn moving(r: u128) -> bool {
-    LAYOUT.get(r, "program") != 0
 }
 
 impl Die18 {
@@ -37,20 +33,15 @@ fn track(score: u128, color: Color) -> Vec<Span<'static>> {
 }
 
 impl Front for Die18 {
-    fn name(&self) -> &'static str {
-        "die18"
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
-    fn report_bits(&self) -> usize {
-        REPORT_BITS
-    }
-    fn illegal_bit(&self) -> u32 {
-        ILLEGAL
+    /// The machine will change state without a key: the program runs.
+    fn moving(r: u128) -> bool {
+        LAYOUT.get(r, "program") != 0
     }
     fn illegal_words(&self) -> &'static str {
         "refused: a play barred by the M-play (or its complement to 7), 0 after the opening, or a play after the game is over"
-    }
-    fn simulate(&self) -> Box<dyn Transport> {
-        Box::new(super::sim::Sim::start::<Die18Panel>(moving))
     }
 
     fn key(&mut self, key: KeyEvent) -> Action {
@@ -93,7 +84,7 @@ impl Front for Die18 {
         let winner = match self.get("winner") {
             1 => Line::from("   YOU WIN: 18 exactly (or the machine went past)").green().bold(),
             2 => Line::from("   THE MACHINE WINS").red().bold(),
-            _ if moving(self.report) => Line::from("   The program runs.").italic(),
+            _ if Die18::moving(self.report) => Line::from("   The program runs.").italic(),
             _ if m_score == 0 && h_score == 0 => Line::from("   Your play (or 0 for the machine to open).").italic(),
             _ => Line::from("   Your play.").italic(),
         };

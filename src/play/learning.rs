@@ -6,9 +6,10 @@
 //! machine"). Keys: PLAY 1..6, NEW GAME, MEMORY RESET, MEMORY PRELOAD,
 //! RESET.
 
-use super::{letter, Action, Front, Transport};
+use super::{letter, Action, Front};
 use crate::oracle::counting::{table, GOAL, ROWS};
-use crate::panel::learning::{cell, LearningPanel, ILLEGAL, LAYOUT, REPORT_BITS};
+use crate::panel::learning::{cell, LAYOUT};
+use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -19,11 +20,6 @@ use ratatui::Frame;
 #[derive(Default)]
 pub struct Learning {
     report: u128,
-}
-
-/// The machine will change state without a key: the programmer runs.
-pub fn moving(r: u128) -> bool {
-    LAYOUT.get(r, "programmer") != 0
 }
 
 /// A memory cell against the game's solution.
@@ -62,20 +58,15 @@ fn symbol(c: Cell) -> Span<'static> {
 const PHASES: [&str; 6] = ["home", "clamp", "search", "random play", "add", "rewrite"];
 
 impl Front for Learning {
-    fn name(&self) -> &'static str {
-        "learning"
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
-    fn report_bits(&self) -> usize {
-        REPORT_BITS
-    }
-    fn illegal_bit(&self) -> u32 {
-        ILLEGAL
+    /// The machine will change state without a key: the programmer runs.
+    fn moving(r: u128) -> bool {
+        LAYOUT.get(r, "programmer") != 0
     }
     fn illegal_words(&self) -> &'static str {
         "refused: the machine's last play or its complement to 7, 0 or 7, a play after the game is over, or a key while the programmer runs"
-    }
-    fn simulate(&self) -> Box<dyn Transport> {
-        Box::new(super::sim::Sim::start::<LearningPanel>(moving))
     }
 
     fn key(&mut self, key: KeyEvent) -> Action {

@@ -48,16 +48,16 @@ pub enum Action {
 
 /// One machine's front panel in the terminal.
 pub trait Front {
-    /// The machine's command-line name.
-    fn name(&self) -> &'static str;
-    /// The report's width in bits (`fpga/protocol.md`).
-    fn report_bits(&self) -> usize;
-    /// The report bit that says the machine refused a key.
-    fn illegal_bit(&self) -> u32;
+    /// The report's fields (`nimforge_designs::report`, `fpga/protocol.md`):
+    /// its width, and the `illegal` bit that says the machine refused a key.
+    fn layout(&self) -> &'static nimforge_designs::report::Layout;
+    /// The machine will change state without a key (the simulation runs on
+    /// while a report says so).
+    fn moving(report: u128) -> bool
+    where
+        Self: Sized;
     /// The machine's own words for a refused key.
     fn illegal_words(&self) -> &'static str;
-    /// The board wrapper's simulation, started.
-    fn simulate(&self) -> Box<dyn Transport>;
     /// A key press (never q or Esc, which quit).
     fn key(&mut self, key: KeyEvent) -> Action;
     /// A report line from the machine.
@@ -170,7 +170,7 @@ mod fuzz {
         let mut rng = crate::fuzz::Rng::new(0xf022_0003);
         for name in crate::machines::names() {
             let mut front = (crate::machines::find(name).unwrap().front)();
-            let bits = front.report_bits();
+            let bits = front.layout().bits;
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
             let seed = "0".repeat(bits / 4);
             for case in 0..800 {

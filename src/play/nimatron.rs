@@ -8,8 +8,9 @@
 //! the next combination by itself), so the panel keeps the last result
 //! until the next game ends or a reset.
 
-use super::{lamps, letter, Action, Front, Transport};
-use crate::panel::nimatron::{NimatronPanel, COUNTERS, ILLEGAL, LAYOUT, REPORT_BITS, ROW_LAMPS};
+use super::{lamps, letter, Action, Front};
+use crate::panel::nimatron::{COUNTERS, LAYOUT, ROW_LAMPS};
+use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -30,11 +31,6 @@ pub struct Nimatron {
     tokens: usize,
 }
 
-/// The machine will change state without a key: any phase but the player's.
-pub fn moving(r: u128) -> bool {
-    LAYOUT.get(r, "phase") != PLAYER
-}
-
 impl Nimatron {
     fn get(&self, name: &str) -> u128 {
         LAYOUT.get(self.report, name)
@@ -45,20 +41,15 @@ impl Nimatron {
 }
 
 impl Front for Nimatron {
-    fn name(&self) -> &'static str {
-        "nimatron"
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
-    fn report_bits(&self) -> usize {
-        REPORT_BITS
-    }
-    fn illegal_bit(&self) -> u32 {
-        ILLEGAL
+    /// The machine will change state without a key: any phase but the player's.
+    fn moving(r: u128) -> bool {
+        LAYOUT.get(r, "phase") != PLAYER
     }
     fn illegal_words(&self) -> &'static str {
         "the machine refused the press (a second row in one turn, an empty row, or MTR before a lamp is out)"
-    }
-    fn simulate(&self) -> Box<dyn Transport> {
-        Box::new(super::sim::Sim::start::<NimatronPanel>(moving))
     }
 
     fn key(&mut self, key: KeyEvent) -> Action {

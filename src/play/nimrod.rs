@@ -6,8 +6,9 @@
 //! arrow keys or Tab, then 0..7), COMPUTER MOVE, STEP, the mode switch, SELF
 //! PLAY, NEW GAME with the variant switches (set on the panel), RESET.
 
-use super::{letter, Action, Front, Transport};
-use crate::panel::nimrod::{NimrodPanel, ILLEGAL, LAYOUT, REPORT_BITS};
+use super::{letter, Action, Front};
+use crate::panel::nimrod::LAYOUT;
+use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -52,12 +53,6 @@ impl Default for Nimrod {
     }
 }
 
-/// The machine will change state without a key: the program runs, and not
-/// in manual mode.
-pub fn moving(r: u128) -> bool {
-    LAYOUT.get(r, "phase") == COMPUTING && LAYOUT.get(r, "mode") != MANUAL
-}
-
 impl Nimrod {
     fn get(&self, name: &str) -> u128 {
         LAYOUT.get(self.report, name)
@@ -65,20 +60,16 @@ impl Nimrod {
 }
 
 impl Front for Nimrod {
-    fn name(&self) -> &'static str {
-        "nimrod"
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
-    fn report_bits(&self) -> usize {
-        REPORT_BITS
-    }
-    fn illegal_bit(&self) -> u32 {
-        ILLEGAL
+    /// The machine will change state without a key: the program runs, and not
+    /// in manual mode.
+    fn moving(r: u128) -> bool {
+        LAYOUT.get(r, "phase") == COMPUTING && LAYOUT.get(r, "mode") != MANUAL
     }
     fn illegal_words(&self) -> &'static str {
         "refused: a heap raised or left alone, more than k heaps, COMPUTER MOVE before a move, or a press while the program runs"
-    }
-    fn simulate(&self) -> Box<dyn Transport> {
-        Box::new(super::sim::Sim::start::<NimrodPanel>(moving))
     }
 
     fn key(&mut self, key: KeyEvent) -> Action {

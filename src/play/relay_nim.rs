@@ -3,8 +3,9 @@
 //! moving, and the winner, from its 28-bit report (`fpga/protocol.md`,
 //! "Relay NIM"). Keys: TAKE A..C, GO, RESET.
 
-use super::{lamps, letter, Action, Front, Transport};
-use crate::panel::relay_nim::{piles, RelayNimPanel, ILLEGAL, LAYOUT, REPORT_BITS, SIZES};
+use super::{lamps, letter, Action, Front};
+use crate::panel::relay_nim::{piles, LAYOUT, SIZES};
+use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -18,11 +19,6 @@ const PILES: [char; 3] = ['A', 'B', 'C'];
 #[derive(Default)]
 pub struct RelayNim {
     report: u128,
-}
-
-/// The machine will change state without a key: its sequencer is not idle.
-pub fn moving(r: u128) -> bool {
-    LAYOUT.flag(r, "moving")
 }
 
 impl RelayNim {
@@ -46,20 +42,15 @@ impl RelayNim {
 }
 
 impl Front for RelayNim {
-    fn name(&self) -> &'static str {
-        "relay-nim"
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
-    fn report_bits(&self) -> usize {
-        REPORT_BITS
-    }
-    fn illegal_bit(&self) -> u32 {
-        ILLEGAL
+    /// The machine will change state without a key: its sequencer is not idle.
+    fn moving(r: u128) -> bool {
+        LAYOUT.flag(r, "moving")
     }
     fn illegal_words(&self) -> &'static str {
         "the machine refused the press (a second pile in one turn, GO before a stone, or a press while it moves)"
-    }
-    fn simulate(&self) -> Box<dyn Transport> {
-        Box::new(super::sim::Sim::start::<RelayNimPanel>(moving))
     }
 
     fn key(&mut self, key: KeyEvent) -> Action {

@@ -9,10 +9,11 @@
 //! has it judged, and `p` plays the move it found: the panel enters the
 //! position that move leaves. Whoever takes the last counter wins.
 
-use super::{letter, Action, Front, Transport};
+use super::{letter, Action, Front};
 use crate::oracle::wilson::judge::{HwMove, SLOTS};
 use crate::oracle::wilson::Kind;
-use crate::panel::wilson::{groups, size_key, WilsonPanel, ILLEGAL, LAYOUT, REPORT_BITS};
+use crate::panel::wilson::{groups, size_key, LAYOUT};
+use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -41,11 +42,6 @@ pub struct Wilson {
     /// The position the machine's move leaves, while the panel enters it.
     expected: Option<Vec<u16>>,
     note: Option<String>,
-}
-
-/// The machine will change state without a key: the judge is busy.
-pub fn moving(r: u128) -> bool {
-    LAYOUT.flag(r, "busy")
 }
 
 /// The judge's move in a report.
@@ -167,20 +163,15 @@ impl Wilson {
 }
 
 impl Front for Wilson {
-    fn name(&self) -> &'static str {
-        "wilson"
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
-    fn report_bits(&self) -> usize {
-        REPORT_BITS
-    }
-    fn illegal_bit(&self) -> u32 {
-        ILLEGAL
+    /// The machine will change state without a key: the judge is busy.
+    fn moving(r: u128) -> bool {
+        LAYOUT.flag(r, "busy")
     }
     fn illegal_words(&self) -> &'static str {
         "the judge refused the key: it was busy judging"
-    }
-    fn simulate(&self) -> Box<dyn Transport> {
-        Box::new(super::sim::Sim::start::<WilsonPanel>(moving))
     }
 
     fn key(&mut self, key: KeyEvent) -> Action {
