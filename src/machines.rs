@@ -68,12 +68,12 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         module: M::MODULE,
         files: files_of::<M, P>,
         verify: run::levels::<M>,
-        panel: run::panel_levels::<P>,
+        panel: run::panel_levels::<M, P>,
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },
         bench: crate::bench::machine::run::<M>,
         sim: commands::sim::record::<M>,
         front: front_of::<F>,
-        simulate: simulate_of::<P, F>,
+        simulate: simulate_of::<M, P, F>,
         board,
         moves,
         replay,
@@ -169,8 +169,8 @@ fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
     Box::new(F::default())
 }
 
-fn simulate_of<P: panel::script::Panel + 'static, F: Front>() -> Box<dyn Transport> {
-    Box::new(play::sim::Sim::start::<P>(F::moving))
+fn simulate_of<M: Machine, P: panel::script::Panel + 'static, F: Front>() -> Box<dyn Transport> {
+    Box::new(play::sim::Sim::start::<P>(M::NAME, F::moving))
 }
 
 /// A machine's design and its testbenches, and its board wrapper's

@@ -78,7 +78,6 @@ impl Stepper for Oracle {
 pub struct Die18Panel;
 
 impl Panel for Die18Panel {
-    const NAME: &'static str = "die18";
     const MODULE: &'static str = "die18_panel_sim";
     const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
     const REPORT_BITS: usize = REPORT_BITS;
@@ -145,7 +144,7 @@ mod tests {
     #[test]
     fn two_games_through_the_uart() {
         let script = Die18Panel::script();
-        let r = panel::rtl::<Die18Panel>(&script);
+        let r = panel::rtl::<Die18Panel>("die18", &script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
         let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 2, "the script's refused keys");

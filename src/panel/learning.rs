@@ -96,7 +96,6 @@ impl Stepper for Oracle {
 pub struct LearningPanel;
 
 impl Panel for LearningPanel {
-    const NAME: &'static str = "learning";
     const MODULE: &'static str = "learning_panel_sim";
     const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
     const REPORT_BITS: usize = REPORT_BITS;
@@ -169,7 +168,7 @@ mod tests {
     #[test]
     fn three_games_through_the_uart() {
         let script = LearningPanel::script();
-        let r = panel::rtl::<LearningPanel>(&script);
+        let r = panel::rtl::<LearningPanel>("learning", &script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
         let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 3, "the script's refused keys");

@@ -94,7 +94,6 @@ pub fn describe(r: u128) -> String {
 pub struct NimatronPanel;
 
 impl Panel for NimatronPanel {
-    const NAME: &'static str = "nimatron";
     const MODULE: &'static str = "nimatron_panel_sim";
     const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
     const REPORT_BITS: usize = REPORT_BITS;
@@ -193,7 +192,7 @@ mod tests {
     #[test]
     fn two_games_through_the_uart() {
         let script = NimatronPanel::script();
-        let r = panel::rtl::<NimatronPanel>(&script);
+        let r = panel::rtl::<NimatronPanel>("nimatron", &script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
     }
 

@@ -110,7 +110,6 @@ impl Stepper for Oracle {
 pub struct NimrodPanel;
 
 impl Panel for NimrodPanel {
-    const NAME: &'static str = "nimrod";
     const MODULE: &'static str = "nimrod_panel_sim";
     const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
     const REPORT_BITS: usize = REPORT_BITS;
@@ -228,7 +227,7 @@ mod tests {
     #[test]
     fn two_games_through_the_uart() {
         let script = NimrodPanel::script();
-        let r = panel::rtl::<NimrodPanel>(&script);
+        let r = panel::rtl::<NimrodPanel>("nimrod", &script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
         let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 4, "the script's refused keys");

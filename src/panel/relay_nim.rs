@@ -114,7 +114,6 @@ impl Stepper for Oracle {
 }
 
 impl Panel for RelayNimPanel {
-    const NAME: &'static str = "relay-nim";
     const MODULE: &'static str = "relay_nim_panel_sim";
     const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
     const REPORT_BITS: usize = REPORT_BITS;
@@ -202,7 +201,7 @@ mod tests {
     #[test]
     fn two_games_through_the_uart() {
         let script = RelayNimPanel::script();
-        let r = panel::rtl::<RelayNimPanel>(&script);
+        let r = panel::rtl::<RelayNimPanel>("relay-nim", &script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
     }
 }

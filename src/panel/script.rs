@@ -9,8 +9,6 @@ use rust_hdl::prelude::*;
 
 /// A machine's front panel as the `panel` level drives it.
 pub trait Panel {
-    /// The machine's command-line name.
-    const NAME: &'static str;
     /// The simulation wrapper's module in `generated/`.
     const MODULE: &'static str;
     const CLOCKS_PER_BIT: usize;

@@ -135,7 +135,6 @@ pub fn describe(r: u128) -> String {
 pub struct WilsonPanel;
 
 impl Panel for WilsonPanel {
-    const NAME: &'static str = "wilson";
     const MODULE: &'static str = "wilson_panel_sim";
     const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
     const REPORT_BITS: usize = REPORT_BITS;
@@ -203,7 +202,7 @@ mod tests {
     #[test]
     fn positions_through_the_uart() {
         let script = WilsonPanel::script();
-        let r = panel::rtl::<WilsonPanel>(&script);
+        let r = panel::rtl::<WilsonPanel>("wilson", &script);
         assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
         let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
         assert_eq!(illegal, 1, "the script's refused key");

@@ -27,14 +27,14 @@ pub struct Sim {
 impl Sim {
     /// `P`'s wrapper at power-on; `moving` says from a report whether the
     /// machine will change state without a key.
-    pub fn start<P: Panel + 'static>(moving: fn(u128) -> bool) -> Sim {
+    pub fn start<P: Panel + 'static>(machine: &'static str, moving: fn(u128) -> bool) -> Sim {
         let (keys, keys_in) = channel();
         let (reports_out, reports) = channel();
         std::thread::Builder::new()
-            .name(format!("{}-sim", P::NAME))
+            .name(format!("{machine}-sim"))
             .spawn(move || run::<P>(keys_in, reports_out, moving))
             .expect("a thread for the simulation");
-        Sim { keys, reports, machine: P::NAME }
+        Sim { keys, reports, machine }
     }
 }
 
@@ -141,7 +141,7 @@ mod tests {
     /// a key.
     #[test]
     fn the_relay_nim_answers_through_its_uart() {
-        let mut sim = Sim::start::<RelayNimPanel>(|r| r >> 22 & 1 == 1);
+        let mut sim = Sim::start::<RelayNimPanel>("relay-nim", <crate::play::relay_nim::RelayNim as crate::play::Front>::moving);
         assert_eq!(lines_within(&mut sim, 1, 10), vec![0x0000777]);
         sim.send(b"a").unwrap();
         let got = lines_within(&mut sim, 1, 10);

@@ -82,22 +82,22 @@ pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
     problems
 }
 
-fn report<P: Panel>(level: &str, script: &Script, got: Result<Vec<u128>, String>, t0: Instant) -> LevelReport {
+fn report<P: Panel>(machine: &str, level: &str, script: &Script, got: Result<Vec<u128>, String>, t0: Instant) -> LevelReport {
     let coverage = format!("the board wrapper end to end: {} cycles of UART presses and reports", script.rx.len());
     let seconds = t0.elapsed().as_secs_f64();
     match got {
         Ok(got) => {
             let problems = check::<P>(script, &got);
-            LevelReport::judged(P::NAME, level, script.rx.len(), problems.len(), problems.first().cloned())
+            LevelReport::judged(machine, level, script.rx.len(), problems.len(), problems.first().cloned())
         }
-        Err(e) => LevelReport::failed(P::NAME, level, e),
+        Err(e) => LevelReport::failed(machine, level, e),
     }
     .coverage(coverage)
     .seconds(seconds)
 }
 
 /// The wrapper in the rust-hdl simulation.
-pub fn rtl<P: Panel>(script: &Script) -> LevelReport {
+pub fn rtl<P: Panel>(machine: &str, script: &Script) -> LevelReport {
     let t0 = Instant::now();
     let mut bench = Bench::new(P::design());
     let mut tx = Vec::with_capacity(script.rx.len());
@@ -107,7 +107,7 @@ pub fn rtl<P: Panel>(script: &Script) -> LevelReport {
         bench.tick(P::clock);
         tx.push(P::tx(&bench.uut));
     }
-    report::<P>("panel/rtl", script, lines::<P>(tx), t0)
+    report::<P>(machine, "panel/rtl", script, lines::<P>(tx), t0)
 }
 
 /// The TX line from the testbench's "TX <cycle> <level>" lines and its
@@ -118,14 +118,14 @@ fn tx_levels(output: &str) -> Result<Vec<bool>, String> {
 
 /// The wrapper's generated Verilog in Icarus and Verilator, through
 /// `testbenches/<module>_tb.v`.
-pub fn verilog<P: Panel>(script: &Script, places: &Places) -> Vec<LevelReport> {
+pub fn verilog<P: Panel>(machine: &str, script: &Script, places: &Places) -> Vec<LevelReport> {
     let source = places.generated(P::MODULE);
     let tb = places.testbench(P::MODULE, false);
     let rx = places.work.join("panel_rx.txt");
     let mut out = vec![];
     if let Err(e) = write_rx(&script.rx, &script.buttons, &rx) {
         for level in ["panel/icarus", "panel/verilator"] {
-            out.push(report::<P>(level, script, Err(e.to_string()), Instant::now()));
+            out.push(report::<P>(machine, level, script, Err(e.to_string()), Instant::now()));
         }
         return out;
     }
@@ -134,22 +134,22 @@ pub fn verilog<P: Panel>(script: &Script, places: &Places) -> Vec<LevelReport> {
     let icarus = places
         .dir("panel-icarus")
         .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs, &d));
-    out.push(finish::<P>("panel/icarus", script, icarus, t0));
+    out.push(finish::<P>(machine, "panel/icarus", script, icarus, t0));
     let t0 = Instant::now();
     let verilated = places.dir("panel-verilator").and_then(|d| {
         verilator::lint(&source, P::MODULE, &d)?;
         let main = places.root.join("testbenches/verilator_main.cpp");
         verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs, &d)
     });
-    out.push(finish::<P>("panel/verilator", script, verilated, t0));
+    out.push(finish::<P>(machine, "panel/verilator", script, verilated, t0));
     out
 }
 
-fn finish<P: Panel>(level: &str, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
+fn finish<P: Panel>(machine: &str, level: &str, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
     match run {
-        Ok(text) => report::<P>(level, script, tx_levels(&text).and_then(lines::<P>), t0),
-        Err(ToolError::Missing(tool)) => LevelReport::skipped(P::NAME, level, tool).seconds(t0.elapsed().as_secs_f64()),
-        Err(e) => report::<P>(level, script, Err(e.to_string()), t0),
+        Ok(text) => report::<P>(machine, level, script, tx_levels(&text).and_then(lines::<P>), t0),
+        Err(ToolError::Missing(tool)) => LevelReport::skipped(machine, level, tool).seconds(t0.elapsed().as_secs_f64()),
+        Err(e) => report::<P>(machine, level, script, Err(e.to_string()), t0),
     }
 }
 

@@ -224,10 +224,10 @@ fn slow_levels<M: Machine>(
 }
 
 /// The board wrapper end to end: rust-hdl, Icarus, Verilator.
-pub fn panel_levels<P: panel::Panel>(root: &Path) -> Vec<LevelReport> {
+pub fn panel_levels<M: Machine, P: panel::Panel>(root: &Path) -> Vec<LevelReport> {
     let script = P::script();
-    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(P::NAME) };
-    let mut reports = vec![finished(panel::rtl::<P>(&script))];
-    reports.extend(panel::verilog::<P>(&script, &places).into_iter().map(finished));
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
+    let mut reports = vec![finished(panel::rtl::<P>(M::NAME, &script))];
+    reports.extend(panel::verilog::<P>(M::NAME, &script, &places).into_iter().map(finished));
     reports
 }
