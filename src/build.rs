@@ -7,10 +7,15 @@ use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
 use crate::ports::Port;
 use std::path::{Path, PathBuf};
 
+/// What [`implement`] made: the cells, the placement, the pin file and the bitstream.
 pub struct Implementation {
+    /// The cells yosys used.
     pub cells: yosys::Cells,
+    /// What nextpnr placed and the Fmax it reports.
     pub placement: nextpnr::Placement,
+    /// The pin file, `dir/ports.pcf`.
     pub pcf: PathBuf,
+    /// The bitstream, `dir/design.bin`.
     pub bin: PathBuf,
 }
 
@@ -80,13 +85,21 @@ pub const BOARD_TOP: &str = "nimforge_top";
 /// One build's row of `nimforge report`: the cells yosys used and what
 /// nextpnr placed, and the Fmax it reports.
 pub struct Report {
+    /// The machine's name.
     pub machine: String,
+    /// The board's name.
     pub board: String,
+    /// Look-up tables (`SB_LUT4`).
     pub lut4: u64,
+    /// Flip-flops (every `SB_DFF*` kind).
     pub dff: u64,
+    /// Carry cells (`SB_CARRY`).
     pub carry: u64,
+    /// Logic cells (`ICESTORM_LC`) used.
     pub lc_used: u64,
+    /// Logic cells the device has.
     pub lc_available: u64,
+    /// The lowest achieved Fmax of any clock, in MHz, rounded to two places.
     pub fmax_mhz: f64,
 }
 

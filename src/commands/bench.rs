@@ -4,6 +4,10 @@ use crate::bench::selector::{self, Engine, Options};
 use crate::bench::{EngineRun, Shard};
 use std::path::Path;
 
+/// `nimforge bench TARGET` on `jobs` cores (default all): for `selector`, the selector of
+/// `piles` piles of `bits` bits (default 4x8) on `engines` (default all), `samples` being
+/// the Verilator, Icarus and rtl sample sizes; for a machine, its own bench. Status 1 if
+/// any run has a mismatch against the oracle.
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     target: &str,

@@ -15,6 +15,7 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(crate::buil
     Ok((r, built.bin.display().to_string()))
 }
 
+/// `nimforge build MACHINE --board B`: builds and prints the report (or its JSON) and the bitstream's path.
 pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, String> {
     let (r, bin) = implement(machine, board, root)?;
     if json {

@@ -4,6 +4,8 @@
 use crate::machines;
 use std::path::Path;
 
+/// `nimforge generate [--check]`: writes every generated file under `root`; with `check`,
+/// writes nothing and returns status 1 if any file is stale or missing.
 pub fn run(root: &Path, check: bool) -> Result<i32, String> {
     let files = machines::generated();
     if check {

@@ -16,11 +16,15 @@ use std::path::Path;
 /// One game's outcome and the memory after it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GameReport {
+    /// The game's number, from 1.
     pub game: usize,
     /// "human" or "machine".
     pub winner: String,
+    /// Memory cells set that are winning plays in the game's solution.
     pub right: usize,
+    /// Memory cells set that are losing plays.
     pub wrong: usize,
+    /// Winning cells not set.
     pub missing: usize,
     /// The document's opening-1 trap holds after the game: the cell at
     /// column 5, row 2 is lit and the winning reply 4 at total 1 is not.
@@ -96,6 +100,9 @@ pub fn games_read(games: usize, human: Human, seed: u64, blank: bool, search_ski
         .collect()
 }
 
+/// `nimforge learn`: `games_n` games (1..=100000) against `human` from `seed`, with the
+/// blanked cell and the trap study's reading B as `(blank, skips)`; prints the table or
+/// JSON lines, and with `plot` writes the learning curve as SVG.
 pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool), json: bool, plot: Option<&Path>) -> Result<i32, String> {
     if !(1..=100_000).contains(&games_n) {
         return Err(format!("--games {games_n}: give a number of games from 1 to 100000"));

@@ -23,6 +23,8 @@ fn sizes(d: &Driver<RelayNim>) -> Vec<u64> {
 /// A machine move takes a few dozen clock cycles at the simulation's pace.
 const MOVE_CYCLES: u64 = 10_000;
 
+/// `nimforge move relay-nim`: from `piles` (e.g. "5,6,7"), the randomizer naming pile
+/// `randomizer` (0..=2) first, press GO and report the machine's move, in words or as JSON.
 pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String> {
     let start = super::parse_list(piles, 3, 7, "pile")?;
     if randomizer > 2 {

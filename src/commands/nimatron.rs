@@ -19,25 +19,39 @@ pub struct Panel {
     d: Driver<Nimatron>,
 }
 
+/// One move on the panel: who made it, the row, the lamps put out and the rows after.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Event {
+    /// "player" or "machine".
     pub side: &'static str,
+    /// The row's letter, "a".."d".
     pub row: String,
+    /// Lamps put out.
     pub taken: u64,
+    /// The machine's move: "correct" or "random"; none for the player's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,
+    /// Lamps lit in rows a..d after the move.
     pub after: Vec<u64>,
+    /// Clock cycles the machine's move took; none for the player's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cycles: Option<u64>,
 }
 
+/// A game's end as the set-up step counts it: the winner, the counters and the next game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GameEnd {
+    /// "player" or "machine".
     pub winner: &'static str,
+    /// Counter TP: the total games played.
     pub tp: u64,
+    /// Counter MWC: games the machine won.
     pub mwc: u64,
+    /// Counter PWC: games the player won.
     pub pwc: u64,
+    /// The number of the next starting combination, from 1.
     pub next_combination: u64,
+    /// Lamps lit in rows a..d for the next game.
     pub next_rows: Vec<u64>,
 }
 

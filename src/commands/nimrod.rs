@@ -12,7 +12,9 @@ pub struct MoveEvent {
     /// "computer", or "opponent" (the machine playing for him in self-play,
     /// or his own buttons).
     pub side: String,
+    /// The four heaps before the move.
     pub before: Vec<u64>,
+    /// The four heaps after it.
     pub after: Vec<u64>,
     /// The instruction numbers lit, in order (9 is the extra instruction).
     pub instructions: Vec<u64>,
@@ -56,10 +58,12 @@ impl Panel {
         self.d.get(name)
     }
 
+    /// The four heaps as the panel shows them.
     pub fn heaps(&self) -> Vec<u64> {
         ["heap_0", "heap_1", "heap_2", "heap_3"].iter().map(|h| self.get(h)).collect()
     }
 
+    /// Did the last press raise `illegal` (the machine refused it)?
     pub fn illegal(&self) -> bool {
         self.get("illegal") == 1
     }

@@ -10,6 +10,8 @@
 
 use std::io::IsTerminal;
 
+/// `nimforge play MACHINE`: the front panel in the terminal, on the board at the serial
+/// device `serial` or else on the board wrapper's simulation.
 pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
     let m = crate::machines::find(machine)?;
     let front = (m.front)();

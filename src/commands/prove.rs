@@ -20,6 +20,7 @@ struct Ports {
     piles: Vec<usize>,
 }
 
+/// `nimforge prove`: proves the selector of `piles` x `bits` equal to [`REFERENCE`] and prints how long it took.
 pub fn run(piles: usize, bits: usize, root: &Path) -> Result<i32, String> {
     let dir = root.join("build").join("prove").join(format!("selector_{piles}x{bits}"));
     let proof = prove(piles, bits, root, &root.join(REFERENCE), &dir)?;
@@ -76,6 +77,7 @@ pub fn prove(piles: usize, bits: usize, root: &Path, reference: &Path, dir: &Pat
 pub struct AbcProof {
     /// yosys writing the miter and ABC proving it.
     pub seconds: f64,
+    /// What was proven, in words: the reference and ABC's share of the time.
     pub what: String,
 }
 

@@ -12,6 +12,7 @@ use crate::verify::driver::Driver;
 use rust_hdl::prelude::*;
 use std::path::Path;
 
+/// `nimforge sim MACHINE`: runs `script` on the machine's design and writes the VCD to `vcd`.
 pub fn run(machine: &str, script: &str, vcd: &Path) -> Result<i32, String> {
     (crate::machines::find(machine)?.sim)(script, vcd)
 }

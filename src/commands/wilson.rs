@@ -34,6 +34,9 @@ fn mark(ok: bool) -> &'static str {
     }
 }
 
+/// `nimforge wilson table`: the value rule checked by the brute-force solver, then the
+/// derived tables (bases, period, equivalents, exceptions, chart, three-base wins) beside
+/// the article's. Status 1 when any differs.
 pub fn table(json: bool) -> Result<i32, String> {
     // The value rule, confirmed by brute force first.
     let t0 = Instant::now();
@@ -156,6 +159,8 @@ pub fn parse_groups(text: &str) -> Result<Vec<u16>, String> {
         .collect()
 }
 
+/// `nimforge wilson judge --groups ...`: the position `text` (groups of 1..=127 counters,
+/// at most [`JUDGE_MAX_COUNTERS`] in all) judged: won or lost, its bases and every sound move.
 pub fn judge(text: &str, json: bool) -> Result<i32, String> {
     let groups = parse_groups(text)?;
     let total: u32 = groups.iter().map(|&g| g as u32).sum();

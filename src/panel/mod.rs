@@ -21,10 +21,12 @@ pub struct LineDriver {
 }
 
 impl LineDriver {
+    /// A driver holding the line idle, each bit lasting `clocks_per_bit` cycles.
     pub fn new(clocks_per_bit: usize) -> Self {
         LineDriver { clocks_per_bit, levels: VecDeque::new() }
     }
 
+    /// Queues `byte`: a low start bit, its eight bits least significant first, a high stop bit.
     pub fn send(&mut self, byte: u8) {
         let bits = std::iter::once(false).chain((0..8).map(|i| byte >> i & 1 == 1)).chain(std::iter::once(true));
         for b in bits {
@@ -37,10 +39,12 @@ impl LineDriver {
         self.levels.pop_front().unwrap_or(true)
     }
 
+    /// Has every queued bit been driven?
     pub fn idle(&self) -> bool {
         self.levels.is_empty()
     }
 
+    /// Clock cycles per bit.
     pub fn clocks_per_bit(&self) -> usize {
         self.clocks_per_bit
     }
@@ -56,6 +60,7 @@ pub struct LineReceiver {
 }
 
 impl LineReceiver {
+    /// A receiver waiting for a start bit, each bit lasting `clocks_per_bit` cycles.
     pub fn new(clocks_per_bit: usize) -> Self {
         LineReceiver { clocks_per_bit, at: None, byte: 0 }
     }

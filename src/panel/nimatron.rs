@@ -13,8 +13,9 @@ pub use nimforge_designs::report::NIMATRON as LAYOUT;
 /// The report's width in bits.
 pub const REPORT_BITS: usize = LAYOUT.bits;
 /// The one-cycle indications' bits, held by the wrapper until a line
-/// carries them.
+/// carries them: the refused press's,
 pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
+/// ... and the token release's (SG).
 pub const TOKEN: u32 = LAYOUT.field("token").lsb;
 /// The rows' lamp fields, row a first; item `i` is lamp `i + 1`.
 pub const ROW_LAMPS: [&str; ROWS] = ["row_a", "row_b", "row_c", "row_d"];

@@ -20,12 +20,16 @@ pub const SIZES: [&str; PILES] = ["pile_a", "pile_b", "pile_c"];
 /// A press on the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
+    /// The TAKE button of a pile (0 is pile A): one stone off it.
     Take(usize),
+    /// GO: the machine's move.
     Go,
+    /// RESET: every pile full again.
     Reset,
 }
 
 impl Press {
+    /// The byte that sends the press: 'a'.. for TAKE, 'g' for GO, 'r' for RESET.
     pub fn key(self) -> u8 {
         match self {
             Press::Take(p) => b'a' + p as u8,

@@ -11,16 +11,23 @@ use rust_hdl::prelude::*;
 pub trait Panel {
     /// The simulation wrapper's module in `generated/`.
     const MODULE: &'static str;
+    /// Clock cycles per bit on the serial line.
     const CLOCKS_PER_BIT: usize;
+    /// The report's width in bits.
     const REPORT_BITS: usize;
     /// Report bits the wrapper holds until a line has carried them.
     const HELD: &'static [u32];
+    /// The board wrapper's simulation.
     type Design: Block;
+    /// A new wrapper, paced as the simulations run it.
     fn design() -> Self::Design;
+    /// Its clock input.
     fn clock(d: &mut Self::Design) -> &mut Signal<In, Clock>;
+    /// Drives the RX line (from the host) to `level`.
     fn set_rx(d: &mut Self::Design, level: bool);
     /// The board's four buttons, bit k high while button k is pressed.
     fn set_buttons(d: &mut Self::Design, levels: u8);
+    /// The TX line's level (to the host).
     fn tx(d: &Self::Design) -> bool;
     /// The presses and what the oracle reports meanwhile.
     fn script() -> Script;
@@ -51,8 +58,11 @@ macro_rules! panel_pins {
 /// The RX line and the buttons, one level per cycle, and the oracle's
 /// report each cycle.
 pub struct Script {
+    /// The RX line's level each cycle.
     pub rx: Vec<bool>,
+    /// The buttons' levels each cycle, bit k for button k.
     pub buttons: Vec<u8>,
+    /// The oracle's report: at power-on, then after each cycle.
     pub want: Vec<u128>,
     /// A state held this many cycles must have its line.
     pub must_show: usize,
@@ -81,6 +91,7 @@ impl Script {
 
 /// The oracle's side of a script, one clock cycle at a time.
 pub trait Stepper {
+    /// The oracle's input for one cycle.
     type Input: Copy;
     /// No press.
     const NONE: Self::Input;

@@ -25,19 +25,25 @@ pub fn size_key(n: u8) -> u8 {
 /// The wrapper's state beside the judge's: the slot the next group goes to.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Oracle {
+    /// The judge's state.
     pub judge: State,
+    /// The slot the next group goes to, 0..7.
     pub next_slot: u8,
 }
 
 /// A key on the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
+    /// A group of that many counters (0..127; 0 is no group) into the next slot.
     Size(u8),
+    /// `g`: the judge starts, and the next group goes to slot 0.
     Go,
+    /// `r`: reset.
     Reset,
 }
 
 impl Key {
+    /// The byte that sends the key.
     pub fn byte(self) -> u8 {
         match self {
             Key::Size(n) => size_key(n),

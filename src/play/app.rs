@@ -16,8 +16,9 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 use std::time::Duration;
 
-/// The smallest terminal the panel is drawn for.
+/// The smallest terminal the panel is drawn for: columns,
 pub const WIDTH: u16 = 80;
+/// ... and rows.
 pub const HEIGHT: u16 = 24;
 
 /// The panel's own state beside the machine's.

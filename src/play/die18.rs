@@ -14,6 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
+/// 18-with-a-die's [`Front`]: the last report received.
 #[derive(Default)]
 pub struct Die18 {
     report: u128,

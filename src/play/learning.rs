@@ -17,6 +17,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
+/// The learning machine's [`Front`]: the last report received.
 #[derive(Default)]
 pub struct Learning {
     report: u128,

@@ -22,6 +22,7 @@ const ROWS: [char; 4] = ['a', 'b', 'c', 'd'];
 /// The phase field's value while the player may move.
 const PLAYER: u128 = 1;
 
+/// Nimatron's [`Front`]: the last report, the last game's result and the tokens released.
 #[derive(Default)]
 pub struct Nimatron {
     report: u128,

@@ -38,6 +38,7 @@ const COMPUTING: u128 = 3;
 /// The mode field's value for manual.
 const MANUAL: u128 = 2;
 
+/// Nimrod's [`Front`]: the last report, the heap the digit keys act on and the variant switches.
 pub struct Nimrod {
     report: u128,
     /// The heap the digit keys act on.

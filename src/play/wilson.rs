@@ -31,6 +31,7 @@ enum Mover {
     Machine,
 }
 
+/// Wilson's judge's [`Front`]: the last report, the digits typed and the game the panel plays.
 #[derive(Default)]
 pub struct Wilson {
     report: u128,

@@ -16,16 +16,21 @@ use crate::oracle::counting::{allowed_after, GOAL};
 use crate::oracle::die18::{self as oracle, dictionary, Press, State, Step, Winner, OSCILLATOR};
 use nimforge_designs::die18::Die18 as Design;
 
+/// 18-with-a-die as the harness drives it: its [`Machine`].
 pub struct Die18;
 
 /// Letters: none, RESET, NEW GAME, PLAY 0..7.
 pub const NONE: usize = 0;
+/// RESET: power-on.
 pub const RESET: usize = 1;
+/// NEW GAME.
 pub const NEW_GAME: usize = 2;
+/// The letter PLAY with the play selector at `choice` (0..7; 0: the machine opens).
 pub fn play(choice: u8) -> usize {
     3 + choice as usize
 }
 
+/// The oracle's press for `letter`.
 pub fn press(letter: usize) -> Press {
     match letter {
         NONE => Press::None,

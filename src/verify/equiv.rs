@@ -27,12 +27,15 @@ pub const BOUND: usize = 20;
 /// One pair's result, a line of `verify --level equiv`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct ProofReport {
+    /// The machine's name, or `<machine> wrapper` for a board wrapper's pairs.
     pub machine: String,
     /// Always `equiv`, to tell these lines from the levels' in `--json`.
     pub level: &'static str,
     /// The two designs: `netlist=verilog`, `bitstream=netlist`.
     pub pair: String,
+    /// The outcome.
     pub status: ProofStatus,
+    /// Wall-clock seconds the pair took.
     pub seconds: f64,
     /// Signals of the same name in both, each proven equal.
     pub matched: usize,
@@ -46,10 +49,13 @@ pub struct ProofReport {
 /// A proof's outcome, or why there is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum ProofStatus {
+    /// Equal in every cycle of every input sequence from power-on.
     #[serde(rename = "proven")]
     Proven,
+    /// An input sequence from power-on makes an output differ.
     #[serde(rename = "refuted")]
     Refuted,
+    /// The proof did not close: the detail says why, and `bound` what the bounded check covered.
     #[serde(rename = "not closed")]
     NotClosed,
     /// A tool failed: the detail is its output.
@@ -61,6 +67,7 @@ pub enum ProofStatus {
 }
 
 impl ProofStatus {
+    /// The status as `verify` prints it (and as it is serialised).
     pub fn name(self) -> &'static str {
         match self {
             ProofStatus::Proven => "proven",

@@ -18,14 +18,19 @@ use std::time::Instant;
 /// Where a machine's files are: the project root (for `generated/` and
 /// `testbenches/`) and a work directory under `build/`.
 pub struct Places {
+    /// The project root.
     pub root: PathBuf,
+    /// The machine's work directory.
     pub work: PathBuf,
 }
 
 impl Places {
+    /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {
         self.root.join("generated").join(format!("{module}.v"))
     }
+    /// The testbench of `module` in `testbenches/`: the one with a port per bit
+    /// (`<module>_bitstream_tb.v`, for icebox_vlog's Verilog) when `bitwise`, else `<module>_tb.v`.
     pub fn testbench(&self, module: &str, bitwise: bool) -> PathBuf {
         let stem = if bitwise { format!("{module}_bitstream_tb.v") } else { format!("{module}_tb.v") };
         self.root.join("testbenches").join(stem)
@@ -39,6 +44,7 @@ impl Places {
         Places { root: Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(), work }
     }
 
+    /// The work directory's subdirectory `sub`, created if need be.
     pub fn dir(&self, sub: &str) -> Result<PathBuf, ToolError> {
         let d = self.work.join(sub);
         std::fs::create_dir_all(&d).map_err(|error| ToolError::Io { what: format!("creating {}", d.display()), error })?;
@@ -46,7 +52,7 @@ impl Places {
     }
 }
 
-/// Writes the plan as "<inputs> <outputs>" hex lines.
+/// Writes the plan as `<inputs> <outputs>` hex lines.
 pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), ToolError> {
     let io = |error| ToolError::Io { what: format!("writing {}", path.display()), error };
     let mut w = crate::files::Atomic::create(path).map_err(io)?;
@@ -109,6 +115,7 @@ impl std::fmt::Display for Why {
 }
 
 impl Why {
+    /// The level's report: skipped when a tool is missing, failed with the tool's output otherwise.
     pub fn report(&self, machine: &str, level: &str) -> LevelReport {
         match self {
             Why::Missing(tool) => LevelReport::skipped(machine, level, *tool),
@@ -117,6 +124,7 @@ impl Why {
     }
 }
 
+/// Something a level needs, or why it could not be made.
 pub type Made<T> = Result<T, Why>;
 
 /// The generic-gate BLIF of the generated Verilog (`verilog/bitsim`).
@@ -153,12 +161,16 @@ pub fn verification_board<M: Machine>() -> boards::Board {
 pub struct Chip {
     /// The bitstream as Verilog (icebox_vlog).
     pub verilog: PathBuf,
+    /// The bitstream's Verilog as generic gates (BLIF), for `bitstream/bitsim`.
     pub blif: PathBuf,
     /// The `synth_ice40` netlist (as Verilog of iCE40 cells) that nextpnr
     /// placed and routed into it.
     pub netlist: PathBuf,
 }
 
+/// Makes the [`Chip`]: builds the machine for [`verification_board`] in the work
+/// directory's `bitstream/`, reads the bitstream back with icebox_vlog and synthesises that
+/// to generic gates in `bitstream-bitsim/`.
 pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
     let d = places.dir("bitstream")?;
     icebox_vlog::ICEBOX_VLOG.find()?;

@@ -12,14 +12,19 @@ use super::{Letter, Machine};
 use crate::oracle::nimatron::{Counters, Input, State, COMBINATIONS, LAMPS, ROWS};
 use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
 
+/// Nimatron as the harness drives it: its [`Machine`].
 pub struct Nimatron;
 
 /// Letters: none, RESET, PA, PB, PC, PD, MTR.
 pub const NONE: usize = 0;
+/// RESET: the power-on reset.
 pub const RESET: usize = 1;
+/// The row buttons PA..PD.
 pub const ROW: [usize; 4] = [2, 3, 4, 5];
+/// MTR: the player's turn is over; the machine moves.
 pub const MTR: usize = 6;
 
+/// The oracle's input for `letter`.
 pub fn input(letter: usize) -> Input {
     match letter {
         NONE => Input::None,

@@ -35,26 +35,36 @@ use crate::oracle::nimrod::{self as oracle, machine_move, Mode, Phase, Press, St
 use nimforge_designs::{NimrodSim, NIMROD_SIM_PACE};
 use std::collections::HashMap;
 
+/// Nimrod as the harness drives it: its [`Machine`].
 pub struct Nimrod;
 
 /// Letters: none, RESET, NEW GAME x 8 (reverse, k 0..3), LEAVE x 32 (heap,
 /// count), COMPUTER MOVE, STEP, MODE x 4 (0..3), SELF PLAY.
 pub const NONE: usize = 0;
+/// RESET: power-on.
 pub const RESET: usize = 1;
+/// The letter NEW GAME with the variant switches: the reverse game and k (0..3; 0 is refused).
 pub fn new_game(reverse: bool, k: u8) -> usize {
     2 + 4 * reverse as usize + k as usize
 }
+/// The letter of the "leave n" button of `heap` (0..3) that leaves `count` (0..7).
 pub fn leave(heap: usize, count: u8) -> usize {
     10 + 8 * heap + count as usize
 }
+/// COMPUTER MOVE.
 pub const COMPUTER_MOVE: usize = 42;
+/// STEP: the next instruction, in manual mode.
 pub const STEP: usize = 43;
+/// The letter that sets the mode switch to `m` (0 fast, 1 slow, 2 manual; 3 is refused).
 pub fn set_mode(m: u8) -> usize {
     44 + m as usize
 }
+/// SELF PLAY.
 pub const SELF_PLAY: usize = 48;
+/// How many letters there are.
 pub const LETTERS: usize = 49;
 
+/// The oracle's press for `letter`; panics on a letter that is not Nimrod's.
 pub fn press(letter: usize) -> Press {
     match letter {
         NONE => Press::None,

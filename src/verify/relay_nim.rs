@@ -5,12 +5,16 @@ use super::{Letter, Machine};
 use crate::oracle::relay_nim::{self as oracle, Buttons, State, Step, Winner, FULL, PILES};
 use nimforge_designs::{RelayNimSim, RELAY_NIM_SIM_PACE};
 
+/// The relay NIM as the harness drives it: its [`Machine`].
 pub struct RelayNim;
 
 /// Letters: none, RESET, TAKE A, TAKE B, TAKE C, GO.
 pub const NONE: usize = 0;
+/// RESET: every pile full again.
 pub const RESET: usize = 1;
+/// The TAKE buttons, pile A first.
 pub const TAKE: [usize; 3] = [2, 3, 4];
+/// GO: the machine's move.
 pub const GO: usize = 5;
 
 fn buttons(letter: usize) -> Buttons {

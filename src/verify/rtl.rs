@@ -8,6 +8,8 @@ use super::{LevelReport, Machine, Plan};
 use super::driver::Driver;
 use std::time::Instant;
 
+/// The `rtl` level's report: the whole plan on `threads` threads, each stretch's outputs
+/// compared with the oracle's every cycle.
 pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
     let t0 = Instant::now();
     let cuts = plan.stretches(threads);

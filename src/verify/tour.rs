@@ -24,8 +24,11 @@ use std::hash::Hash;
 /// `states` and once as a key of the index, and four bytes per
 /// (state, letter) pair; no graph of edges.
 pub struct StateGraph<S> {
+    /// The states, state 0 the power-on state.
     pub states: Vec<S>,
+    /// The successor table, `letters` entries a state.
     pub successor: Vec<u32>,
+    /// The number of input letters.
     pub letters: usize,
 }
 
@@ -61,15 +64,22 @@ pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, step: impl Fn(&S,
 pub struct Tour {
     /// The letters, one per clock cycle, from power-on.
     pub letters: Vec<usize>,
+    /// Reachable states in the graph.
     pub states: usize,
+    /// Transitions in the graph: states times letters.
     pub transitions: usize,
+    /// States the tour visits.
     pub states_covered: usize,
+    /// Distinct transitions the tour takes.
     pub transitions_covered: usize,
 }
 
 /// How many states the bounded search looks at before going home.
 const LOCAL_SEARCH: usize = 512;
 
+/// The tour of `g` (whose letter count is `letters`): from power-on, greedily, until every
+/// transition is taken or no untried one can be reached; `home` is the reset letter, if any,
+/// which bounds the search (it counts as home only if it leads to power-on from every state).
 pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
     assert_eq!(letters, g.letters);
     let n = g.states.len();

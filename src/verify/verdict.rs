@@ -19,9 +19,12 @@ enum Token<'a> {
     Word(&'a str),
 }
 
+/// A testbench's verdict: its RESULT line and the first mismatches it printed.
 #[derive(Debug, PartialEq)]
 pub struct Verdict {
+    /// Vectors replayed (RESULT's first number).
     pub vectors: usize,
+    /// Vectors whose outputs mismatched (RESULT's second number).
     pub mismatches: usize,
     /// (cycle, outputs as hex) of the first mismatches the testbench printed.
     pub first: Vec<(usize, String)>,

@@ -43,7 +43,9 @@ pub struct Verilated {
 /// What a stretch (or all of them) showed.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
+    /// Cycles replayed.
     pub cycles: usize,
+    /// Cycles whose outputs mismatched.
     pub mismatches: usize,
     /// The first mismatch: its cycle (plan index) and every output there.
     pub first: Option<(usize, Vec<u64>)>,
