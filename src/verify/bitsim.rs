@@ -13,8 +13,8 @@
 //! netlists together.
 
 use super::hdl::Made;
-use super::lanes::{self, Expected, Progress, Wired};
-use super::{LevelReport, Machine, Plan};
+use super::lanes::{self, Expected, Found, Progress, Wired};
+use super::{Deep, LevelReport, Machine, Plan};
 use crate::netlist::Netlist;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -95,7 +95,63 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
         reports[*at] = Some(report);
     }
     let summary = searched.map(|(s, seconds)| Searched { states: s.states, transitions: s.transitions, depth: s.depth, seconds });
-    (reports.into_iter().flatten().collect(), summary)
+    let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
+    if let Some(deep) = M::deep() {
+        let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
+        reports.extend(run_deep::<M>(&deep, &nets, threads, progress));
+    }
+    (reports, summary)
+}
+
+/// The deep runs on every netlist: each chunk made by the oracle while the
+/// lanes run the one before (a thread of its own), then run on each
+/// netlist in turn; a row `<level> deep` per netlist.
+fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress) -> Vec<LevelReport> {
+    let t0 = Instant::now();
+    let mut found = vec![Found::default(); nets.len()];
+    let mut cycles = 0;
+    let made = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<(Plan<M>, Expected), String>>(1);
+        scope.spawn(move || {
+            for k in 0..deep.chunks {
+                let made = (deep.chunk)(k).map(|sequence| {
+                    let plan = Plan::<M>::of_sequence(sequence, &deep.what);
+                    let expected = Expected::of(&plan);
+                    (plan, expected)
+                });
+                let failed = made.is_err();
+                if tx.send(made.map_err(|e| format!("chunk {k}: {e}"))).is_err() || failed {
+                    break;
+                }
+            }
+        });
+        for (k, made) in rx.iter().enumerate() {
+            let (plan, expected) = made?;
+            cycles += plan.len();
+            progress.total.fetch_add(plan.len() * nets.len(), std::sync::atomic::Ordering::Relaxed);
+            for (n, w) in nets.iter().enumerate() {
+                let mut f = lanes::run_pieces(&plan, &expected, w, threads, progress);
+                // The first mismatch of the earliest chunk.
+                f.first = f.first.filter(|_| found[n].first.is_none()).map(|(i, s)| (i, format!("chunk {k}, {s}")));
+                found[n].merge(f);
+            }
+        }
+        Ok::<(), String>(())
+    });
+    let seconds = t0.elapsed().as_secs_f64() / nets.len().max(1) as f64;
+    nets.iter()
+        .zip(found)
+        .map(|(w, f)| {
+            let level = format!("{} deep", w.level);
+            match &made {
+                Err(e) => LevelReport::failed(M::NAME, &level, e.clone()),
+                Ok(()) => LevelReport::judged(M::NAME, &level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+                    .lanes(lanes::LANES * threads)
+                    .coverage(format!("{}: {cycles} cycles in {} chunks from power-on", deep.what, deep.chunks)),
+            }
+            .seconds(seconds)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -32,9 +32,57 @@ use nimforge_designs::learning::Learning as Design;
 
 pub struct Learning;
 
-/// Series of games from a power-on reset, and games in each.
+/// Series of games from a power-on reset, and games in each: the plan
+/// every level replays.
 pub const SERIES: usize = 60;
+/// Games in each series of the plan.
 pub const GAMES: usize = 170;
+/// The deep runs of the bitsim levels ([`Machine::deep`]): series, games
+/// in each (1,003,520 games), and series in a chunk.
+pub const DEEP_SERIES: usize = 20_480;
+/// Games in each deep series.
+pub const DEEP_GAMES: usize = 49;
+const DEEP_CHUNK: usize = 2_048;
+
+/// Series `index` of `games` games from a power-on reset: the human is the
+/// index's of the four scripted ones, a series of two starts from MEMORY
+/// PRELOAD, one of three is careless ([`game`]'s mischief, PLAY after a
+/// game's end, MEMORY RESET after every 50th game), and MEMORY PRELOAD is
+/// pressed on the learned memory after every 23rd game. `anywhere`: MEMORY
+/// PRELOAD and MEMORY RESET are also pressed at random points of the
+/// series, between games and in the human's pauses (the deep runs).
+pub fn series(s: &mut Script, index: usize, games: usize, anywhere: bool) -> Result<(), String> {
+    let humans = [Human::Perfect, Human::Random, Human::Ones, Human::Trap];
+    let human = humans[index % 4];
+    let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ (index as u64 + 1) * 0x2545_f491_4f6c_dd1d);
+    s.push(RESET);
+    if index % 2 == 1 {
+        s.push(MEMORY_PRELOAD);
+    }
+    let mischief = index % 3 == 2;
+    for g in 0..games {
+        game(s, human, g + 1, &mut rng, mischief, anywhere).map_err(|e| format!("series {index}, game {g}: {e}"))?;
+        if mischief && rng.below(4) == 0 {
+            s.push(play(1 + rng.below(6) as u8));
+            if !s.state.illegal {
+                return Err(format!("series {index}, game {g}: PLAY after the game was not refused"));
+            }
+        }
+        if mischief && g % 50 == 49 {
+            s.push(MEMORY_RESET);
+        }
+        // MEMORY PRELOAD pressed on a memory that has learned (every
+        // series, at a game's end), so a PRELOAD that disturbs a learned
+        // column is seen (issue 19's mutation of `columns$0$q | preload$0`).
+        if g % 23 == 22 {
+            s.push(MEMORY_PRELOAD);
+        }
+        if anywhere && rng.below(16) == 0 {
+            s.push([MEMORY_PRELOAD, MEMORY_RESET][rng.below(2) as usize]);
+        }
+    }
+    Ok(())
+}
 
 /// Letters: none, RESET, NEW GAME, MEMORY RESET, MEMORY PRELOAD, PLAY 0..7.
 pub const NONE: usize = 0;
@@ -101,13 +149,19 @@ impl Script {
 
 /// One whole game by `human`, from NEW GAME, every machine move checked
 /// against the move-level function and the game against the referee.
-/// `mischief` presses what a careless person might along the way.
-pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, mischief: bool) -> Result<Winner, String> {
+/// `mischief` presses what a careless person might along the way;
+/// `anywhere` presses MEMORY PRELOAD or MEMORY RESET now and then in the
+/// human's pauses.
+pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, mischief: bool, anywhere: bool) -> Result<Winner, String> {
     s.push(NEW_GAME);
     let (mut total, mut last_m) = (0u8, 0u8);
     loop {
         for _ in 0..Human::pause(rng) {
             s.push(NONE);
+        }
+        if anywhere && rng.below(40) == 0 {
+            // MEMORY PRELOAD or MEMORY RESET in the human's pause, mid-game.
+            s.push([MEMORY_PRELOAD, MEMORY_RESET][rng.below(2) as usize]);
         }
         if mischief && rng.below(6) == 0 {
             // A barred play, or no play on the selector: refused.
@@ -245,36 +299,26 @@ impl Machine for Learning {
     /// seeds fixed.
     fn move_runs() -> Result<Vec<usize>, String> {
         let mut s = Script::new(true);
-        let humans = [Human::Perfect, Human::Random, Human::Ones, Human::Trap];
-        for series in 0..SERIES {
-            let human = humans[series % 4];
-            let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ (series as u64 + 1) * 0x2545_f491_4f6c_dd1d);
-            s.push(RESET);
-            if series % 2 == 1 {
-                s.push(MEMORY_PRELOAD);
-            }
-            let mischief = series % 3 == 2;
-            for g in 0..GAMES {
-                game(&mut s, human, g + 1, &mut rng, mischief).map_err(|e| format!("series {series}, game {g}: {e}"))?;
-                if mischief && rng.below(4) == 0 {
-                    s.push(play(1 + rng.below(6) as u8));
-                    if !s.state.illegal {
-                        return Err(format!("series {series}, game {g}: PLAY after the game was not refused"));
-                    }
-                }
-                if mischief && g % 50 == 49 {
-                    s.push(MEMORY_RESET);
-                }
-                // MEMORY PRELOAD pressed on a memory that has learned (every
-                // series, at a game's end), so a PRELOAD that disturbs a
-                // learned column is seen (issue 19's mutation of
-                // `columns$0$q | preload$0`).
-                if g % 23 == 22 {
-                    s.push(MEMORY_PRELOAD);
-                }
-            }
+        for index in 0..SERIES {
+            series(&mut s, index, GAMES, false)?;
         }
         Ok(s.letters)
+    }
+
+    /// [`DEEP_SERIES`] series of [`DEEP_GAMES`] games after the plan's, in
+    /// chunks of 2,048 series (a lane each on two threads of 1,024 lanes).
+    fn deep() -> Option<super::Deep> {
+        Some(super::Deep {
+            what: format!("{} games in {DEEP_SERIES} series from power-on", DEEP_SERIES * DEEP_GAMES),
+            chunks: DEEP_SERIES.div_ceil(DEEP_CHUNK),
+            chunk: |k| {
+                let mut s = Script::new(true);
+                for index in k * DEEP_CHUNK..((k + 1) * DEEP_CHUNK).min(DEEP_SERIES) {
+                    series(&mut s, SERIES + index, DEEP_GAMES, true)?;
+                }
+                Ok(s.letters)
+            },
+        })
     }
 
     fn design() -> Design {
@@ -283,4 +327,39 @@ impl Machine for Learning {
 
 
 
+}
+
+#[cfg(test)]
+mod deep_tests {
+    use super::*;
+
+    /// A deep series presses MEMORY PRELOAD and MEMORY RESET mid-game (the
+    /// total above 0) on a memory that has learned, as the issue asks; the
+    /// plan's series never do mid-game, so the deep runs reach states the
+    /// plan does not.
+    #[test]
+    fn deep_series_press_the_memory_buttons_mid_game() {
+        let mut s = Script::new(true);
+        series(&mut s, SERIES, DEEP_GAMES, true).unwrap();
+        let mut state = State::power_on(true);
+        let (mut preload, mut reset) = (0, 0);
+        for &l in &s.letters {
+            let mut preloaded = Memory::reset(true);
+            preloaded.preload();
+            let learned = state.memory != Memory::reset(true) && state.memory != preloaded;
+            if state.total > 0 && learned {
+                preload += (l == MEMORY_PRELOAD) as usize;
+                reset += (l == MEMORY_RESET) as usize;
+            }
+            state = state.step(press(l));
+        }
+        assert!(preload > 0 && reset > 0, "mid-game on a learned memory: {preload} PRELOAD, {reset} MEMORY RESET");
+        let mut plan = Script::new(true);
+        series(&mut plan, 0, DEEP_GAMES, false).unwrap();
+        let mut state = State::power_on(true);
+        for &l in &plan.letters {
+            assert!(!(state.total > 0 && state.winner == Winner::Nobody && (l == MEMORY_PRELOAD || l == MEMORY_RESET) && !state.step(press(l)).illegal));
+            state = state.step(press(l));
+        }
+    }
 }

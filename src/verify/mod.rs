@@ -101,6 +101,13 @@ pub trait Machine {
     fn searches() -> bool {
         Self::walks_tour()
     }
+    /// Runs far beyond the plan for the bitsim levels alone, where the
+    /// lanes go orders of magnitude deeper than the external simulators can
+    /// (the learning machine's million games, Wilson's ten million
+    /// positions): a level `<level> deep` beside each bitsim level.
+    fn deep() -> Option<Deep> {
+        None
+    }
     fn power_on() -> Self::State;
     /// The oracle: one clock cycle under a letter.
     fn step(state: &Self::State, letter: usize) -> Self::State;
@@ -117,6 +124,19 @@ pub trait Machine {
     fn clock(design: &mut Self::Design) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock>;
     fn drive(design: &mut Self::Design, inputs: &[u64]);
     fn read(design: &Self::Design) -> Vec<u64>;
+}
+
+/// A machine's deep runs ([`Machine::deep`]): input sequences from
+/// power-on, made one chunk at a time so that memory stays small, each
+/// chunk cut into pieces for the lanes as a plan is.
+pub struct Deep {
+    /// What the runs hold, for the report.
+    pub what: String,
+    /// How many chunks.
+    pub chunks: usize,
+    /// The letters of chunk `k`, from power-on; an error names what the
+    /// oracle found wrong on the way.
+    pub chunk: fn(usize) -> Result<Vec<usize>, String>,
 }
 
 /// Where the output called `name` stands in [`Machine::outputs`] (and so in

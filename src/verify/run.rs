@@ -169,7 +169,19 @@ pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<
     reports.extend(slow);
     // Levels in the order of the table: rtl, then each level's engines.
     let order = |r: &LevelReport| {
-        ["rtl", "verilog/bitsim", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/icarus", "bitstream/bitsim", "bitstream/icarus"]
+        [
+            "rtl",
+            "verilog/bitsim",
+            "verilog/bitsim deep",
+            "verilog/icarus",
+            "verilog/verilator",
+            "netlist/bitsim",
+            "netlist/bitsim deep",
+            "netlist/icarus",
+            "bitstream/bitsim",
+            "bitstream/bitsim deep",
+            "bitstream/icarus",
+        ]
             .iter()
             .position(|l| *l == r.level)
     };
