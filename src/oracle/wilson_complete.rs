@@ -497,10 +497,32 @@ impl SplitMix {
 
 /// Random positions come in chunks of this many, each chunk seeded on its
 /// own, so the positions do not depend on the number of threads.
-const CHUNK: u64 = 5_000;
+pub const CHUNK: u64 = 5_000;
+
+/// Every position of 1 to `groups` (at most 3) groups of 1 to `max_group`
+/// counters, as ascending slots (multisets), in the order `cross_check`
+/// takes them: the positions the hardware judge's deep runs replay too.
+pub fn exhaustive_positions(groups: usize, max_group: u8) -> Vec<[u8; SLOTS]> {
+    assert!((1..=3).contains(&groups));
+    let mut out = Vec::new();
+    for a in 1..=max_group {
+        out.push([a, 0, 0, 0, 0, 0, 0, 0]);
+    }
+    if groups >= 2 {
+        for a in 1..=max_group {
+            for b in a..=max_group {
+                out.push([a, b, 0, 0, 0, 0, 0, 0]);
+                if groups >= 3 {
+                    out.extend((b..=max_group).map(|c| [a, b, c, 0, 0, 0, 0, 0]));
+                }
+            }
+        }
+    }
+    out
+}
 
 /// The `k`-th chunk's positions of 8 groups of 1 to 127.
-fn random_chunk(seed: u64, k: u64, count: u64) -> impl Iterator<Item = [u8; SLOTS]> {
+pub fn random_chunk(seed: u64, k: u64, count: u64) -> impl Iterator<Item = [u8; SLOTS]> {
     let mut rng = SplitMix(seed ^ k.wrapping_mul(0xd605_bbb5_8c8a_bd15));
     (0..count).map(move |_| {
         let mut slots = [0u8; SLOTS];
@@ -696,6 +718,18 @@ pub fn run(forms: Forms, groups: usize, max_group: u8, random: u64, seed: u64, t
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The exhaustive positions are every multiset of 1 to 3 sizes from 1
+    /// to 127, each once: 127 + C(128, 2) + C(129, 3) of them.
+    #[test]
+    fn exhaustive_positions_are_every_multiset_once() {
+        let p = exhaustive_positions(3, 127);
+        let n = 127u64;
+        assert_eq!(p.len() as u64, n + n * (n + 1) / 2 + n * (n + 1) * (n + 2) / 6);
+        let distinct: std::collections::HashSet<_> = p.iter().collect();
+        assert_eq!(distinct.len(), p.len());
+        assert!(p.iter().all(|s| s[0] >= 1 && s.windows(2).take(2).all(|w| w[1] == 0 || w[1] >= w[0])));
+    }
     use std::collections::HashSet;
 
     fn xor(p: &[u16], codes: &[u8]) -> u8 {

@@ -48,6 +48,42 @@ fn input(letter: usize) -> Input {
 }
 
 
+/// Positions in a chunk of the deep runs ([`Machine::deep`]).
+pub const DEEP_CHUNK: usize = 40_000;
+
+/// Position `n` of a run judged on the oracle `s`, its letters added to
+/// `out`: a reset before every 16th position (runs of positions judged back
+/// to back, each a piece from power-on for the lanes), the groups loaded,
+/// START, and no press until the judge has finished, now and then a press
+/// while it works (refused).
+fn position_run(s: &mut State, out: &mut Vec<usize>, n: usize, slots: &[u8; SLOTS]) -> Result<(), String> {
+    let mut push = |s: &mut State, l: usize| {
+        *s = s.step(input(l));
+        out.push(l);
+    };
+    if n > 0 && n % 16 == 0 {
+        push(s, RESET);
+    }
+    for (k, &g) in slots.iter().enumerate() {
+        push(s, load(k, g));
+    }
+    push(s, START);
+    let mut cycles = 0;
+    while !s.finished {
+        let l = match (n % 97, cycles) {
+            (5, 3) => load(n % SLOTS, 1),
+            (11, 4) => START,
+            _ => NONE,
+        };
+        push(s, l);
+        cycles += 1;
+        if cycles > 1_000_000 {
+            return Err(format!("{slots:?}: the oracle's judge never finished"));
+        }
+    }
+    Ok(())
+}
+
 /// Every position of at most 4 groups and at most 30 counters, largest
 /// group in slot 0.
 pub fn small_positions() -> Vec<[u8; SLOTS]> {
@@ -168,57 +204,67 @@ impl Machine for Wilson {
     }
 
     fn move_runs() -> Result<Vec<usize>, String> {
-        let mut out = vec![RESET];
-        let mut s = State::power_on().step(Input::Reset);
         let codes = w::codes(127);
         let mut solver = Solver::new();
         let small = small_positions();
         let random = random_positions(10_000, 1);
         let pairs = base_pairs();
+        let mut out = vec![RESET];
+        let mut s = State::power_on().step(Input::Reset);
         for (n, slots) in small.iter().chain(&random).chain(&pairs).enumerate() {
-            let is_small = n < small.len();
-            let mut push = |s: &mut State, l: usize| {
-                *s = s.step(input(l));
-                out.push(l);
-            };
-            // A reset before every 16th position: runs of positions judged
-            // back to back, each run a piece from power-on for the lanes.
-            if n > 0 && n % 16 == 0 {
-                push(&mut s, RESET);
-            }
-            for (k, &g) in slots.iter().enumerate() {
-                push(&mut s, load(k, g));
-            }
-            push(&mut s, START);
-            let mut cycles = 0;
-            while !s.finished {
-                // Now and then a press while the judge works: refused.
-                let l = match (n % 97, cycles) {
-                    (5, 3) => load(n % SLOTS, 1),
-                    (11, 4) => START,
-                    _ => NONE,
-                };
-                push(&mut s, l);
-                cycles += 1;
-                if cycles > 1_000_000 {
-                    return Err(format!("{slots:?}: the oracle's judge never finished"));
-                }
-            }
+            position_run(&mut s, &mut out, n, slots)?;
             let v = oracle::judge(slots);
             let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
             if cycle_level != v {
                 return Err(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}"));
             }
-            if is_small || slots.iter().map(|&g| g as u16).sum::<u16>() <= 30 {
+            if n < small.len() || slots.iter().map(|&g| g as u16).sum::<u16>() <= 30 {
                 check_verdict(slots, &v, &mut |p| solver.won(p))?;
             } else {
                 check_verdict(slots, &v, &mut |p| w::rule_won(p, &codes))?;
             }
             if n == small.len() {
-                push(&mut s, RESET);
+                s = s.step(input(RESET));
+                out.push(RESET);
             }
         }
         Ok(out)
+    }
+
+    /// The positions `nimforge wilson complete` checks in the oracle, on
+    /// the hardware: every position of up to 3 groups of up to 127
+    /// (357,759) and its 10,000,000 seeded random positions of 8 groups,
+    /// judged back to back, in chunks of [`DEEP_CHUNK`] positions. The
+    /// oracle's verdicts on them are `wilson complete`'s to check; here the
+    /// judge's every output of every cycle is compared with the oracle's.
+    fn deep() -> Option<super::Deep> {
+        use crate::oracle::wilson_complete as c;
+        let exhaustive = c::exhaustive_positions(c::EXHAUSTIVE_GROUPS, c::MAX_GROUP).len();
+        let random = c::RANDOM_POSITIONS as usize;
+        Some(super::Deep {
+            what: format!("{exhaustive} positions of up to {} groups and {random} random positions", c::EXHAUSTIVE_GROUPS),
+            chunks: exhaustive.div_ceil(DEEP_CHUNK) + random.div_ceil(DEEP_CHUNK),
+            chunk: |k| {
+                use crate::oracle::wilson_complete as c;
+                let exhaustive = c::exhaustive_positions(c::EXHAUSTIVE_GROUPS, c::MAX_GROUP);
+                let first = exhaustive.len().div_ceil(DEEP_CHUNK);
+                let positions: Vec<[u8; SLOTS]> = if k < first {
+                    exhaustive[k * DEEP_CHUNK..((k + 1) * DEEP_CHUNK).min(exhaustive.len())].to_vec()
+                } else {
+                    // DEEP_CHUNK / c::CHUNK of wilson complete's random chunks.
+                    let per = DEEP_CHUNK as u64 / c::CHUNK;
+                    let from = (k - first) as u64 * per;
+                    let to = (from + per).min(c::RANDOM_POSITIONS.div_ceil(c::CHUNK));
+                    (from..to).flat_map(|j| c::random_chunk(c::SEED, j, c::CHUNK.min(c::RANDOM_POSITIONS - j * c::CHUNK))).collect()
+                };
+                let mut out = vec![RESET];
+                let mut s = State::power_on().step(Input::Reset);
+                for (n, slots) in positions.iter().enumerate() {
+                    position_run(&mut s, &mut out, n, slots)?;
+                }
+                Ok(out)
+            },
+        })
     }
 
     fn design() -> Design {
