@@ -22,15 +22,21 @@ use std::time::Instant;
 /// One netlist for a bitsim level: the level's name and the file (BLIF or
 /// yosys JSON), or why it could not be made.
 pub struct Input {
+    /// The level's name (`verilog/bitsim`, `netlist/bitsim`, ...).
     pub level: &'static str,
+    /// The netlist's file, or why it could not be made.
     pub file: Made<PathBuf>,
 }
 
 /// What the search covered, for the machine's summary line.
 pub struct Searched {
+    /// Reachable states, each given every letter.
     pub states: usize,
+    /// Transitions taken: one clock per (state, letter) pair.
     pub transitions: usize,
+    /// The greatest depth from power-on.
     pub depth: usize,
+    /// Wall-clock time of the one pass for all the netlists, in seconds.
     pub seconds: f64,
 }
 

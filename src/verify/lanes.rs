@@ -147,12 +147,14 @@ impl Wired {
 pub struct Found {
     /// Lane-cycles compared.
     pub vectors: usize,
+    /// Lane-cycles whose outputs differed from the oracle's.
     pub mismatches: usize,
     /// The first mismatch (in plan order): its place, and what it is.
     pub first: Option<(u64, String)>,
 }
 
 impl Found {
+    /// Adds `other`'s counts to these, keeping the earlier first mismatch.
     pub fn merge(&mut self, other: Found) {
         self.vectors += other.vectors;
         self.mismatches += other.mismatches;
@@ -173,11 +175,14 @@ impl Found {
 
 /// The oracle's outputs after every cycle of a plan, packed as rows.
 pub struct Expected {
+    /// 64-bit words per row.
     pub stride: usize,
+    /// One row per cycle of the plan, `stride` words each ([`pack`]).
     pub rows: Vec<u64>,
 }
 
 impl Expected {
+    /// The rows of `plan`'s expected outputs.
     pub fn of<M: Machine>(plan: &Plan<M>) -> Expected {
         let outs = M::outputs();
         let stride = stride(width(&outs));
@@ -210,7 +215,9 @@ pub fn threads() -> usize {
 /// progress display.
 #[derive(Debug, Default)]
 pub struct Progress {
+    /// Units done so far.
     pub done: AtomicUsize,
+    /// Units to do, as far as known.
     pub total: AtomicUsize,
 }
 
@@ -233,7 +240,7 @@ const CHUNK: usize = 16;
 /// The pieces go in waves of [`LANES`]: within each window of 16 waves of
 /// consecutive pieces, longest first, so that a wave's pieces end close
 /// together and the lanes still running are always the first ones. For
-/// every [`CHUNK`] cycles of a wave the live lanes' letters and the
+/// every `CHUNK` (16) cycles of a wave the live lanes' letters and the
 /// oracle's rows are gathered, each lane's stretch in one go; then each
 /// cycle's expected rows are turned into bit slices and compared with the
 /// output words, a whole word of lanes at once; only a differing lane is
@@ -356,7 +363,9 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
 /// What the transition search covered, and what each netlist showed.
 #[derive(Clone, Debug, Default)]
 pub struct Search {
+    /// Reachable states seen from power-on.
     pub states: usize,
+    /// (state, letter) pairs clocked: each state under every letter.
     pub transitions: usize,
     /// The greatest depth from power-on.
     pub depth: usize,

@@ -30,6 +30,7 @@ use crate::oracle::counting::{allowed_after, COLUMNS, GOAL};
 use crate::oracle::learning::{machine_move, Human, Memory, Phase, Press, Random, State, Winner};
 use nimforge_designs::learning::Learning as Design;
 
+/// The learning machine as a [`Machine`].
 pub struct Learning;
 
 /// Series of games from a power-on reset, and games in each: the plan
@@ -86,14 +87,21 @@ pub fn series(s: &mut Script, index: usize, games: usize, anywhere: bool) -> Res
 
 /// Letters: none, RESET, NEW GAME, MEMORY RESET, MEMORY PRELOAD, PLAY 0..7.
 pub const NONE: usize = 0;
+/// The letter RESET: a power-on reset.
 pub const RESET: usize = 1;
+/// The letter NEW GAME.
 pub const NEW_GAME: usize = 2;
+/// The letter MEMORY RESET.
 pub const MEMORY_RESET: usize = 3;
+/// The letter MEMORY PRELOAD.
 pub const MEMORY_PRELOAD: usize = 4;
+/// The letter PLAY `choice`: PLAY pressed with the selector at `choice`
+/// (0 to 7).
 pub fn play(choice: u8) -> usize {
     5 + choice as usize
 }
 
+/// The oracle's press for a letter.
 pub fn press(letter: usize) -> Press {
     match letter {
         NONE => Press::None,
@@ -125,15 +133,20 @@ pub fn memory_of(words: &[u64], blank: bool) -> Memory {
 
 /// A whole game recorded as letters, with the oracle following along.
 pub struct Script {
+    /// The letters pushed so far, one per clock cycle.
     pub letters: Vec<usize>,
+    /// The oracle's state after the last of them.
     pub state: State,
 }
 
 impl Script {
+    /// An empty script from power-on, the memory's cell at column 5, row 2
+    /// blanked when `blank`.
     pub fn new(blank: bool) -> Script {
         Script { letters: Vec::new(), state: State::power_on(blank) }
     }
 
+    /// Clocks the oracle once under letter `l` and records it.
     pub fn push(&mut self, l: usize) {
         self.state = self.state.step(press(l));
         self.letters.push(l);

@@ -67,17 +67,22 @@ impl Letter {
 /// A machine as the harness sees it: its ports, its letters, its oracle and
 /// its rust-hdl design.
 pub trait Machine {
+    /// The oracle's state: the registers the logic reads back, the nodes of
+    /// the state graph the tour walks.
     type State: Copy + Eq + Hash + Debug + Send + Sync;
     /// Registers the logic writes but never reads back (counters): checked
     /// every cycle, left out of the state graph the tour walks.
     type Extra: Copy + Default + Debug + PartialEq + Send + Sync;
+    /// The rust-hdl design ([`Machine::design`]).
     type Design: rust_hdl::prelude::Block;
     /// The name on the command line.
     const NAME: &'static str;
     /// The Verilog module and the stem of its file in `generated/`.
     const MODULE: &'static str;
-    /// Input ports besides `clock`, and output ports.
+    /// Input ports besides `clock`, in the order of [`Letter::inputs`].
     fn inputs() -> Vec<Port>;
+    /// Output ports, in the order of [`Machine::read`] and
+    /// [`Machine::observe`].
     fn outputs() -> Vec<Port>;
     /// The input alphabet; letter 0 is "no press".
     fn letters() -> Vec<Letter>;
@@ -108,6 +113,7 @@ pub trait Machine {
     fn deep() -> Option<Deep> {
         None
     }
+    /// The oracle's state at power-on, where every plan begins.
     fn power_on() -> Self::State;
     /// The oracle: one clock cycle under a letter.
     fn step(state: &Self::State, letter: usize) -> Self::State;
@@ -121,8 +127,12 @@ pub trait Machine {
     fn move_runs() -> Result<Vec<usize>, String>;
     /// The design as it is verified and emitted.
     fn design() -> Self::Design;
+    /// The design's clock input, for the `rtl` simulation to toggle.
     fn clock(design: &mut Self::Design) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock>;
+    /// Sets the design's inputs to a letter's values (in the order of
+    /// [`Machine::inputs`]) for the next clock.
     fn drive(design: &mut Self::Design, inputs: &[u64]);
+    /// The design's outputs now, in the order of [`Machine::outputs`].
     fn read(design: &Self::Design) -> Vec<u64>;
 }
 
@@ -148,6 +158,7 @@ pub fn output_index<M: Machine>(name: &str) -> usize {
 /// The input sequence every level replays, and the oracle's state after
 /// each of its clock cycles.
 pub struct Plan<M: Machine> {
+    /// The machine's input alphabet ([`Machine::letters`]).
     pub letters: Vec<Letter>,
     /// Letter indices, one per cycle: the tour, then the move runs.
     pub sequence: Vec<usize>,
@@ -155,16 +166,25 @@ pub struct Plan<M: Machine> {
     pub after: Vec<(M::State, M::Extra)>,
     /// What part of the tour this plan holds, for the reports.
     pub coverage: String,
+    /// Cycles of the tour at the start of [`Plan::sequence`] (0 without a
+    /// tour).
     pub tour_cycles: usize,
+    /// Reachable states in the oracle's state graph.
     pub states: usize,
+    /// Transitions in the state graph: states times letters.
     pub transitions: usize,
+    /// States the tour visits.
     pub states_covered: usize,
+    /// Distinct transitions the tour takes.
     pub transitions_covered: usize,
     /// [`Plan::pieces`], worked out on first use.
     pieces: std::sync::OnceLock<Vec<std::ops::Range<usize>>>,
 }
 
 impl<M: Machine> Plan<M> {
+    /// The plan from power-on: the transition tour of the oracle's state
+    /// graph (when the machine walks one), then its whole-move runs; an
+    /// error is what [`Machine::move_runs`] found wrong.
     pub fn new() -> Result<Plan<M>, String> {
         let letters = M::letters();
         let n = letters.len();
@@ -210,6 +230,7 @@ impl<M: Machine> Plan<M> {
         }
     }
 
+    /// Clock cycles in the plan.
     pub fn len(&self) -> usize {
         self.sequence.len()
     }
@@ -372,21 +393,27 @@ pub enum Status {
 /// What one level found.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LevelReport {
+    /// The machine's name ([`Machine::NAME`]).
     pub machine: String,
     /// The level and its engine: `rtl`, `verilog/bitsim`, `netlist/icarus`, ...
     pub level: String,
+    /// How the level ended.
     pub status: Status,
     /// Cycles compared (lane-cycles for the bitsim engines).
     pub vectors: usize,
     /// Runs side by side: the lanes of all threads for bitsim, the
     /// stretches from power-on for rtl (a thread each), 1 for the others.
     pub lanes: usize,
+    /// Vectors whose outputs differed from the oracle's.
     pub mismatches: usize,
+    /// Wall-clock time the level took, in seconds.
     pub seconds: f64,
     /// Why the level did not run (a missing tool and its Debian package).
     pub skipped: Option<String>,
     /// What part of the plan the level replayed.
     pub coverage: String,
+    /// The first mismatch: where, the state, the input, the outputs
+    /// expected and got ([`describe`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
     /// Why a failed level failed: the tool's output tail or the reader's error.
@@ -431,16 +458,19 @@ impl LevelReport {
         }
     }
 
+    /// The report with its time set, in seconds.
     pub fn seconds(mut self, seconds: f64) -> LevelReport {
         self.seconds = seconds;
         self
     }
 
+    /// The report with its coverage note set.
     pub fn coverage(mut self, coverage: impl Into<String>) -> LevelReport {
         self.coverage = coverage.into();
         self
     }
 
+    /// The report with its count of runs side by side set.
     pub fn lanes(mut self, lanes: usize) -> LevelReport {
         self.lanes = lanes;
         self
@@ -455,9 +485,14 @@ impl LevelReport {
 /// The verification levels, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Level {
+    /// The rust-hdl simulation, in process.
     Rtl,
+    /// The Verilog file in `generated/` (bitsim, Icarus, Verilator).
     Verilog,
+    /// yosys's `synth_ice40` netlist (bitsim, Icarus).
     Netlist,
+    /// The placed-and-routed `.asc` for the iCEstick, turned back into
+    /// Verilog by icebox_vlog (bitsim, Icarus).
     Bitstream,
     /// The board wrapper end to end through its UART (`verify::panel`):
     /// rust-hdl, Icarus, Verilator.
@@ -465,10 +500,13 @@ pub enum Level {
     /// The netlist proven equal to the Verilog and the bitstream to the
     /// netlist, for every machine and wrapper (`verify::equiv`, yosys).
     Equiv,
+    /// Every level above.
     All,
 }
 
 impl Level {
+    /// The levels this stands for: every one for [`Level::All`], else
+    /// itself.
     pub fn expand(self) -> Vec<Level> {
         match self {
             Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Panel, Level::Equiv],
@@ -476,6 +514,7 @@ impl Level {
         }
     }
 
+    /// The level's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Level::Rtl => "rtl",
@@ -512,10 +551,13 @@ pub enum Engine {
     Icarus,
     /// Verilator, at the `verilog` level: the whole plan.
     Verilator,
+    /// Every engine above.
     All,
 }
 
 impl Engine {
+    /// The engines this stands for: every one for [`Engine::All`], else
+    /// itself.
     pub fn expand(self) -> Vec<Engine> {
         match self {
             Engine::All => vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
@@ -523,6 +565,7 @@ impl Engine {
         }
     }
 
+    /// The engine's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Bitsim => "bitsim",

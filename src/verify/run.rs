@@ -29,7 +29,10 @@ pub fn finished_so_far() -> Vec<LevelReport> {
 
 /// The levels and engines asked for.
 pub struct Wanted {
+    /// The levels to run, [`Level::All`] expanded ([`Level::expand`]).
     pub levels: Vec<Level>,
+    /// The engines to run them in, [`Engine::All`] expanded
+    /// ([`Engine::expand`]).
     pub engines: Vec<Engine>,
 }
 

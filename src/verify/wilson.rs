@@ -28,12 +28,17 @@ pub use crate::oracle::wilson::judge::{kind_number, random_positions};
 use crate::oracle::wilson::{self as w, Kind, Solver};
 use nimforge_designs::wilson::Wilson as Design;
 
+/// Wilson's judge as a [`Machine`].
 pub struct Wilson;
 
 /// Letters: none, reset, start, then a load for every slot and size.
 pub const NONE: usize = 0;
+/// The letter reset: power-on, every register zero.
 pub const RESET: usize = 1;
+/// The letter start: the search begins (refused while the judge works).
 pub const START: usize = 2;
+/// The letter that loads a group of `size` counters (0..127, 0: no group)
+/// into `slot` (0..7); refused while the judge works.
 pub fn load(slot: usize, size: u8) -> usize {
     3 + slot * 128 + size as usize
 }
