@@ -111,7 +111,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
 
 /// The deep runs on every netlist: each chunk made by the oracle while the
 /// lanes run the one before (a thread of its own), then run on each
-/// netlist in turn; a row `<level> deep` per netlist.
+/// netlist in turn; a row `<level>-deep` per netlist.
 fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress) -> Vec<LevelReport> {
     let t0 = Instant::now();
     let mut found = vec![Found::default(); nets.len()];
@@ -148,7 +148,7 @@ fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: 
     nets.iter()
         .zip(found)
         .map(|(w, f)| {
-            let level = format!("{} deep", w.level);
+            let level = format!("{}-deep", w.level);
             match &made {
                 Err(e) => LevelReport::failed(M::NAME, &level, e.clone()),
                 Ok(()) => LevelReport::judged(M::NAME, &level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))

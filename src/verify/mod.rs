@@ -6,13 +6,17 @@
 //! replays that one input sequence at every level; and compares every output
 //! after every clock with the oracle's.
 //!
-//! Levels: `rtl` (the rust-hdl simulation, in process), `verilog` (the file in
-//! `generated/` in Icarus and in Verilator), `netlist` with two engines
-//! ([`Engine`]: yosys `synth_ice40` written back as Verilog and run in Icarus
-//! with yosys's iCE40 cell models, and yosys's generic gates as BLIF run in
-//! the bit-parallel simulator of [`crate::netlist`]), `bitstream`
-//! (nextpnr-ice40 and icepack for the iCEstick, the `.asc` turned back into
-//! Verilog by icebox_vlog).
+//! Levels (each with its engines, [`Engine`]): `rtl` (the rust-hdl
+//! simulation, in process); `verilog` (the file in `generated/`: as yosys's
+//! generic gates in the bit-parallel simulator of [`crate::netlist`], in
+//! Verilator, in Icarus); `netlist` (yosys `synth_ice40`: its JSON through
+//! the iCE40 cell models in the bit-parallel simulator, and written back as
+//! Verilog in Icarus with yosys's cell models); `bitstream` (nextpnr-ice40
+//! and icepack, the `.asc` turned back into Verilog by icebox_vlog: as
+//! generic gates in the bit-parallel simulator, and in Icarus); `panel` (the
+//! board wrapper end to end) and `equiv` (proofs between levels). [`run`]
+//! runs a machine's levels; the registry (`crate::machines`) names the
+//! machines.
 
 pub mod bitsim;
 pub mod die18;
@@ -109,7 +113,7 @@ pub trait Machine {
     /// Runs far beyond the plan for the bitsim levels alone, where the
     /// lanes go orders of magnitude deeper than the external simulators can
     /// (the learning machine's million games, Wilson's ten million
-    /// positions): a level `<level> deep` beside each bitsim level.
+    /// positions): a level `<level>-deep` beside each bitsim level.
     fn deep() -> Option<Deep> {
         None
     }

@@ -175,14 +175,14 @@ pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<
         [
             "rtl",
             "verilog/bitsim",
-            "verilog/bitsim deep",
+            "verilog/bitsim-deep",
             "verilog/icarus",
             "verilog/verilator",
             "netlist/bitsim",
-            "netlist/bitsim deep",
+            "netlist/bitsim-deep",
             "netlist/icarus",
             "bitstream/bitsim",
-            "bitstream/bitsim deep",
+            "bitstream/bitsim-deep",
             "bitstream/icarus",
         ]
             .iter()

@@ -266,6 +266,10 @@ impl Machine for Wilson {
                 let mut s = State::power_on().step(Input::Reset);
                 for (n, slots) in positions.iter().enumerate() {
                     position_run(&mut s, &mut out, n, slots)?;
+                    let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
+                    if cycle_level != oracle::judge(slots) {
+                        return Err(format!("{slots:?}: the cycle-level judge and the move-level function disagree"));
+                    }
                 }
                 Ok(out)
             },
