@@ -111,7 +111,7 @@ fn verify_netlist_bitsim_reports_zero_mismatches() {
 
 /// Wilson's judge has more than 256 letters (a load of every size into
 /// every slot): its whole plan in lanes and in the Verilator harness, each
-/// cycle's letter taken as it is.
+/// cycle's letter taken as it is, and its deep runs in lanes.
 #[cfg_attr(not(all(have_yosys, have_verilator)), ignore = "needs yosys, verilator: bash .ci/deps installs it")]
 #[test]
 fn verify_a_machine_of_many_letters_in_lanes_and_verilator() {
@@ -119,7 +119,7 @@ fn verify_a_machine_of_many_letters_in_lanes_and_verilator() {
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let levels: Vec<&str> = rows.iter().map(|r| r["level"].as_str().unwrap()).collect();
-    assert_eq!(levels, ["verilog/bitsim", "verilog/verilator"]);
+    assert_eq!(levels, ["verilog/bitsim", "verilog/bitsim-deep", "verilog/verilator"]);
     for r in &rows {
         assert_eq!((&r["status"], &r["mismatches"]), (&serde_json::json!("passed"), &serde_json::json!(0)), "{r}");
         assert!(r["vectors"].as_u64().unwrap() > 500_000, "{r}");
