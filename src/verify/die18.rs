@@ -11,7 +11,7 @@
 //! here: every play allowed, the scores the sums of the plays, the winner
 //! the side that reached 18 exactly (or the other, past it).
 
-use super::{Letter, Machine};
+use super::{Letter, Machine, Recorder};
 use crate::oracle::counting::{allowed_after, GOAL};
 use crate::oracle::die18::{self as oracle, dictionary, Press, State, Step, Winner, OSCILLATOR};
 use nimforge_designs::die18::Die18 as Design;
@@ -115,59 +115,54 @@ impl Machine for Die18 {
     /// Whole games: three scripted humans, every opening (the machine's, or
     /// a human play of 1..6), every oscillator value at the first PLAY.
     fn move_runs() -> Result<Vec<usize>, String> {
-        let mut out = Vec::new();
-        let mut s = State::power_on();
-        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
-            *s = Self::step(s, l);
-            out.push(l);
-        };
+        let mut run = Recorder::<Self>::new();
         for human in [Human::Smallest, Human::Largest, Human::Skilled] {
             for opening in 0..=6u8 {
                 for osc in 0..OSCILLATOR {
-                    push(&mut s, &mut out, RESET);
-                    while s.oscillator != osc {
-                        push(&mut s, &mut out, NONE);
+                    run.push(RESET);
+                    while run.state.oscillator != osc {
+                        run.push(NONE);
                     }
                     // The referee's own count of the game.
                     let (mut m, mut h, mut last_m) = (0u8, 0u8, 0u8);
                     let mut first = Some(opening);
                     loop {
-                        let c = first.take().unwrap_or_else(|| human.play(&s));
+                        let c = first.take().unwrap_or_else(|| human.play(&run.state));
                         if last_m != 0 && !allowed_after(last_m, c) {
                             return Err(format!("{human:?}: the script chose a barred play {c}"));
                         }
-                        push(&mut s, &mut out, play(c));
+                        run.push(play(c));
                         h += c;
-                        while s.step != Step::Idle {
-                            push(&mut s, &mut out, NONE);
+                        while run.state.step != Step::Idle {
+                            run.push(NONE);
                         }
                         let over = |m: u8, h: u8| m >= GOAL || h >= GOAL;
                         if !over(m, h) && h < GOAL {
-                            let p = s.m_play;
+                            let p = run.state.m_play;
                             if !(1..=6).contains(&p) || (c != 0 && !allowed_after(c, p)) {
                                 return Err(format!("{human:?}, opening {opening}: the machine played {p} after {c}"));
                             }
                             m += p;
                             last_m = p;
                         }
-                        if (s.m_score, s.h_score) != (m, h) {
-                            return Err(format!("{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}", s.m_score, s.h_score));
+                        if (run.state.m_score, run.state.h_score) != (m, h) {
+                            return Err(format!("{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}", run.state.m_score, run.state.h_score));
                         }
                         if over(m, h) {
                             let want = if h == GOAL || m > GOAL { Winner::Human } else { Winner::Machine };
-                            if s.winner != want {
-                                return Err(format!("{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}", s.winner));
+                            if run.state.winner != want {
+                                return Err(format!("{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}", run.state.winner));
                             }
                             break;
                         }
-                        if s.winner != Winner::Nobody {
+                        if run.state.winner != Winner::Nobody {
                             return Err(format!("{human:?}, opening {opening}: a winner before 18"));
                         }
                     }
                 }
             }
         }
-        Ok(out)
+        Ok(run.letters)
     }
 
     fn design() -> Design {

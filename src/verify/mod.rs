@@ -140,6 +140,35 @@ pub trait Machine {
     fn read(design: &Self::Design) -> Vec<u64>;
 }
 
+/// Letters written into a run one at a time with the oracle following
+/// along, so a run can be steered by what the machine shows: what the
+/// machines' [`Machine::move_runs`] are built with.
+pub struct Recorder<M: Machine> {
+    /// The letters so far.
+    pub letters: Vec<usize>,
+    /// The oracle's state after them.
+    pub state: M::State,
+}
+
+impl<M: Machine> Default for Recorder<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: Machine> Recorder<M> {
+    /// An empty run from power-on.
+    pub fn new() -> Self {
+        Recorder { letters: Vec::new(), state: M::power_on() }
+    }
+
+    /// One cycle with letter `l`.
+    pub fn push(&mut self, l: usize) {
+        self.state = M::step(&self.state, l);
+        self.letters.push(l);
+    }
+}
+
 /// A machine's deep runs ([`Machine::deep`]): input sequences from
 /// power-on, made one chunk at a time so that memory stays small, each
 /// chunk cut into pieces for the lanes as a plan is.

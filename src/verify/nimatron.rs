@@ -8,7 +8,7 @@
 //! the rest (lamps, locks, R1..R3, combination, phase, T chain, the
 //! machine's row and count, the pulses) under every input.
 
-use super::{Letter, Machine};
+use super::{Letter, Machine, Recorder};
 use crate::oracle::nimatron::{Counters, Input, State, COMBINATIONS, LAMPS, ROWS};
 use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
 
@@ -114,38 +114,33 @@ impl Machine for Nimatron {
     /// whole move from it, is in the tour already.
     fn move_runs() -> Result<Vec<usize>, String> {
         use crate::oracle::nimatron::{machine_move, Phase};
-        let mut out = Vec::new();
-        let mut s = State::power_on();
-        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
-            *s = Self::step(s, l);
-            out.push(l);
-        };
-        push(&mut s, &mut out, RESET);
+        let mut run = Recorder::<Self>::new();
+        run.push(RESET);
         for _game in 0..COMBINATIONS.len() * 3 {
-            while s.phase != Phase::Player {
-                push(&mut s, &mut out, NONE);
+            while run.state.phase != Phase::Player {
+                run.push(NONE);
             }
             loop {
-                let row = (0..ROWS).find(|&r| s.rows[r] > 0).unwrap();
-                push(&mut s, &mut out, ROW[row]);
-                if s.phase != Phase::Player {
+                let row = (0..ROWS).find(|&r| run.state.rows[r] > 0).unwrap();
+                run.push(ROW[row]);
+                if run.state.phase != Phase::Player {
                     break; // the player put out the last lamp
                 }
-                let want = machine_move(s.rows, s.r);
-                push(&mut s, &mut out, MTR);
-                while s.phase == Phase::Dimming || s.phase == Phase::Pulsing {
-                    push(&mut s, &mut out, NONE);
+                let want = machine_move(run.state.rows, run.state.r);
+                run.push(MTR);
+                while run.state.phase == Phase::Dimming || run.state.phase == Phase::Pulsing {
+                    run.push(NONE);
                 }
                 let want = want.ok_or("MTR with every lamp out")?;
-                if s.rows != want.after {
-                    return Err(format!("the oracle's cycles end at {:?}; machine_move says {:?}", s.rows, want));
+                if run.state.rows != want.after {
+                    return Err(format!("the oracle's cycles end at {:?}; machine_move says {:?}", run.state.rows, want));
                 }
-                if s.phase != Phase::Player {
+                if run.state.phase != Phase::Player {
                     break; // the machine put out the last lamp
                 }
             }
         }
-        Ok(out)
+        Ok(run.letters)
     }
 
     fn design() -> NimatronSim {

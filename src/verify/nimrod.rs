@@ -30,7 +30,7 @@
 //!   `reachable_control_states`) and gives each every one of the 49 letters:
 //!   a tour of the control, with the store's contents as the run leaves them.
 
-use super::{Letter, Machine};
+use super::{Letter, Machine, Recorder};
 use crate::oracle::nimrod::{self as oracle, machine_move, Mode, Phase, Press, State, Variant, HEAPS};
 use nimforge_designs::{NimrodSim, NIMROD_SIM_PACE};
 use std::collections::HashMap;
@@ -335,12 +335,7 @@ impl Machine for Nimrod {
     /// Every position under every variant and heap-counter start, one whole
     /// move each; then the seeded control run.
     fn move_runs() -> Result<Vec<usize>, String> {
-        let mut out = Vec::new();
-        let mut s = State::power_on();
-        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
-            *s = Self::step(s, l);
-            out.push(l);
-        };
+        let mut run = Recorder::<Self>::new();
         for v in Variant::all() {
             for hc in 0..4u8 {
                 for i in 1..(1usize << (3 * HEAPS)) {
@@ -348,33 +343,33 @@ impl Machine for Nimrod {
                     // RESET clears the crude random number generator, which
                     // moves on with every press: the mode switch brings it
                     // round to `hc` for NEW GAME to load.
-                    push(&mut s, &mut out, RESET);
-                    while s.random != hc {
-                        push(&mut s, &mut out, set_mode(0));
+                    run.push(RESET);
+                    while run.state.random != hc {
+                        run.push(set_mode(0));
                     }
-                    push(&mut s, &mut out, new_game(v.reverse, v.k));
+                    run.push(new_game(v.reverse, v.k));
                     for (h, &n) in position.iter().enumerate() {
                         if n != oracle::TOP {
-                            push(&mut s, &mut out, leave(h, n));
+                            run.push(leave(h, n));
                         }
                     }
-                    push(&mut s, &mut out, COMPUTER_MOVE);
-                    let mut lit = vec![s.program.instruction];
-                    while s.phase == Phase::Computing {
-                        push(&mut s, &mut out, NONE);
-                        if s.program.instruction != 0 && s.phase == Phase::Computing {
-                            lit.push(s.program.instruction);
+                    run.push(COMPUTER_MOVE);
+                    let mut lit = vec![run.state.program.instruction];
+                    while run.state.phase == Phase::Computing {
+                        run.push(NONE);
+                        if run.state.program.instruction != 0 && run.state.phase == Phase::Computing {
+                            lit.push(run.state.program.instruction);
                         }
                         if lit.len() > 200 {
                             return Err(format!("{position:?} {}: the oracle's move never stops", v.name()));
                         }
                     }
                     let want = machine_move(position, v, hc).expect("a position with a match has a move");
-                    if s.program.store != want.after || lit != want.instructions || s.program.heap != want.heap_counter {
+                    if run.state.program.store != want.after || lit != want.instructions || run.state.program.heap != want.heap_counter {
                         return Err(format!(
                             "{position:?} {} heap counter {hc}: the oracle's cycles leave {:?} after {lit:?}; the move-level function says {:?} after {:?}",
                             v.name(),
-                            s.program.store,
+                            run.state.program.store,
                             want.after,
                             want.instructions
                         ));
@@ -383,8 +378,8 @@ impl Machine for Nimrod {
             }
         }
         let (control, _) = control_run(CONTROL_CYCLES, 1);
-        out.extend(control);
-        Ok(out)
+        run.letters.extend(control);
+        Ok(run.letters)
     }
 
     fn design() -> NimrodSim {

@@ -1,7 +1,7 @@
 //! The relay NIM for the harness: its ports, its letters, the oracle
 //! (`oracle::relay_nim`) and the design (`designs::relay_nim`) side by side.
 
-use super::{Letter, Machine};
+use super::{Letter, Machine, Recorder};
 use crate::oracle::relay_nim::{self as oracle, Buttons, State, Step, Winner, FULL, PILES};
 use nimforge_designs::{RelayNimSim, RELAY_NIM_SIM_PACE};
 
@@ -92,39 +92,34 @@ impl Machine for RelayNim {
     /// the randomizer, so three runs per position meet all three values. The
     /// oracle's cycles must end where `machine_move` says.
     fn move_runs() -> Result<Vec<usize>, String> {
-        let mut out = Vec::new();
-        let mut s = State::power_on();
-        let push = |s: &mut State, out: &mut Vec<usize>, l: usize| {
-            *s = Self::step(s, l);
-            out.push(l);
-        };
+        let mut run = Recorder::<Self>::new();
         for position in 0..512u32 {
             let sizes = [(position & 7) as u8, (position >> 3 & 7) as u8, (position >> 6) as u8];
             for _ in 0..PILES {
-                push(&mut s, &mut out, RESET);
+                run.push(RESET);
                 for p in 0..PILES {
                     for _ in sizes[p]..FULL {
-                        push(&mut s, &mut out, TAKE[p]);
+                        run.push(TAKE[p]);
                     }
                 }
-                let r = s.randomizer as usize;
+                let r = run.state.randomizer as usize;
                 let want = oracle::machine_move(sizes, r);
-                push(&mut s, &mut out, GO);
+                run.push(GO);
                 let mut guard = 0;
-                while s.step != Step::Idle {
-                    push(&mut s, &mut out, NONE);
+                while run.state.step != Step::Idle {
+                    run.push(NONE);
                     guard += 1;
                     if guard > 1000 {
                         return Err(format!("the oracle's move from {sizes:?} never ends"));
                     }
                 }
-                let got_after = s.sizes;
+                let got_after = run.state.sizes;
                 match want {
                     None if got_after == sizes => {}
-                    Some(m) if m.after == got_after && s.randomizer as usize == (r + 1) % PILES => {
+                    Some(m) if m.after == got_after && run.state.randomizer as usize == (r + 1) % PILES => {
                         let machine_won = got_after == [0; PILES];
-                        if machine_won != (s.winner == Winner::Machine) {
-                            return Err(format!("the oracle's winner after {sizes:?} is {:?}", s.winner));
+                        if machine_won != (run.state.winner == Winner::Machine) {
+                            return Err(format!("the oracle's winner after {sizes:?} is {:?}", run.state.winner));
                         }
                     }
                     _ => {
@@ -135,7 +130,7 @@ impl Machine for RelayNim {
                 }
             }
         }
-        Ok(out)
+        Ok(run.letters)
     }
 
     fn design() -> RelayNimSim {
