@@ -101,14 +101,30 @@ pub struct Report {
     pub lc_available: u64,
     /// The lowest achieved Fmax of any clock, in MHz, rounded to two places.
     pub fmax_mhz: f64,
+    /// The board's clock, in MHz.
+    pub clock_mhz: u32,
+    /// Fmax over the board's clock: how much faster the design could run
+    /// (rounded to two places).
+    pub margin: f64,
+    /// Where the critical path starts and ends (the design's names), when
+    /// nextpnr reports one between clock edges.
+    pub critical_from: Option<String>,
+    /// See `critical_from`.
+    pub critical_to: Option<String>,
 }
 
 impl Report {
-    /// The row of `built`: `name` built for the board `board`.
-    pub fn of(name: &str, board: &str, built: &Implementation) -> Report {
+    /// The row of `built`: `name` built for `board`.
+    pub fn of(name: &str, board: &crate::boards::Board, built: &Implementation) -> Report {
+        let fmax = built.placement.fmax_mhz;
+        let (from, to) = built.placement.critical_path.clone().unzip();
         Report {
             machine: name.into(),
-            board: board.into(),
+            board: board.name.clone(),
+            clock_mhz: board.clock.mhz,
+            margin: (fmax / board.clock.mhz as f64 * 100.0).round() / 100.0,
+            critical_from: from,
+            critical_to: to,
             lut4: built.cells.lut4,
             dff: built.cells.dff,
             carry: built.cells.carry,
@@ -121,7 +137,7 @@ impl Report {
 
 /// The builds as the table `nimforge report` prints.
 pub fn table(reports: &[Report]) -> String {
-    let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", ""];
+    let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", "margin", "critical path"];
     let rows: Vec<Vec<String>> = reports
         .iter()
         .map(|r| {
@@ -133,11 +149,15 @@ pub fn table(reports: &[Report]) -> String {
                 r.carry.to_string(),
                 format!("{}/{}", r.lc_used, r.lc_available),
                 format!("{:.2}", r.fmax_mhz),
-                String::new(),
+                format!("{:.2}x {} MHz", r.margin, r.clock_mhz),
+                match (&r.critical_from, &r.critical_to) {
+                    (Some(from), Some(to)) => format!("{from} -> {to}"),
+                    _ => "-".into(),
+                },
             ]
         })
         .collect();
-    let right = [false, false, true, true, true, true, true, false];
+    let right = [false, false, true, true, true, true, true, true, false];
     crate::emit::report::table(&header, &rows, &right)
 }
 

@@ -117,6 +117,6 @@ impl Project {
         let dir = self.root.join("build").join(format!("{}-{}", M::MODULE, b.name));
         let source = self.root.join("generated").join(format!("{}.v", M::MODULE));
         let built = build::implement(&b, &source, M::MODULE, &M::inputs(), &M::outputs(), &dir).map_err(|e| e.to_string())?;
-        Ok(Report::of(M::NAME, &b.name, &built))
+        Ok(Report::of(M::NAME, &b, &built))
     }
 }

@@ -11,7 +11,7 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(crate::buil
     let m = crate::machines::find(machine)?;
     let b = boards::board(board)?;
     let (built, _) = crate::build::board_build(m.name, &m.wrapper, &b, root)?;
-    let r = crate::build::Report::of(m.name, &b.name, &built);
+    let r = crate::build::Report::of(m.name, &b, &built);
     Ok((r, built.bin.display().to_string()))
 }
 

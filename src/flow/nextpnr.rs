@@ -18,6 +18,10 @@ pub struct Placement {
     pub lc_available: u64,
     /// The lowest achieved Fmax of any clock, in MHz.
     pub fmax_mhz: f64,
+    /// The critical path from clock edge to clock edge: the cell it starts
+    /// from and the cell it ends at, as the netlist names them (nextpnr's
+    /// suffixes for the cells it packed taken off).
+    pub critical_path: Option<(String, String)>,
 }
 
 /// Place and route `json` for `device` (hx1k, up5k, ...) in `package` with
@@ -56,7 +60,8 @@ pub fn place_route(device: &str, package: &str, freq_mhz: u32, json: &Path, pcf:
         what: format!("reading report.json: {e}"),
         output: report.clone(),
     })?;
-    Ok(Placement { asc: dir.join("design.asc"), lc_used, lc_available, fmax_mhz })
+    let critical_path = critical_path(&report);
+    Ok(Placement { asc: dir.join("design.asc"), lc_used, lc_available, fmax_mhz, critical_path })
 }
 
 /// Logic cells used and available, and the lowest achieved Fmax of any clock.
@@ -77,6 +82,24 @@ pub fn parse_report(json: &str) -> Result<(u64, u64, f64), String> {
     Ok((used, available, fmax))
 }
 
+/// The start and end cells of the report's critical path from a clock edge
+/// to a clock edge (not the paths from or to the pins), if it has one.
+pub fn critical_path(json: &str) -> Option<(String, String)> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    let path = v["critical_paths"]
+        .as_array()?
+        .iter()
+        .find(|p| p["from"].as_str().is_some_and(|f| f.starts_with("posedge")) && p["to"].as_str().is_some_and(|t| t.starts_with("posedge")))?;
+    let steps = path["path"].as_array()?;
+    let cell = |step: &serde_json::Value, end: &str| -> Option<String> {
+        let name = step[end]["cell"].as_str()?;
+        // nextpnr names a packed cell after a net and the cells it merged:
+        // `panel.nim.took_c.q_SB_DFFESR_Q_DFFLC`; the net is the design's name.
+        Some(name.split("_SB_").next().unwrap_or(name).trim_end_matches("_DFFLC").trim_end_matches("_LC").to_string())
+    };
+    Some((cell(steps.first()?, "from")?, cell(steps.last()?, "to")?))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -84,5 +107,19 @@ mod tests {
         let json = r#"{"fmax": {"clk": {"achieved": 124.7, "constraint": 12}},
             "utilization": {"ICESTORM_LC": {"available": 1280, "used": 95}}}"#;
         assert_eq!(super::parse_report(json).unwrap(), (95, 1280, 124.7));
+    }
+
+    /// The critical path is the clock-to-clock one, named by its first
+    /// cell's and last cell's nets; a path from the pins is passed over.
+    #[test]
+    fn reads_the_critical_path() {
+        let json = r#"{"critical_paths": [
+            {"from": "<async>", "to": "posedge clk", "path": [{"from": {"cell": "rx$sb_io"}, "to": {"cell": "a_LC"}}]},
+            {"from": "posedge clk", "to": "posedge clk", "path": [
+                {"from": {"cell": "panel.nim.selection.held$2.q_SB_LUT4_I3_O_SB_LUT4_O_2_LC"}, "to": {"cell": "x_LC"}},
+                {"from": {"cell": "y_LC"}, "to": {"cell": "panel.panel.reporter.last.q_SB_DFFESR_Q_DFFLC"}}]}]}"#;
+        let (from, to) = super::critical_path(json).unwrap();
+        assert_eq!((from.as_str(), to.as_str()), ("panel.nim.selection.held$2.q", "panel.panel.reporter.last.q"));
+        assert_eq!(super::critical_path(r#"{"critical_paths": []}"#), None);
     }
 }
