@@ -82,8 +82,9 @@ pub fn parse_report(json: &str) -> Result<(u64, u64, f64), String> {
     Ok((used, available, fmax))
 }
 
-/// The start and end cells of the report's critical path from a clock edge
-/// to a clock edge (not the paths from or to the pins), if it has one.
+/// Where the report's critical path from a clock edge to a clock edge (not
+/// the paths from or to the pins) starts, the net its first flip-flop
+/// drives, and ends, the flip-flop it sets up; if it has one.
 pub fn critical_path(json: &str) -> Option<(String, String)> {
     let v: serde_json::Value = serde_json::from_str(json).ok()?;
     let path = v["critical_paths"]
@@ -97,7 +98,10 @@ pub fn critical_path(json: &str) -> Option<(String, String)> {
         // `panel.nim.took_c.q_SB_DFFESR_Q_DFFLC`; the net is the design's name.
         Some(name.split("_SB_").next().unwrap_or(name).trim_end_matches("_DFFLC").trim_end_matches("_LC").to_string())
     };
-    Some((cell(steps.first()?, "from")?, cell(steps.last()?, "to")?))
+    // The start: the net the first flip-flop drives (its cell may be one
+    // nextpnr made, `$nextpnr_ICESTORM_LC_32`), else that cell.
+    let start = steps.iter().find_map(|step| step["net"].as_str().map(str::to_string)).or_else(|| cell(steps.first()?, "from"))?;
+    Some((start, cell(steps.last()?, "to")?))
 }
 
 #[cfg(test)]
@@ -109,17 +113,19 @@ mod tests {
         assert_eq!(super::parse_report(json).unwrap(), (95, 1280, 124.7));
     }
 
-    /// The critical path is the clock-to-clock one, named by its first
-    /// cell's and last cell's nets; a path from the pins is passed over.
+    /// The critical path is the clock-to-clock one, named by the net its
+    /// first flip-flop drives and its last flip-flop; a path from the pins
+    /// is passed over.
     #[test]
     fn reads_the_critical_path() {
         let json = r#"{"critical_paths": [
             {"from": "<async>", "to": "posedge clk", "path": [{"from": {"cell": "rx$sb_io"}, "to": {"cell": "a_LC"}}]},
             {"from": "posedge clk", "to": "posedge clk", "path": [
-                {"from": {"cell": "panel.nim.selection.held$2.q_SB_LUT4_I3_O_SB_LUT4_O_2_LC"}, "to": {"cell": "x_LC"}},
+                {"from": {"cell": "$nextpnr_ICESTORM_LC_32"}, "to": {"cell": "x_LC"}},
+                {"from": {"cell": "x_LC"}, "to": {"cell": "y_LC"}, "net": "panel.machine.total[0]"},
                 {"from": {"cell": "y_LC"}, "to": {"cell": "panel.panel.reporter.last.q_SB_DFFESR_Q_DFFLC"}}]}]}"#;
         let (from, to) = super::critical_path(json).unwrap();
-        assert_eq!((from.as_str(), to.as_str()), ("panel.nim.selection.held$2.q", "panel.panel.reporter.last.q"));
+        assert_eq!((from.as_str(), to.as_str()), ("panel.machine.total[0]", "panel.panel.reporter.last.q"));
         assert_eq!(super::critical_path(r#"{"critical_paths": []}"#), None);
     }
 }
