@@ -1137,377 +1137,157 @@ module learning$scanner(columns$0,columns$1,columns$2,columns$3,columns$4,column
     output reg  [5:0] losing;
 
     // Constant declarations
-    localparam  plays$0 = 5'b1;
-    localparam  plays$1 = 5'b10;
-    localparam  plays$2 = 5'b11;
-    localparam  plays$3 = 5'b100;
-    localparam  plays$4 = 5'b101;
-    localparam  plays$5 = 5'b110;
-    localparam  numbers$0 = 5'b1;
-    localparam  numbers$1 = 5'b10;
-    localparam  numbers$2 = 5'b11;
-    localparam  numbers$3 = 5'b100;
-    localparam  numbers$4 = 5'b101;
-    localparam  numbers$5 = 5'b110;
-    localparam  numbers$6 = 5'b111;
-    localparam  numbers$7 = 5'b1000;
-    localparam  numbers$8 = 5'b1001;
-    localparam  numbers$9 = 5'b1010;
-    localparam  numbers$10 = 5'b1011;
-    localparam  numbers$11 = 5'b1100;
-    localparam  numbers$12 = 5'b1101;
-    localparam  numbers$13 = 5'b1110;
-    localparam  numbers$14 = 5'b1111;
-    localparam  numbers$15 = 5'b10000;
-    localparam  numbers$16 = 5'b10001;
     localparam  masks$0 = 6'b11110;
     localparam  masks$1 = 6'b101101;
     localparam  masks$2 = 6'b110011;
     localparam  masks$3 = 6'b110011;
     localparam  masks$4 = 6'b101101;
     localparam  masks$5 = 6'b11110;
+    localparam  offsets$0 = 5'b0;
+    localparam  offsets$1 = 5'b1;
+    localparam  offsets$2 = 5'b10;
+    localparam  offsets$3 = 5'b11;
+    localparam  offsets$4 = 5'b100;
+    localparam  offsets$5 = 5'b101;
+    localparam  patch = 32'hfffc0000;
 
     // Local signals
-    reg  [4:0] looks_at$0;
-    reg  [4:0] looks_at$1;
-    reg  [4:0] looks_at$2;
-    reg  [4:0] looks_at$3;
-    reg  [4:0] looks_at$4;
-    reg  [4:0] looks_at$5;
-    reg  [5:0] seen$0;
-    reg  [5:0] seen$1;
-    reg  [5:0] seen$2;
-    reg  [5:0] seen$3;
-    reg  [5:0] seen$4;
-    reg  [5:0] seen$5;
+    reg  [31:0] view$0;
+    reg  [31:0] view$1;
+    reg  [31:0] view$2;
+    reg  [31:0] view$3;
+    reg  [31:0] view$4;
+    reg  [31:0] view$5;
+    reg  [31:0] ahead$0;
+    reg  [31:0] ahead$1;
+    reg  [31:0] ahead$2;
+    reg  [31:0] ahead$3;
+    reg  [31:0] ahead$4;
+    reg  [31:0] ahead$5;
 
     // Update code
     always @(*) begin
         losing = 32'h0;
-        looks_at$0 = total + plays$0;
-        seen$0 = 32'h0;
-        if (looks_at$0 == numbers$0) begin
-            seen$0 = columns$0;
-        end
-        if (looks_at$0 == numbers$1) begin
-            seen$0 = columns$1;
-        end
-        if (looks_at$0 == numbers$2) begin
-            seen$0 = columns$2;
-        end
-        if (looks_at$0 == numbers$3) begin
-            seen$0 = columns$3;
-        end
-        if (looks_at$0 == numbers$4) begin
-            seen$0 = columns$4;
-        end
-        if (looks_at$0 == numbers$5) begin
-            seen$0 = columns$5;
-        end
-        if (looks_at$0 == numbers$6) begin
-            seen$0 = columns$6;
-        end
-        if (looks_at$0 == numbers$7) begin
-            seen$0 = columns$7;
-        end
-        if (looks_at$0 == numbers$8) begin
-            seen$0 = columns$8;
-        end
-        if (looks_at$0 == numbers$9) begin
-            seen$0 = columns$9;
-        end
-        if (looks_at$0 == numbers$10) begin
-            seen$0 = columns$10;
-        end
-        if (looks_at$0 == numbers$11) begin
-            seen$0 = columns$11;
-        end
-        if (looks_at$0 == numbers$12) begin
-            seen$0 = columns$12;
-        end
-        if (looks_at$0 == numbers$13) begin
-            seen$0 = columns$13;
-        end
-        if (looks_at$0 == numbers$14) begin
-            seen$0 = columns$14;
-        end
-        if (looks_at$0 == numbers$15) begin
-            seen$0 = columns$15;
-        end
-        if (looks_at$0 == numbers$16) begin
-            seen$0 = columns$16;
-        end
-        losing = (losing & ~(1 << (0)) | (((looks_at$0 > 32'h12) | ((looks_at$0 < 32'h12) & |(seen$0 & masks$0))) << (0)));
-        looks_at$1 = total + plays$1;
-        seen$1 = 32'h0;
-        if (looks_at$1 == numbers$0) begin
-            seen$1 = columns$0;
-        end
-        if (looks_at$1 == numbers$1) begin
-            seen$1 = columns$1;
-        end
-        if (looks_at$1 == numbers$2) begin
-            seen$1 = columns$2;
-        end
-        if (looks_at$1 == numbers$3) begin
-            seen$1 = columns$3;
-        end
-        if (looks_at$1 == numbers$4) begin
-            seen$1 = columns$4;
-        end
-        if (looks_at$1 == numbers$5) begin
-            seen$1 = columns$5;
-        end
-        if (looks_at$1 == numbers$6) begin
-            seen$1 = columns$6;
-        end
-        if (looks_at$1 == numbers$7) begin
-            seen$1 = columns$7;
-        end
-        if (looks_at$1 == numbers$8) begin
-            seen$1 = columns$8;
-        end
-        if (looks_at$1 == numbers$9) begin
-            seen$1 = columns$9;
-        end
-        if (looks_at$1 == numbers$10) begin
-            seen$1 = columns$10;
-        end
-        if (looks_at$1 == numbers$11) begin
-            seen$1 = columns$11;
-        end
-        if (looks_at$1 == numbers$12) begin
-            seen$1 = columns$12;
-        end
-        if (looks_at$1 == numbers$13) begin
-            seen$1 = columns$13;
-        end
-        if (looks_at$1 == numbers$14) begin
-            seen$1 = columns$14;
-        end
-        if (looks_at$1 == numbers$15) begin
-            seen$1 = columns$15;
-        end
-        if (looks_at$1 == numbers$16) begin
-            seen$1 = columns$16;
-        end
-        losing = (losing & ~(1 << (1)) | (((looks_at$1 > 32'h12) | ((looks_at$1 < 32'h12) & |(seen$1 & masks$1))) << (1)));
-        looks_at$2 = total + plays$2;
-        seen$2 = 32'h0;
-        if (looks_at$2 == numbers$0) begin
-            seen$2 = columns$0;
-        end
-        if (looks_at$2 == numbers$1) begin
-            seen$2 = columns$1;
-        end
-        if (looks_at$2 == numbers$2) begin
-            seen$2 = columns$2;
-        end
-        if (looks_at$2 == numbers$3) begin
-            seen$2 = columns$3;
-        end
-        if (looks_at$2 == numbers$4) begin
-            seen$2 = columns$4;
-        end
-        if (looks_at$2 == numbers$5) begin
-            seen$2 = columns$5;
-        end
-        if (looks_at$2 == numbers$6) begin
-            seen$2 = columns$6;
-        end
-        if (looks_at$2 == numbers$7) begin
-            seen$2 = columns$7;
-        end
-        if (looks_at$2 == numbers$8) begin
-            seen$2 = columns$8;
-        end
-        if (looks_at$2 == numbers$9) begin
-            seen$2 = columns$9;
-        end
-        if (looks_at$2 == numbers$10) begin
-            seen$2 = columns$10;
-        end
-        if (looks_at$2 == numbers$11) begin
-            seen$2 = columns$11;
-        end
-        if (looks_at$2 == numbers$12) begin
-            seen$2 = columns$12;
-        end
-        if (looks_at$2 == numbers$13) begin
-            seen$2 = columns$13;
-        end
-        if (looks_at$2 == numbers$14) begin
-            seen$2 = columns$14;
-        end
-        if (looks_at$2 == numbers$15) begin
-            seen$2 = columns$15;
-        end
-        if (looks_at$2 == numbers$16) begin
-            seen$2 = columns$16;
-        end
-        losing = (losing & ~(1 << (2)) | (((looks_at$2 > 32'h12) | ((looks_at$2 < 32'h12) & |(seen$2 & masks$2))) << (2)));
-        looks_at$3 = total + plays$3;
-        seen$3 = 32'h0;
-        if (looks_at$3 == numbers$0) begin
-            seen$3 = columns$0;
-        end
-        if (looks_at$3 == numbers$1) begin
-            seen$3 = columns$1;
-        end
-        if (looks_at$3 == numbers$2) begin
-            seen$3 = columns$2;
-        end
-        if (looks_at$3 == numbers$3) begin
-            seen$3 = columns$3;
-        end
-        if (looks_at$3 == numbers$4) begin
-            seen$3 = columns$4;
-        end
-        if (looks_at$3 == numbers$5) begin
-            seen$3 = columns$5;
-        end
-        if (looks_at$3 == numbers$6) begin
-            seen$3 = columns$6;
-        end
-        if (looks_at$3 == numbers$7) begin
-            seen$3 = columns$7;
-        end
-        if (looks_at$3 == numbers$8) begin
-            seen$3 = columns$8;
-        end
-        if (looks_at$3 == numbers$9) begin
-            seen$3 = columns$9;
-        end
-        if (looks_at$3 == numbers$10) begin
-            seen$3 = columns$10;
-        end
-        if (looks_at$3 == numbers$11) begin
-            seen$3 = columns$11;
-        end
-        if (looks_at$3 == numbers$12) begin
-            seen$3 = columns$12;
-        end
-        if (looks_at$3 == numbers$13) begin
-            seen$3 = columns$13;
-        end
-        if (looks_at$3 == numbers$14) begin
-            seen$3 = columns$14;
-        end
-        if (looks_at$3 == numbers$15) begin
-            seen$3 = columns$15;
-        end
-        if (looks_at$3 == numbers$16) begin
-            seen$3 = columns$16;
-        end
-        losing = (losing & ~(1 << (3)) | (((looks_at$3 > 32'h12) | ((looks_at$3 < 32'h12) & |(seen$3 & masks$3))) << (3)));
-        looks_at$4 = total + plays$4;
-        seen$4 = 32'h0;
-        if (looks_at$4 == numbers$0) begin
-            seen$4 = columns$0;
-        end
-        if (looks_at$4 == numbers$1) begin
-            seen$4 = columns$1;
-        end
-        if (looks_at$4 == numbers$2) begin
-            seen$4 = columns$2;
-        end
-        if (looks_at$4 == numbers$3) begin
-            seen$4 = columns$3;
-        end
-        if (looks_at$4 == numbers$4) begin
-            seen$4 = columns$4;
-        end
-        if (looks_at$4 == numbers$5) begin
-            seen$4 = columns$5;
-        end
-        if (looks_at$4 == numbers$6) begin
-            seen$4 = columns$6;
-        end
-        if (looks_at$4 == numbers$7) begin
-            seen$4 = columns$7;
-        end
-        if (looks_at$4 == numbers$8) begin
-            seen$4 = columns$8;
-        end
-        if (looks_at$4 == numbers$9) begin
-            seen$4 = columns$9;
-        end
-        if (looks_at$4 == numbers$10) begin
-            seen$4 = columns$10;
-        end
-        if (looks_at$4 == numbers$11) begin
-            seen$4 = columns$11;
-        end
-        if (looks_at$4 == numbers$12) begin
-            seen$4 = columns$12;
-        end
-        if (looks_at$4 == numbers$13) begin
-            seen$4 = columns$13;
-        end
-        if (looks_at$4 == numbers$14) begin
-            seen$4 = columns$14;
-        end
-        if (looks_at$4 == numbers$15) begin
-            seen$4 = columns$15;
-        end
-        if (looks_at$4 == numbers$16) begin
-            seen$4 = columns$16;
-        end
-        losing = (losing & ~(1 << (4)) | (((looks_at$4 > 32'h12) | ((looks_at$4 < 32'h12) & |(seen$4 & masks$4))) << (4)));
-        looks_at$5 = total + plays$5;
-        seen$5 = 32'h0;
-        if (looks_at$5 == numbers$0) begin
-            seen$5 = columns$0;
-        end
-        if (looks_at$5 == numbers$1) begin
-            seen$5 = columns$1;
-        end
-        if (looks_at$5 == numbers$2) begin
-            seen$5 = columns$2;
-        end
-        if (looks_at$5 == numbers$3) begin
-            seen$5 = columns$3;
-        end
-        if (looks_at$5 == numbers$4) begin
-            seen$5 = columns$4;
-        end
-        if (looks_at$5 == numbers$5) begin
-            seen$5 = columns$5;
-        end
-        if (looks_at$5 == numbers$6) begin
-            seen$5 = columns$6;
-        end
-        if (looks_at$5 == numbers$7) begin
-            seen$5 = columns$7;
-        end
-        if (looks_at$5 == numbers$8) begin
-            seen$5 = columns$8;
-        end
-        if (looks_at$5 == numbers$9) begin
-            seen$5 = columns$9;
-        end
-        if (looks_at$5 == numbers$10) begin
-            seen$5 = columns$10;
-        end
-        if (looks_at$5 == numbers$11) begin
-            seen$5 = columns$11;
-        end
-        if (looks_at$5 == numbers$12) begin
-            seen$5 = columns$12;
-        end
-        if (looks_at$5 == numbers$13) begin
-            seen$5 = columns$13;
-        end
-        if (looks_at$5 == numbers$14) begin
-            seen$5 = columns$14;
-        end
-        if (looks_at$5 == numbers$15) begin
-            seen$5 = columns$15;
-        end
-        if (looks_at$5 == numbers$16) begin
-            seen$5 = columns$16;
-        end
-        losing = (losing & ~(1 << (5)) | (((looks_at$5 > 32'h12) | ((looks_at$5 < 32'h12) & |(seen$5 & masks$5))) << (5)));
+        view$0 = patch;
+        view$0 = (view$0 & ~(1 << (0)) | ((|(columns$0 & masks$0)) << (0)));
+        view$0 = (view$0 & ~(1 << (1)) | ((|(columns$1 & masks$0)) << (1)));
+        view$0 = (view$0 & ~(1 << (2)) | ((|(columns$2 & masks$0)) << (2)));
+        view$0 = (view$0 & ~(1 << (3)) | ((|(columns$3 & masks$0)) << (3)));
+        view$0 = (view$0 & ~(1 << (4)) | ((|(columns$4 & masks$0)) << (4)));
+        view$0 = (view$0 & ~(1 << (5)) | ((|(columns$5 & masks$0)) << (5)));
+        view$0 = (view$0 & ~(1 << (6)) | ((|(columns$6 & masks$0)) << (6)));
+        view$0 = (view$0 & ~(1 << (7)) | ((|(columns$7 & masks$0)) << (7)));
+        view$0 = (view$0 & ~(1 << (8)) | ((|(columns$8 & masks$0)) << (8)));
+        view$0 = (view$0 & ~(1 << (9)) | ((|(columns$9 & masks$0)) << (9)));
+        view$0 = (view$0 & ~(1 << (10)) | ((|(columns$10 & masks$0)) << (10)));
+        view$0 = (view$0 & ~(1 << (11)) | ((|(columns$11 & masks$0)) << (11)));
+        view$0 = (view$0 & ~(1 << (12)) | ((|(columns$12 & masks$0)) << (12)));
+        view$0 = (view$0 & ~(1 << (13)) | ((|(columns$13 & masks$0)) << (13)));
+        view$0 = (view$0 & ~(1 << (14)) | ((|(columns$14 & masks$0)) << (14)));
+        view$0 = (view$0 & ~(1 << (15)) | ((|(columns$15 & masks$0)) << (15)));
+        view$0 = (view$0 & ~(1 << (16)) | ((|(columns$16 & masks$0)) << (16)));
+        ahead$0 = view$0 >> offsets$0;
+        losing = (losing & ~(1 << (0)) | ((ahead$0[total]) << (0)));
+        view$1 = patch;
+        view$1 = (view$1 & ~(1 << (0)) | ((|(columns$0 & masks$1)) << (0)));
+        view$1 = (view$1 & ~(1 << (1)) | ((|(columns$1 & masks$1)) << (1)));
+        view$1 = (view$1 & ~(1 << (2)) | ((|(columns$2 & masks$1)) << (2)));
+        view$1 = (view$1 & ~(1 << (3)) | ((|(columns$3 & masks$1)) << (3)));
+        view$1 = (view$1 & ~(1 << (4)) | ((|(columns$4 & masks$1)) << (4)));
+        view$1 = (view$1 & ~(1 << (5)) | ((|(columns$5 & masks$1)) << (5)));
+        view$1 = (view$1 & ~(1 << (6)) | ((|(columns$6 & masks$1)) << (6)));
+        view$1 = (view$1 & ~(1 << (7)) | ((|(columns$7 & masks$1)) << (7)));
+        view$1 = (view$1 & ~(1 << (8)) | ((|(columns$8 & masks$1)) << (8)));
+        view$1 = (view$1 & ~(1 << (9)) | ((|(columns$9 & masks$1)) << (9)));
+        view$1 = (view$1 & ~(1 << (10)) | ((|(columns$10 & masks$1)) << (10)));
+        view$1 = (view$1 & ~(1 << (11)) | ((|(columns$11 & masks$1)) << (11)));
+        view$1 = (view$1 & ~(1 << (12)) | ((|(columns$12 & masks$1)) << (12)));
+        view$1 = (view$1 & ~(1 << (13)) | ((|(columns$13 & masks$1)) << (13)));
+        view$1 = (view$1 & ~(1 << (14)) | ((|(columns$14 & masks$1)) << (14)));
+        view$1 = (view$1 & ~(1 << (15)) | ((|(columns$15 & masks$1)) << (15)));
+        view$1 = (view$1 & ~(1 << (16)) | ((|(columns$16 & masks$1)) << (16)));
+        ahead$1 = view$1 >> offsets$1;
+        losing = (losing & ~(1 << (1)) | ((ahead$1[total]) << (1)));
+        view$2 = patch;
+        view$2 = (view$2 & ~(1 << (0)) | ((|(columns$0 & masks$2)) << (0)));
+        view$2 = (view$2 & ~(1 << (1)) | ((|(columns$1 & masks$2)) << (1)));
+        view$2 = (view$2 & ~(1 << (2)) | ((|(columns$2 & masks$2)) << (2)));
+        view$2 = (view$2 & ~(1 << (3)) | ((|(columns$3 & masks$2)) << (3)));
+        view$2 = (view$2 & ~(1 << (4)) | ((|(columns$4 & masks$2)) << (4)));
+        view$2 = (view$2 & ~(1 << (5)) | ((|(columns$5 & masks$2)) << (5)));
+        view$2 = (view$2 & ~(1 << (6)) | ((|(columns$6 & masks$2)) << (6)));
+        view$2 = (view$2 & ~(1 << (7)) | ((|(columns$7 & masks$2)) << (7)));
+        view$2 = (view$2 & ~(1 << (8)) | ((|(columns$8 & masks$2)) << (8)));
+        view$2 = (view$2 & ~(1 << (9)) | ((|(columns$9 & masks$2)) << (9)));
+        view$2 = (view$2 & ~(1 << (10)) | ((|(columns$10 & masks$2)) << (10)));
+        view$2 = (view$2 & ~(1 << (11)) | ((|(columns$11 & masks$2)) << (11)));
+        view$2 = (view$2 & ~(1 << (12)) | ((|(columns$12 & masks$2)) << (12)));
+        view$2 = (view$2 & ~(1 << (13)) | ((|(columns$13 & masks$2)) << (13)));
+        view$2 = (view$2 & ~(1 << (14)) | ((|(columns$14 & masks$2)) << (14)));
+        view$2 = (view$2 & ~(1 << (15)) | ((|(columns$15 & masks$2)) << (15)));
+        view$2 = (view$2 & ~(1 << (16)) | ((|(columns$16 & masks$2)) << (16)));
+        ahead$2 = view$2 >> offsets$2;
+        losing = (losing & ~(1 << (2)) | ((ahead$2[total]) << (2)));
+        view$3 = patch;
+        view$3 = (view$3 & ~(1 << (0)) | ((|(columns$0 & masks$3)) << (0)));
+        view$3 = (view$3 & ~(1 << (1)) | ((|(columns$1 & masks$3)) << (1)));
+        view$3 = (view$3 & ~(1 << (2)) | ((|(columns$2 & masks$3)) << (2)));
+        view$3 = (view$3 & ~(1 << (3)) | ((|(columns$3 & masks$3)) << (3)));
+        view$3 = (view$3 & ~(1 << (4)) | ((|(columns$4 & masks$3)) << (4)));
+        view$3 = (view$3 & ~(1 << (5)) | ((|(columns$5 & masks$3)) << (5)));
+        view$3 = (view$3 & ~(1 << (6)) | ((|(columns$6 & masks$3)) << (6)));
+        view$3 = (view$3 & ~(1 << (7)) | ((|(columns$7 & masks$3)) << (7)));
+        view$3 = (view$3 & ~(1 << (8)) | ((|(columns$8 & masks$3)) << (8)));
+        view$3 = (view$3 & ~(1 << (9)) | ((|(columns$9 & masks$3)) << (9)));
+        view$3 = (view$3 & ~(1 << (10)) | ((|(columns$10 & masks$3)) << (10)));
+        view$3 = (view$3 & ~(1 << (11)) | ((|(columns$11 & masks$3)) << (11)));
+        view$3 = (view$3 & ~(1 << (12)) | ((|(columns$12 & masks$3)) << (12)));
+        view$3 = (view$3 & ~(1 << (13)) | ((|(columns$13 & masks$3)) << (13)));
+        view$3 = (view$3 & ~(1 << (14)) | ((|(columns$14 & masks$3)) << (14)));
+        view$3 = (view$3 & ~(1 << (15)) | ((|(columns$15 & masks$3)) << (15)));
+        view$3 = (view$3 & ~(1 << (16)) | ((|(columns$16 & masks$3)) << (16)));
+        ahead$3 = view$3 >> offsets$3;
+        losing = (losing & ~(1 << (3)) | ((ahead$3[total]) << (3)));
+        view$4 = patch;
+        view$4 = (view$4 & ~(1 << (0)) | ((|(columns$0 & masks$4)) << (0)));
+        view$4 = (view$4 & ~(1 << (1)) | ((|(columns$1 & masks$4)) << (1)));
+        view$4 = (view$4 & ~(1 << (2)) | ((|(columns$2 & masks$4)) << (2)));
+        view$4 = (view$4 & ~(1 << (3)) | ((|(columns$3 & masks$4)) << (3)));
+        view$4 = (view$4 & ~(1 << (4)) | ((|(columns$4 & masks$4)) << (4)));
+        view$4 = (view$4 & ~(1 << (5)) | ((|(columns$5 & masks$4)) << (5)));
+        view$4 = (view$4 & ~(1 << (6)) | ((|(columns$6 & masks$4)) << (6)));
+        view$4 = (view$4 & ~(1 << (7)) | ((|(columns$7 & masks$4)) << (7)));
+        view$4 = (view$4 & ~(1 << (8)) | ((|(columns$8 & masks$4)) << (8)));
+        view$4 = (view$4 & ~(1 << (9)) | ((|(columns$9 & masks$4)) << (9)));
+        view$4 = (view$4 & ~(1 << (10)) | ((|(columns$10 & masks$4)) << (10)));
+        view$4 = (view$4 & ~(1 << (11)) | ((|(columns$11 & masks$4)) << (11)));
+        view$4 = (view$4 & ~(1 << (12)) | ((|(columns$12 & masks$4)) << (12)));
+        view$4 = (view$4 & ~(1 << (13)) | ((|(columns$13 & masks$4)) << (13)));
+        view$4 = (view$4 & ~(1 << (14)) | ((|(columns$14 & masks$4)) << (14)));
+        view$4 = (view$4 & ~(1 << (15)) | ((|(columns$15 & masks$4)) << (15)));
+        view$4 = (view$4 & ~(1 << (16)) | ((|(columns$16 & masks$4)) << (16)));
+        ahead$4 = view$4 >> offsets$4;
+        losing = (losing & ~(1 << (4)) | ((ahead$4[total]) << (4)));
+        view$5 = patch;
+        view$5 = (view$5 & ~(1 << (0)) | ((|(columns$0 & masks$5)) << (0)));
+        view$5 = (view$5 & ~(1 << (1)) | ((|(columns$1 & masks$5)) << (1)));
+        view$5 = (view$5 & ~(1 << (2)) | ((|(columns$2 & masks$5)) << (2)));
+        view$5 = (view$5 & ~(1 << (3)) | ((|(columns$3 & masks$5)) << (3)));
+        view$5 = (view$5 & ~(1 << (4)) | ((|(columns$4 & masks$5)) << (4)));
+        view$5 = (view$5 & ~(1 << (5)) | ((|(columns$5 & masks$5)) << (5)));
+        view$5 = (view$5 & ~(1 << (6)) | ((|(columns$6 & masks$5)) << (6)));
+        view$5 = (view$5 & ~(1 << (7)) | ((|(columns$7 & masks$5)) << (7)));
+        view$5 = (view$5 & ~(1 << (8)) | ((|(columns$8 & masks$5)) << (8)));
+        view$5 = (view$5 & ~(1 << (9)) | ((|(columns$9 & masks$5)) << (9)));
+        view$5 = (view$5 & ~(1 << (10)) | ((|(columns$10 & masks$5)) << (10)));
+        view$5 = (view$5 & ~(1 << (11)) | ((|(columns$11 & masks$5)) << (11)));
+        view$5 = (view$5 & ~(1 << (12)) | ((|(columns$12 & masks$5)) << (12)));
+        view$5 = (view$5 & ~(1 << (13)) | ((|(columns$13 & masks$5)) << (13)));
+        view$5 = (view$5 & ~(1 << (14)) | ((|(columns$14 & masks$5)) << (14)));
+        view$5 = (view$5 & ~(1 << (15)) | ((|(columns$15 & masks$5)) << (15)));
+        view$5 = (view$5 & ~(1 << (16)) | ((|(columns$16 & masks$5)) << (16)));
+        ahead$5 = view$5 >> offsets$5;
+        losing = (losing & ~(1 << (5)) | ((ahead$5[total]) << (5)));
     end
 
 endmodule // learning$scanner

@@ -342,6 +342,8 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
     wire  [4:0] lookup$1$code;
     reg  [6:0] lookup$2$group;
     wire  [4:0] lookup$2$code;
+    reg  [6:0] summand$group;
+    wire  [4:0] summand$code;
     reg  [2:0] phase$d;
     wire  [2:0] phase$q;
     reg  phase$clock;
@@ -369,6 +371,21 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
     reg  [6:0] first_right$d;
     wire  [6:0] first_right$q;
     reg  first_right$clock;
+    reg  cand_valid$d;
+    wire  cand_valid$q;
+    reg  cand_valid$clock;
+    reg  [3:0] cand_slot$d;
+    wire  [3:0] cand_slot$q;
+    reg  cand_slot$clock;
+    reg  [6:0] cand_group$d;
+    wire  [6:0] cand_group$q;
+    reg  cand_group$clock;
+    reg  [6:0] cand_left$d;
+    wire  [6:0] cand_left$q;
+    reg  cand_left$clock;
+    reg  [6:0] cand_right$d;
+    wire  [6:0] cand_right$q;
+    reg  cand_right$clock;
     reg  finished$d;
     wire  finished$q;
     reg  finished$clock;
@@ -405,6 +422,7 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
     reg  valid2;
     reg  [6:0] right2;
     reg  [4:0] pieces;
+    reg  cancels;
     reg  working;
 
     // Sub module instances
@@ -460,6 +478,10 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
         .group(lookup$2$group),
         .code(lookup$2$code)
     );
+    wilson_panel_sim$judge$summand summand(
+        .group(summand$group),
+        .code(summand$code)
+    );
     wilson_panel_sim$judge$phase phase(
         .d(phase$d),
         .q(phase$q),
@@ -504,6 +526,31 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
         .d(first_right$d),
         .q(first_right$q),
         .clock(first_right$clock)
+    );
+    wilson_panel_sim$judge$cand_valid cand_valid(
+        .d(cand_valid$d),
+        .q(cand_valid$q),
+        .clock(cand_valid$clock)
+    );
+    wilson_panel_sim$judge$cand_slot cand_slot(
+        .d(cand_slot$d),
+        .q(cand_slot$q),
+        .clock(cand_slot$clock)
+    );
+    wilson_panel_sim$judge$cand_group cand_group(
+        .d(cand_group$d),
+        .q(cand_group$q),
+        .clock(cand_group$clock)
+    );
+    wilson_panel_sim$judge$cand_left cand_left(
+        .d(cand_left$d),
+        .q(cand_left$q),
+        .clock(cand_left$clock)
+    );
+    wilson_panel_sim$judge$cand_right cand_right(
+        .d(cand_right$d),
+        .q(cand_right$q),
+        .clock(cand_right$clock)
     );
     wilson_panel_sim$judge$finished finished(
         .d(finished$d),
@@ -557,6 +604,11 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
         odd$clock = clock;
         y$clock = clock;
         first_right$clock = clock;
+        cand_valid$clock = clock;
+        cand_slot$clock = clock;
+        cand_group$clock = clock;
+        cand_left$clock = clock;
+        cand_right$clock = clock;
         finished$clock = clock;
         hit$clock = clock;
         move_kind$clock = clock;
@@ -574,6 +626,11 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
         odd$d = odd$q;
         y$d = y$q;
         first_right$d = first_right$q;
+        cand_valid$d = cand_valid$q;
+        cand_slot$d = cand_slot$q;
+        cand_group$d = cand_group$q;
+        cand_left$d = cand_left$q;
+        cand_right$d = cand_right$q;
         finished$d = finished$q;
         hit$d = hit$q;
         move_kind$d = move_kind$q;
@@ -665,20 +722,33 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
         need2 = (((b$q) & 9'h1ff) << 32'h1) + 32'h1;
         valid2 = ((m2) & 9'h1ff) >= need2;
         right2 = m2 - b$q - 32'h1;
+        summand$group = m;
+        lookup$0$group = cand_group$q;
+        lookup$1$group = cand_left$q;
+        lookup$2$group = cand_right$q;
+        pieces = lookup$0$code ^ lookup$1$code ^ lookup$2$code;
         if (phase$q == stages$6) begin
-            lookup$0$group = m2;
-            lookup$1$group = b$q;
-            lookup$2$group = right2;
+            cancels = pieces == y$q;
         end
         else begin
-            lookup$0$group = m;
-            lookup$1$group = a$q;
-            lookup$2$group = right;
+            cancels = pieces == x$q;
         end
-        pieces = lookup$0$code ^ lookup$1$code ^ lookup$2$code;
+        cand_valid$d = 1'b0;
+        if (phase$q == stages$6) begin
+            cand_slot$d = j$q;
+            cand_group$d = m2;
+            cand_left$d = b$q;
+            cand_right$d = right2;
+        end
+        else begin
+            cand_slot$d = ((i$q) & 4'hf);
+            cand_group$d = m;
+            cand_left$d = a$q;
+            cand_right$d = right;
+        end
         refused$d = 1'b0;
         if (phase$q == stages$1) begin
-            x$d = x$q ^ lookup$0$code;
+            x$d = x$q ^ summand$code;
             odd$d = odd$q ^ m[32'h0];
             i$d = i$q + 32'h1;
             if (i$q == 32'h7) begin
@@ -700,18 +770,8 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
             end
         end
         if ((phase$q == stages$3) | (phase$q == stages$4)) begin
-            if (valid & (pieces == x$q)) begin
-                hit$d = 1'b1;
-                move_kind$d = 32'h3;
-                if (phase$q == stages$3) begin
-                    move_kind$d = 32'h1;
-                end
-                move_group$d = i$q;
-                move_left$d = a$q;
-                phase$d = stages$0;
-                finished$d = 1'b1;
-            end
-            else if (valid) begin
+            if (valid) begin
+                cand_valid$d = 1'b1;
                 a$d = a$q + 32'h1;
             end
             else begin
@@ -727,14 +787,28 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
                     end
                 end
             end
+            if (cand_valid$q & cancels) begin
+                hit$d = 1'b1;
+                move_kind$d = 32'h3;
+                if (phase$q == stages$3) begin
+                    move_kind$d = 32'h1;
+                end
+                move_group$d = ((cand_slot$q) & 3'h7);
+                move_left$d = cand_left$q;
+                phase$d = stages$0;
+                finished$d = 1'b1;
+            end
         end
         if (phase$q == stages$5) begin
-            if (valid) begin
+            if (cand_valid$q) begin
                 y$d = x$q ^ pieces;
-                first_right$d = right;
+                first_right$d = cand_right$q;
                 j$d = 32'h0;
                 b$d = 32'h0;
                 phase$d = stages$6;
+            end
+            else if (valid) begin
+                cand_valid$d = 1'b1;
             end
             else begin
                 a$d = 32'h0;
@@ -746,17 +820,8 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
             end
         end
         if (phase$q == stages$6) begin
-            if (valid2 & (pieces == y$q)) begin
-                hit$d = 1'b1;
-                move_kind$d = 32'h2;
-                move_group$d = i$q;
-                move_left$d = a$q;
-                move_second$d = j$q;
-                move_second_left$d = b$q;
-                phase$d = stages$0;
-                finished$d = 1'b1;
-            end
-            else if (valid2) begin
+            if (valid2) begin
+                cand_valid$d = 1'b1;
                 b$d = b$q + 32'h1;
             end
             else begin
@@ -766,6 +831,16 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
                     a$d = a$q + 32'h1;
                     phase$d = stages$5;
                 end
+            end
+            if (cand_valid$q & cancels) begin
+                hit$d = 1'b1;
+                move_kind$d = 32'h2;
+                move_group$d = i$q;
+                move_left$d = a$q;
+                move_second$d = cand_slot$q;
+                move_second_left$d = cand_left$q;
+                phase$d = stages$0;
+                finished$d = 1'b1;
             end
         end
         if (load | start) begin
@@ -832,6 +907,11 @@ module wilson_panel_sim$judge(clock,reset,load,slot,size,start,stage,busy,done,w
             odd$d = 1'b0;
             y$d = 32'h0;
             first_right$d = 32'h0;
+            cand_valid$d = 1'b0;
+            cand_slot$d = 32'h0;
+            cand_group$d = 32'h0;
+            cand_left$d = 32'h0;
+            cand_right$d = 32'h0;
             finished$d = 1'b0;
             hit$d = 1'b0;
             move_kind$d = 32'h0;
@@ -891,6 +971,96 @@ module wilson_panel_sim$judge$b(d,q,clock);
     end
 
 endmodule // wilson_panel_sim$judge$b
+
+module wilson_panel_sim$judge$cand_group(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel_sim$judge$cand_group
+
+module wilson_panel_sim$judge$cand_left(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel_sim$judge$cand_left
+
+module wilson_panel_sim$judge$cand_right(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel_sim$judge$cand_right
+
+module wilson_panel_sim$judge$cand_slot(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel_sim$judge$cand_slot
+
+module wilson_panel_sim$judge$cand_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel_sim$judge$cand_valid
 
 module wilson_panel_sim$judge$finished(d,q,clock);
 
@@ -1133,201 +1303,521 @@ module wilson_panel_sim$judge$lookup$0(group,code);
     output reg  [4:0] code;
 
     // Constant declarations
-    localparam  law$0 = 5'b1000;
-    localparam  law$1 = 5'b10000;
-    localparam  law$2 = 5'b10;
-    localparam  law$3 = 5'b11;
-    localparam  law$4 = 5'b100;
-    localparam  law$5 = 5'b1;
-    localparam  law$6 = 5'b110;
-    localparam  law$7 = 5'b11;
-    localparam  law$8 = 5'b10;
-    localparam  law$9 = 5'b1;
-    localparam  law$10 = 5'b110;
-    localparam  law$11 = 5'b111;
-    localparam  law$12 = 5'b100;
-    localparam  law$13 = 5'b101;
-    localparam  law$14 = 5'b1000;
-    localparam  law$15 = 5'b1001;
-    localparam  law$16 = 5'b1010;
-    localparam  law$17 = 5'b1011;
-    localparam  law$18 = 5'b10011;
-    localparam  law$19 = 5'b111;
-    localparam  law$20 = 5'b110;
-    localparam  law$21 = 5'b1;
-    localparam  law$22 = 5'b10;
-    localparam  law$23 = 5'b11;
-    localparam  law$24 = 5'b110;
-    localparam  law$25 = 5'b1;
-    localparam  law$26 = 5'b100;
-    localparam  law$27 = 5'b11;
-    localparam  law$28 = 5'b10;
-    localparam  law$29 = 5'b1;
-    localparam  law$30 = 5'b1000;
-    localparam  law$31 = 5'b1011;
-    localparam  law$32 = 5'b110;
-    localparam  law$33 = 5'b1111;
-    localparam  exception_group$0 = 7'b1;
-    localparam  exception_group$1 = 7'b1111;
-    localparam  exception_group$2 = 7'b100011;
-    localparam  exception_group$3 = 7'b10010;
-    localparam  exception_group$4 = 7'b100000;
-    localparam  exception_group$5 = 7'b110100;
-    localparam  exception_group$6 = 7'b10001;
-    localparam  exception_code$0 = 5'b1;
-    localparam  exception_code$1 = 5'b1;
-    localparam  exception_code$2 = 5'b1;
-    localparam  exception_code$3 = 5'b100;
-    localparam  exception_code$4 = 5'b100;
-    localparam  exception_code$5 = 5'b100;
-    localparam  exception_code$6 = 5'b101;
-    localparam  period = 7'b100010;
-    localparam  period2 = 7'b1000100;
-    localparam  period3 = 7'b1100110;
-
-    // Local signals
-    reg  [6:0] residue;
+    localparam  table$0 = 5'b0;
+    localparam  table$1 = 5'b1;
+    localparam  table$2 = 5'b10;
+    localparam  table$3 = 5'b11;
+    localparam  table$4 = 5'b100;
+    localparam  table$5 = 5'b1;
+    localparam  table$6 = 5'b110;
+    localparam  table$7 = 5'b11;
+    localparam  table$8 = 5'b10;
+    localparam  table$9 = 5'b1;
+    localparam  table$10 = 5'b110;
+    localparam  table$11 = 5'b111;
+    localparam  table$12 = 5'b100;
+    localparam  table$13 = 5'b101;
+    localparam  table$14 = 5'b1000;
+    localparam  table$15 = 5'b1;
+    localparam  table$16 = 5'b1010;
+    localparam  table$17 = 5'b101;
+    localparam  table$18 = 5'b100;
+    localparam  table$19 = 5'b111;
+    localparam  table$20 = 5'b110;
+    localparam  table$21 = 5'b1;
+    localparam  table$22 = 5'b10;
+    localparam  table$23 = 5'b11;
+    localparam  table$24 = 5'b110;
+    localparam  table$25 = 5'b1;
+    localparam  table$26 = 5'b100;
+    localparam  table$27 = 5'b11;
+    localparam  table$28 = 5'b10;
+    localparam  table$29 = 5'b1;
+    localparam  table$30 = 5'b1000;
+    localparam  table$31 = 5'b1011;
+    localparam  table$32 = 5'b100;
+    localparam  table$33 = 5'b1111;
+    localparam  table$34 = 5'b1000;
+    localparam  table$35 = 5'b1;
+    localparam  table$36 = 5'b10;
+    localparam  table$37 = 5'b11;
+    localparam  table$38 = 5'b100;
+    localparam  table$39 = 5'b1;
+    localparam  table$40 = 5'b110;
+    localparam  table$41 = 5'b11;
+    localparam  table$42 = 5'b10;
+    localparam  table$43 = 5'b1;
+    localparam  table$44 = 5'b110;
+    localparam  table$45 = 5'b111;
+    localparam  table$46 = 5'b100;
+    localparam  table$47 = 5'b101;
+    localparam  table$48 = 5'b1000;
+    localparam  table$49 = 5'b1001;
+    localparam  table$50 = 5'b1010;
+    localparam  table$51 = 5'b1011;
+    localparam  table$52 = 5'b100;
+    localparam  table$53 = 5'b111;
+    localparam  table$54 = 5'b110;
+    localparam  table$55 = 5'b1;
+    localparam  table$56 = 5'b10;
+    localparam  table$57 = 5'b11;
+    localparam  table$58 = 5'b110;
+    localparam  table$59 = 5'b1;
+    localparam  table$60 = 5'b100;
+    localparam  table$61 = 5'b11;
+    localparam  table$62 = 5'b10;
+    localparam  table$63 = 5'b1;
+    localparam  table$64 = 5'b1000;
+    localparam  table$65 = 5'b1011;
+    localparam  table$66 = 5'b110;
+    localparam  table$67 = 5'b1111;
+    localparam  table$68 = 5'b1000;
+    localparam  table$69 = 5'b10000;
+    localparam  table$70 = 5'b10;
+    localparam  table$71 = 5'b11;
+    localparam  table$72 = 5'b100;
+    localparam  table$73 = 5'b1;
+    localparam  table$74 = 5'b110;
+    localparam  table$75 = 5'b11;
+    localparam  table$76 = 5'b10;
+    localparam  table$77 = 5'b1;
+    localparam  table$78 = 5'b110;
+    localparam  table$79 = 5'b111;
+    localparam  table$80 = 5'b100;
+    localparam  table$81 = 5'b101;
+    localparam  table$82 = 5'b1000;
+    localparam  table$83 = 5'b1001;
+    localparam  table$84 = 5'b1010;
+    localparam  table$85 = 5'b1011;
+    localparam  table$86 = 5'b10011;
+    localparam  table$87 = 5'b111;
+    localparam  table$88 = 5'b110;
+    localparam  table$89 = 5'b1;
+    localparam  table$90 = 5'b10;
+    localparam  table$91 = 5'b11;
+    localparam  table$92 = 5'b110;
+    localparam  table$93 = 5'b1;
+    localparam  table$94 = 5'b100;
+    localparam  table$95 = 5'b11;
+    localparam  table$96 = 5'b10;
+    localparam  table$97 = 5'b1;
+    localparam  table$98 = 5'b1000;
+    localparam  table$99 = 5'b1011;
+    localparam  table$100 = 5'b110;
+    localparam  table$101 = 5'b1111;
+    localparam  table$102 = 5'b1000;
+    localparam  table$103 = 5'b10000;
+    localparam  table$104 = 5'b10;
+    localparam  table$105 = 5'b11;
+    localparam  table$106 = 5'b100;
+    localparam  table$107 = 5'b1;
+    localparam  table$108 = 5'b110;
+    localparam  table$109 = 5'b11;
+    localparam  table$110 = 5'b10;
+    localparam  table$111 = 5'b1;
+    localparam  table$112 = 5'b110;
+    localparam  table$113 = 5'b111;
+    localparam  table$114 = 5'b100;
+    localparam  table$115 = 5'b101;
+    localparam  table$116 = 5'b1000;
+    localparam  table$117 = 5'b1001;
+    localparam  table$118 = 5'b1010;
+    localparam  table$119 = 5'b1011;
+    localparam  table$120 = 5'b10011;
+    localparam  table$121 = 5'b111;
+    localparam  table$122 = 5'b110;
+    localparam  table$123 = 5'b1;
+    localparam  table$124 = 5'b10;
+    localparam  table$125 = 5'b11;
+    localparam  table$126 = 5'b110;
+    localparam  table$127 = 5'b1;
 
     // Update code
     always @(*) begin
-        if (group >= period3) begin
-            residue = group - period3;
-        end
-        else if (group >= period2) begin
-            residue = group - period2;
-        end
-        else if (group >= period) begin
-            residue = group - period;
-        end
-        else begin
-            residue = group;
-        end
         code = 32'h0;
-        if (residue == 0) begin
-            code = law$0;
+        if (group == 0) begin
+            code = table$0;
         end
-        if (residue == 1) begin
-            code = law$1;
+        if (group == 1) begin
+            code = table$1;
         end
-        if (residue == 2) begin
-            code = law$2;
+        if (group == 2) begin
+            code = table$2;
         end
-        if (residue == 3) begin
-            code = law$3;
+        if (group == 3) begin
+            code = table$3;
         end
-        if (residue == 4) begin
-            code = law$4;
+        if (group == 4) begin
+            code = table$4;
         end
-        if (residue == 5) begin
-            code = law$5;
+        if (group == 5) begin
+            code = table$5;
         end
-        if (residue == 6) begin
-            code = law$6;
+        if (group == 6) begin
+            code = table$6;
         end
-        if (residue == 7) begin
-            code = law$7;
+        if (group == 7) begin
+            code = table$7;
         end
-        if (residue == 8) begin
-            code = law$8;
+        if (group == 8) begin
+            code = table$8;
         end
-        if (residue == 9) begin
-            code = law$9;
+        if (group == 9) begin
+            code = table$9;
         end
-        if (residue == 10) begin
-            code = law$10;
+        if (group == 10) begin
+            code = table$10;
         end
-        if (residue == 11) begin
-            code = law$11;
+        if (group == 11) begin
+            code = table$11;
         end
-        if (residue == 12) begin
-            code = law$12;
+        if (group == 12) begin
+            code = table$12;
         end
-        if (residue == 13) begin
-            code = law$13;
+        if (group == 13) begin
+            code = table$13;
         end
-        if (residue == 14) begin
-            code = law$14;
+        if (group == 14) begin
+            code = table$14;
         end
-        if (residue == 15) begin
-            code = law$15;
+        if (group == 15) begin
+            code = table$15;
         end
-        if (residue == 16) begin
-            code = law$16;
+        if (group == 16) begin
+            code = table$16;
         end
-        if (residue == 17) begin
-            code = law$17;
+        if (group == 17) begin
+            code = table$17;
         end
-        if (residue == 18) begin
-            code = law$18;
+        if (group == 18) begin
+            code = table$18;
         end
-        if (residue == 19) begin
-            code = law$19;
+        if (group == 19) begin
+            code = table$19;
         end
-        if (residue == 20) begin
-            code = law$20;
+        if (group == 20) begin
+            code = table$20;
         end
-        if (residue == 21) begin
-            code = law$21;
+        if (group == 21) begin
+            code = table$21;
         end
-        if (residue == 22) begin
-            code = law$22;
+        if (group == 22) begin
+            code = table$22;
         end
-        if (residue == 23) begin
-            code = law$23;
+        if (group == 23) begin
+            code = table$23;
         end
-        if (residue == 24) begin
-            code = law$24;
+        if (group == 24) begin
+            code = table$24;
         end
-        if (residue == 25) begin
-            code = law$25;
+        if (group == 25) begin
+            code = table$25;
         end
-        if (residue == 26) begin
-            code = law$26;
+        if (group == 26) begin
+            code = table$26;
         end
-        if (residue == 27) begin
-            code = law$27;
+        if (group == 27) begin
+            code = table$27;
         end
-        if (residue == 28) begin
-            code = law$28;
+        if (group == 28) begin
+            code = table$28;
         end
-        if (residue == 29) begin
-            code = law$29;
+        if (group == 29) begin
+            code = table$29;
         end
-        if (residue == 30) begin
-            code = law$30;
+        if (group == 30) begin
+            code = table$30;
         end
-        if (residue == 31) begin
-            code = law$31;
+        if (group == 31) begin
+            code = table$31;
         end
-        if (residue == 32) begin
-            code = law$32;
+        if (group == 32) begin
+            code = table$32;
         end
-        if (residue == 33) begin
-            code = law$33;
+        if (group == 33) begin
+            code = table$33;
         end
-        if (group == exception_group$0) begin
-            code = exception_code$0;
+        if (group == 34) begin
+            code = table$34;
         end
-        if (group == exception_group$1) begin
-            code = exception_code$1;
+        if (group == 35) begin
+            code = table$35;
         end
-        if (group == exception_group$2) begin
-            code = exception_code$2;
+        if (group == 36) begin
+            code = table$36;
         end
-        if (group == exception_group$3) begin
-            code = exception_code$3;
+        if (group == 37) begin
+            code = table$37;
         end
-        if (group == exception_group$4) begin
-            code = exception_code$4;
+        if (group == 38) begin
+            code = table$38;
         end
-        if (group == exception_group$5) begin
-            code = exception_code$5;
+        if (group == 39) begin
+            code = table$39;
         end
-        if (group == exception_group$6) begin
-            code = exception_code$6;
+        if (group == 40) begin
+            code = table$40;
         end
-        if (~|group) begin
-            code = 32'h0;
+        if (group == 41) begin
+            code = table$41;
+        end
+        if (group == 42) begin
+            code = table$42;
+        end
+        if (group == 43) begin
+            code = table$43;
+        end
+        if (group == 44) begin
+            code = table$44;
+        end
+        if (group == 45) begin
+            code = table$45;
+        end
+        if (group == 46) begin
+            code = table$46;
+        end
+        if (group == 47) begin
+            code = table$47;
+        end
+        if (group == 48) begin
+            code = table$48;
+        end
+        if (group == 49) begin
+            code = table$49;
+        end
+        if (group == 50) begin
+            code = table$50;
+        end
+        if (group == 51) begin
+            code = table$51;
+        end
+        if (group == 52) begin
+            code = table$52;
+        end
+        if (group == 53) begin
+            code = table$53;
+        end
+        if (group == 54) begin
+            code = table$54;
+        end
+        if (group == 55) begin
+            code = table$55;
+        end
+        if (group == 56) begin
+            code = table$56;
+        end
+        if (group == 57) begin
+            code = table$57;
+        end
+        if (group == 58) begin
+            code = table$58;
+        end
+        if (group == 59) begin
+            code = table$59;
+        end
+        if (group == 60) begin
+            code = table$60;
+        end
+        if (group == 61) begin
+            code = table$61;
+        end
+        if (group == 62) begin
+            code = table$62;
+        end
+        if (group == 63) begin
+            code = table$63;
+        end
+        if (group == 64) begin
+            code = table$64;
+        end
+        if (group == 65) begin
+            code = table$65;
+        end
+        if (group == 66) begin
+            code = table$66;
+        end
+        if (group == 67) begin
+            code = table$67;
+        end
+        if (group == 68) begin
+            code = table$68;
+        end
+        if (group == 69) begin
+            code = table$69;
+        end
+        if (group == 70) begin
+            code = table$70;
+        end
+        if (group == 71) begin
+            code = table$71;
+        end
+        if (group == 72) begin
+            code = table$72;
+        end
+        if (group == 73) begin
+            code = table$73;
+        end
+        if (group == 74) begin
+            code = table$74;
+        end
+        if (group == 75) begin
+            code = table$75;
+        end
+        if (group == 76) begin
+            code = table$76;
+        end
+        if (group == 77) begin
+            code = table$77;
+        end
+        if (group == 78) begin
+            code = table$78;
+        end
+        if (group == 79) begin
+            code = table$79;
+        end
+        if (group == 80) begin
+            code = table$80;
+        end
+        if (group == 81) begin
+            code = table$81;
+        end
+        if (group == 82) begin
+            code = table$82;
+        end
+        if (group == 83) begin
+            code = table$83;
+        end
+        if (group == 84) begin
+            code = table$84;
+        end
+        if (group == 85) begin
+            code = table$85;
+        end
+        if (group == 86) begin
+            code = table$86;
+        end
+        if (group == 87) begin
+            code = table$87;
+        end
+        if (group == 88) begin
+            code = table$88;
+        end
+        if (group == 89) begin
+            code = table$89;
+        end
+        if (group == 90) begin
+            code = table$90;
+        end
+        if (group == 91) begin
+            code = table$91;
+        end
+        if (group == 92) begin
+            code = table$92;
+        end
+        if (group == 93) begin
+            code = table$93;
+        end
+        if (group == 94) begin
+            code = table$94;
+        end
+        if (group == 95) begin
+            code = table$95;
+        end
+        if (group == 96) begin
+            code = table$96;
+        end
+        if (group == 97) begin
+            code = table$97;
+        end
+        if (group == 98) begin
+            code = table$98;
+        end
+        if (group == 99) begin
+            code = table$99;
+        end
+        if (group == 100) begin
+            code = table$100;
+        end
+        if (group == 101) begin
+            code = table$101;
+        end
+        if (group == 102) begin
+            code = table$102;
+        end
+        if (group == 103) begin
+            code = table$103;
+        end
+        if (group == 104) begin
+            code = table$104;
+        end
+        if (group == 105) begin
+            code = table$105;
+        end
+        if (group == 106) begin
+            code = table$106;
+        end
+        if (group == 107) begin
+            code = table$107;
+        end
+        if (group == 108) begin
+            code = table$108;
+        end
+        if (group == 109) begin
+            code = table$109;
+        end
+        if (group == 110) begin
+            code = table$110;
+        end
+        if (group == 111) begin
+            code = table$111;
+        end
+        if (group == 112) begin
+            code = table$112;
+        end
+        if (group == 113) begin
+            code = table$113;
+        end
+        if (group == 114) begin
+            code = table$114;
+        end
+        if (group == 115) begin
+            code = table$115;
+        end
+        if (group == 116) begin
+            code = table$116;
+        end
+        if (group == 117) begin
+            code = table$117;
+        end
+        if (group == 118) begin
+            code = table$118;
+        end
+        if (group == 119) begin
+            code = table$119;
+        end
+        if (group == 120) begin
+            code = table$120;
+        end
+        if (group == 121) begin
+            code = table$121;
+        end
+        if (group == 122) begin
+            code = table$122;
+        end
+        if (group == 123) begin
+            code = table$123;
+        end
+        if (group == 124) begin
+            code = table$124;
+        end
+        if (group == 125) begin
+            code = table$125;
+        end
+        if (group == 126) begin
+            code = table$126;
+        end
+        if (group == 127) begin
+            code = table$127;
         end
     end
 
@@ -1340,201 +1830,521 @@ module wilson_panel_sim$judge$lookup$1(group,code);
     output reg  [4:0] code;
 
     // Constant declarations
-    localparam  law$0 = 5'b1000;
-    localparam  law$1 = 5'b10000;
-    localparam  law$2 = 5'b10;
-    localparam  law$3 = 5'b11;
-    localparam  law$4 = 5'b100;
-    localparam  law$5 = 5'b1;
-    localparam  law$6 = 5'b110;
-    localparam  law$7 = 5'b11;
-    localparam  law$8 = 5'b10;
-    localparam  law$9 = 5'b1;
-    localparam  law$10 = 5'b110;
-    localparam  law$11 = 5'b111;
-    localparam  law$12 = 5'b100;
-    localparam  law$13 = 5'b101;
-    localparam  law$14 = 5'b1000;
-    localparam  law$15 = 5'b1001;
-    localparam  law$16 = 5'b1010;
-    localparam  law$17 = 5'b1011;
-    localparam  law$18 = 5'b10011;
-    localparam  law$19 = 5'b111;
-    localparam  law$20 = 5'b110;
-    localparam  law$21 = 5'b1;
-    localparam  law$22 = 5'b10;
-    localparam  law$23 = 5'b11;
-    localparam  law$24 = 5'b110;
-    localparam  law$25 = 5'b1;
-    localparam  law$26 = 5'b100;
-    localparam  law$27 = 5'b11;
-    localparam  law$28 = 5'b10;
-    localparam  law$29 = 5'b1;
-    localparam  law$30 = 5'b1000;
-    localparam  law$31 = 5'b1011;
-    localparam  law$32 = 5'b110;
-    localparam  law$33 = 5'b1111;
-    localparam  exception_group$0 = 7'b1;
-    localparam  exception_group$1 = 7'b1111;
-    localparam  exception_group$2 = 7'b100011;
-    localparam  exception_group$3 = 7'b10010;
-    localparam  exception_group$4 = 7'b100000;
-    localparam  exception_group$5 = 7'b110100;
-    localparam  exception_group$6 = 7'b10001;
-    localparam  exception_code$0 = 5'b1;
-    localparam  exception_code$1 = 5'b1;
-    localparam  exception_code$2 = 5'b1;
-    localparam  exception_code$3 = 5'b100;
-    localparam  exception_code$4 = 5'b100;
-    localparam  exception_code$5 = 5'b100;
-    localparam  exception_code$6 = 5'b101;
-    localparam  period = 7'b100010;
-    localparam  period2 = 7'b1000100;
-    localparam  period3 = 7'b1100110;
-
-    // Local signals
-    reg  [6:0] residue;
+    localparam  table$0 = 5'b0;
+    localparam  table$1 = 5'b1;
+    localparam  table$2 = 5'b10;
+    localparam  table$3 = 5'b11;
+    localparam  table$4 = 5'b100;
+    localparam  table$5 = 5'b1;
+    localparam  table$6 = 5'b110;
+    localparam  table$7 = 5'b11;
+    localparam  table$8 = 5'b10;
+    localparam  table$9 = 5'b1;
+    localparam  table$10 = 5'b110;
+    localparam  table$11 = 5'b111;
+    localparam  table$12 = 5'b100;
+    localparam  table$13 = 5'b101;
+    localparam  table$14 = 5'b1000;
+    localparam  table$15 = 5'b1;
+    localparam  table$16 = 5'b1010;
+    localparam  table$17 = 5'b101;
+    localparam  table$18 = 5'b100;
+    localparam  table$19 = 5'b111;
+    localparam  table$20 = 5'b110;
+    localparam  table$21 = 5'b1;
+    localparam  table$22 = 5'b10;
+    localparam  table$23 = 5'b11;
+    localparam  table$24 = 5'b110;
+    localparam  table$25 = 5'b1;
+    localparam  table$26 = 5'b100;
+    localparam  table$27 = 5'b11;
+    localparam  table$28 = 5'b10;
+    localparam  table$29 = 5'b1;
+    localparam  table$30 = 5'b1000;
+    localparam  table$31 = 5'b1011;
+    localparam  table$32 = 5'b100;
+    localparam  table$33 = 5'b1111;
+    localparam  table$34 = 5'b1000;
+    localparam  table$35 = 5'b1;
+    localparam  table$36 = 5'b10;
+    localparam  table$37 = 5'b11;
+    localparam  table$38 = 5'b100;
+    localparam  table$39 = 5'b1;
+    localparam  table$40 = 5'b110;
+    localparam  table$41 = 5'b11;
+    localparam  table$42 = 5'b10;
+    localparam  table$43 = 5'b1;
+    localparam  table$44 = 5'b110;
+    localparam  table$45 = 5'b111;
+    localparam  table$46 = 5'b100;
+    localparam  table$47 = 5'b101;
+    localparam  table$48 = 5'b1000;
+    localparam  table$49 = 5'b1001;
+    localparam  table$50 = 5'b1010;
+    localparam  table$51 = 5'b1011;
+    localparam  table$52 = 5'b100;
+    localparam  table$53 = 5'b111;
+    localparam  table$54 = 5'b110;
+    localparam  table$55 = 5'b1;
+    localparam  table$56 = 5'b10;
+    localparam  table$57 = 5'b11;
+    localparam  table$58 = 5'b110;
+    localparam  table$59 = 5'b1;
+    localparam  table$60 = 5'b100;
+    localparam  table$61 = 5'b11;
+    localparam  table$62 = 5'b10;
+    localparam  table$63 = 5'b1;
+    localparam  table$64 = 5'b1000;
+    localparam  table$65 = 5'b1011;
+    localparam  table$66 = 5'b110;
+    localparam  table$67 = 5'b1111;
+    localparam  table$68 = 5'b1000;
+    localparam  table$69 = 5'b10000;
+    localparam  table$70 = 5'b10;
+    localparam  table$71 = 5'b11;
+    localparam  table$72 = 5'b100;
+    localparam  table$73 = 5'b1;
+    localparam  table$74 = 5'b110;
+    localparam  table$75 = 5'b11;
+    localparam  table$76 = 5'b10;
+    localparam  table$77 = 5'b1;
+    localparam  table$78 = 5'b110;
+    localparam  table$79 = 5'b111;
+    localparam  table$80 = 5'b100;
+    localparam  table$81 = 5'b101;
+    localparam  table$82 = 5'b1000;
+    localparam  table$83 = 5'b1001;
+    localparam  table$84 = 5'b1010;
+    localparam  table$85 = 5'b1011;
+    localparam  table$86 = 5'b10011;
+    localparam  table$87 = 5'b111;
+    localparam  table$88 = 5'b110;
+    localparam  table$89 = 5'b1;
+    localparam  table$90 = 5'b10;
+    localparam  table$91 = 5'b11;
+    localparam  table$92 = 5'b110;
+    localparam  table$93 = 5'b1;
+    localparam  table$94 = 5'b100;
+    localparam  table$95 = 5'b11;
+    localparam  table$96 = 5'b10;
+    localparam  table$97 = 5'b1;
+    localparam  table$98 = 5'b1000;
+    localparam  table$99 = 5'b1011;
+    localparam  table$100 = 5'b110;
+    localparam  table$101 = 5'b1111;
+    localparam  table$102 = 5'b1000;
+    localparam  table$103 = 5'b10000;
+    localparam  table$104 = 5'b10;
+    localparam  table$105 = 5'b11;
+    localparam  table$106 = 5'b100;
+    localparam  table$107 = 5'b1;
+    localparam  table$108 = 5'b110;
+    localparam  table$109 = 5'b11;
+    localparam  table$110 = 5'b10;
+    localparam  table$111 = 5'b1;
+    localparam  table$112 = 5'b110;
+    localparam  table$113 = 5'b111;
+    localparam  table$114 = 5'b100;
+    localparam  table$115 = 5'b101;
+    localparam  table$116 = 5'b1000;
+    localparam  table$117 = 5'b1001;
+    localparam  table$118 = 5'b1010;
+    localparam  table$119 = 5'b1011;
+    localparam  table$120 = 5'b10011;
+    localparam  table$121 = 5'b111;
+    localparam  table$122 = 5'b110;
+    localparam  table$123 = 5'b1;
+    localparam  table$124 = 5'b10;
+    localparam  table$125 = 5'b11;
+    localparam  table$126 = 5'b110;
+    localparam  table$127 = 5'b1;
 
     // Update code
     always @(*) begin
-        if (group >= period3) begin
-            residue = group - period3;
-        end
-        else if (group >= period2) begin
-            residue = group - period2;
-        end
-        else if (group >= period) begin
-            residue = group - period;
-        end
-        else begin
-            residue = group;
-        end
         code = 32'h0;
-        if (residue == 0) begin
-            code = law$0;
+        if (group == 0) begin
+            code = table$0;
         end
-        if (residue == 1) begin
-            code = law$1;
+        if (group == 1) begin
+            code = table$1;
         end
-        if (residue == 2) begin
-            code = law$2;
+        if (group == 2) begin
+            code = table$2;
         end
-        if (residue == 3) begin
-            code = law$3;
+        if (group == 3) begin
+            code = table$3;
         end
-        if (residue == 4) begin
-            code = law$4;
+        if (group == 4) begin
+            code = table$4;
         end
-        if (residue == 5) begin
-            code = law$5;
+        if (group == 5) begin
+            code = table$5;
         end
-        if (residue == 6) begin
-            code = law$6;
+        if (group == 6) begin
+            code = table$6;
         end
-        if (residue == 7) begin
-            code = law$7;
+        if (group == 7) begin
+            code = table$7;
         end
-        if (residue == 8) begin
-            code = law$8;
+        if (group == 8) begin
+            code = table$8;
         end
-        if (residue == 9) begin
-            code = law$9;
+        if (group == 9) begin
+            code = table$9;
         end
-        if (residue == 10) begin
-            code = law$10;
+        if (group == 10) begin
+            code = table$10;
         end
-        if (residue == 11) begin
-            code = law$11;
+        if (group == 11) begin
+            code = table$11;
         end
-        if (residue == 12) begin
-            code = law$12;
+        if (group == 12) begin
+            code = table$12;
         end
-        if (residue == 13) begin
-            code = law$13;
+        if (group == 13) begin
+            code = table$13;
         end
-        if (residue == 14) begin
-            code = law$14;
+        if (group == 14) begin
+            code = table$14;
         end
-        if (residue == 15) begin
-            code = law$15;
+        if (group == 15) begin
+            code = table$15;
         end
-        if (residue == 16) begin
-            code = law$16;
+        if (group == 16) begin
+            code = table$16;
         end
-        if (residue == 17) begin
-            code = law$17;
+        if (group == 17) begin
+            code = table$17;
         end
-        if (residue == 18) begin
-            code = law$18;
+        if (group == 18) begin
+            code = table$18;
         end
-        if (residue == 19) begin
-            code = law$19;
+        if (group == 19) begin
+            code = table$19;
         end
-        if (residue == 20) begin
-            code = law$20;
+        if (group == 20) begin
+            code = table$20;
         end
-        if (residue == 21) begin
-            code = law$21;
+        if (group == 21) begin
+            code = table$21;
         end
-        if (residue == 22) begin
-            code = law$22;
+        if (group == 22) begin
+            code = table$22;
         end
-        if (residue == 23) begin
-            code = law$23;
+        if (group == 23) begin
+            code = table$23;
         end
-        if (residue == 24) begin
-            code = law$24;
+        if (group == 24) begin
+            code = table$24;
         end
-        if (residue == 25) begin
-            code = law$25;
+        if (group == 25) begin
+            code = table$25;
         end
-        if (residue == 26) begin
-            code = law$26;
+        if (group == 26) begin
+            code = table$26;
         end
-        if (residue == 27) begin
-            code = law$27;
+        if (group == 27) begin
+            code = table$27;
         end
-        if (residue == 28) begin
-            code = law$28;
+        if (group == 28) begin
+            code = table$28;
         end
-        if (residue == 29) begin
-            code = law$29;
+        if (group == 29) begin
+            code = table$29;
         end
-        if (residue == 30) begin
-            code = law$30;
+        if (group == 30) begin
+            code = table$30;
         end
-        if (residue == 31) begin
-            code = law$31;
+        if (group == 31) begin
+            code = table$31;
         end
-        if (residue == 32) begin
-            code = law$32;
+        if (group == 32) begin
+            code = table$32;
         end
-        if (residue == 33) begin
-            code = law$33;
+        if (group == 33) begin
+            code = table$33;
         end
-        if (group == exception_group$0) begin
-            code = exception_code$0;
+        if (group == 34) begin
+            code = table$34;
         end
-        if (group == exception_group$1) begin
-            code = exception_code$1;
+        if (group == 35) begin
+            code = table$35;
         end
-        if (group == exception_group$2) begin
-            code = exception_code$2;
+        if (group == 36) begin
+            code = table$36;
         end
-        if (group == exception_group$3) begin
-            code = exception_code$3;
+        if (group == 37) begin
+            code = table$37;
         end
-        if (group == exception_group$4) begin
-            code = exception_code$4;
+        if (group == 38) begin
+            code = table$38;
         end
-        if (group == exception_group$5) begin
-            code = exception_code$5;
+        if (group == 39) begin
+            code = table$39;
         end
-        if (group == exception_group$6) begin
-            code = exception_code$6;
+        if (group == 40) begin
+            code = table$40;
         end
-        if (~|group) begin
-            code = 32'h0;
+        if (group == 41) begin
+            code = table$41;
+        end
+        if (group == 42) begin
+            code = table$42;
+        end
+        if (group == 43) begin
+            code = table$43;
+        end
+        if (group == 44) begin
+            code = table$44;
+        end
+        if (group == 45) begin
+            code = table$45;
+        end
+        if (group == 46) begin
+            code = table$46;
+        end
+        if (group == 47) begin
+            code = table$47;
+        end
+        if (group == 48) begin
+            code = table$48;
+        end
+        if (group == 49) begin
+            code = table$49;
+        end
+        if (group == 50) begin
+            code = table$50;
+        end
+        if (group == 51) begin
+            code = table$51;
+        end
+        if (group == 52) begin
+            code = table$52;
+        end
+        if (group == 53) begin
+            code = table$53;
+        end
+        if (group == 54) begin
+            code = table$54;
+        end
+        if (group == 55) begin
+            code = table$55;
+        end
+        if (group == 56) begin
+            code = table$56;
+        end
+        if (group == 57) begin
+            code = table$57;
+        end
+        if (group == 58) begin
+            code = table$58;
+        end
+        if (group == 59) begin
+            code = table$59;
+        end
+        if (group == 60) begin
+            code = table$60;
+        end
+        if (group == 61) begin
+            code = table$61;
+        end
+        if (group == 62) begin
+            code = table$62;
+        end
+        if (group == 63) begin
+            code = table$63;
+        end
+        if (group == 64) begin
+            code = table$64;
+        end
+        if (group == 65) begin
+            code = table$65;
+        end
+        if (group == 66) begin
+            code = table$66;
+        end
+        if (group == 67) begin
+            code = table$67;
+        end
+        if (group == 68) begin
+            code = table$68;
+        end
+        if (group == 69) begin
+            code = table$69;
+        end
+        if (group == 70) begin
+            code = table$70;
+        end
+        if (group == 71) begin
+            code = table$71;
+        end
+        if (group == 72) begin
+            code = table$72;
+        end
+        if (group == 73) begin
+            code = table$73;
+        end
+        if (group == 74) begin
+            code = table$74;
+        end
+        if (group == 75) begin
+            code = table$75;
+        end
+        if (group == 76) begin
+            code = table$76;
+        end
+        if (group == 77) begin
+            code = table$77;
+        end
+        if (group == 78) begin
+            code = table$78;
+        end
+        if (group == 79) begin
+            code = table$79;
+        end
+        if (group == 80) begin
+            code = table$80;
+        end
+        if (group == 81) begin
+            code = table$81;
+        end
+        if (group == 82) begin
+            code = table$82;
+        end
+        if (group == 83) begin
+            code = table$83;
+        end
+        if (group == 84) begin
+            code = table$84;
+        end
+        if (group == 85) begin
+            code = table$85;
+        end
+        if (group == 86) begin
+            code = table$86;
+        end
+        if (group == 87) begin
+            code = table$87;
+        end
+        if (group == 88) begin
+            code = table$88;
+        end
+        if (group == 89) begin
+            code = table$89;
+        end
+        if (group == 90) begin
+            code = table$90;
+        end
+        if (group == 91) begin
+            code = table$91;
+        end
+        if (group == 92) begin
+            code = table$92;
+        end
+        if (group == 93) begin
+            code = table$93;
+        end
+        if (group == 94) begin
+            code = table$94;
+        end
+        if (group == 95) begin
+            code = table$95;
+        end
+        if (group == 96) begin
+            code = table$96;
+        end
+        if (group == 97) begin
+            code = table$97;
+        end
+        if (group == 98) begin
+            code = table$98;
+        end
+        if (group == 99) begin
+            code = table$99;
+        end
+        if (group == 100) begin
+            code = table$100;
+        end
+        if (group == 101) begin
+            code = table$101;
+        end
+        if (group == 102) begin
+            code = table$102;
+        end
+        if (group == 103) begin
+            code = table$103;
+        end
+        if (group == 104) begin
+            code = table$104;
+        end
+        if (group == 105) begin
+            code = table$105;
+        end
+        if (group == 106) begin
+            code = table$106;
+        end
+        if (group == 107) begin
+            code = table$107;
+        end
+        if (group == 108) begin
+            code = table$108;
+        end
+        if (group == 109) begin
+            code = table$109;
+        end
+        if (group == 110) begin
+            code = table$110;
+        end
+        if (group == 111) begin
+            code = table$111;
+        end
+        if (group == 112) begin
+            code = table$112;
+        end
+        if (group == 113) begin
+            code = table$113;
+        end
+        if (group == 114) begin
+            code = table$114;
+        end
+        if (group == 115) begin
+            code = table$115;
+        end
+        if (group == 116) begin
+            code = table$116;
+        end
+        if (group == 117) begin
+            code = table$117;
+        end
+        if (group == 118) begin
+            code = table$118;
+        end
+        if (group == 119) begin
+            code = table$119;
+        end
+        if (group == 120) begin
+            code = table$120;
+        end
+        if (group == 121) begin
+            code = table$121;
+        end
+        if (group == 122) begin
+            code = table$122;
+        end
+        if (group == 123) begin
+            code = table$123;
+        end
+        if (group == 124) begin
+            code = table$124;
+        end
+        if (group == 125) begin
+            code = table$125;
+        end
+        if (group == 126) begin
+            code = table$126;
+        end
+        if (group == 127) begin
+            code = table$127;
         end
     end
 
@@ -1547,201 +2357,521 @@ module wilson_panel_sim$judge$lookup$2(group,code);
     output reg  [4:0] code;
 
     // Constant declarations
-    localparam  law$0 = 5'b1000;
-    localparam  law$1 = 5'b10000;
-    localparam  law$2 = 5'b10;
-    localparam  law$3 = 5'b11;
-    localparam  law$4 = 5'b100;
-    localparam  law$5 = 5'b1;
-    localparam  law$6 = 5'b110;
-    localparam  law$7 = 5'b11;
-    localparam  law$8 = 5'b10;
-    localparam  law$9 = 5'b1;
-    localparam  law$10 = 5'b110;
-    localparam  law$11 = 5'b111;
-    localparam  law$12 = 5'b100;
-    localparam  law$13 = 5'b101;
-    localparam  law$14 = 5'b1000;
-    localparam  law$15 = 5'b1001;
-    localparam  law$16 = 5'b1010;
-    localparam  law$17 = 5'b1011;
-    localparam  law$18 = 5'b10011;
-    localparam  law$19 = 5'b111;
-    localparam  law$20 = 5'b110;
-    localparam  law$21 = 5'b1;
-    localparam  law$22 = 5'b10;
-    localparam  law$23 = 5'b11;
-    localparam  law$24 = 5'b110;
-    localparam  law$25 = 5'b1;
-    localparam  law$26 = 5'b100;
-    localparam  law$27 = 5'b11;
-    localparam  law$28 = 5'b10;
-    localparam  law$29 = 5'b1;
-    localparam  law$30 = 5'b1000;
-    localparam  law$31 = 5'b1011;
-    localparam  law$32 = 5'b110;
-    localparam  law$33 = 5'b1111;
-    localparam  exception_group$0 = 7'b1;
-    localparam  exception_group$1 = 7'b1111;
-    localparam  exception_group$2 = 7'b100011;
-    localparam  exception_group$3 = 7'b10010;
-    localparam  exception_group$4 = 7'b100000;
-    localparam  exception_group$5 = 7'b110100;
-    localparam  exception_group$6 = 7'b10001;
-    localparam  exception_code$0 = 5'b1;
-    localparam  exception_code$1 = 5'b1;
-    localparam  exception_code$2 = 5'b1;
-    localparam  exception_code$3 = 5'b100;
-    localparam  exception_code$4 = 5'b100;
-    localparam  exception_code$5 = 5'b100;
-    localparam  exception_code$6 = 5'b101;
-    localparam  period = 7'b100010;
-    localparam  period2 = 7'b1000100;
-    localparam  period3 = 7'b1100110;
-
-    // Local signals
-    reg  [6:0] residue;
+    localparam  table$0 = 5'b0;
+    localparam  table$1 = 5'b1;
+    localparam  table$2 = 5'b10;
+    localparam  table$3 = 5'b11;
+    localparam  table$4 = 5'b100;
+    localparam  table$5 = 5'b1;
+    localparam  table$6 = 5'b110;
+    localparam  table$7 = 5'b11;
+    localparam  table$8 = 5'b10;
+    localparam  table$9 = 5'b1;
+    localparam  table$10 = 5'b110;
+    localparam  table$11 = 5'b111;
+    localparam  table$12 = 5'b100;
+    localparam  table$13 = 5'b101;
+    localparam  table$14 = 5'b1000;
+    localparam  table$15 = 5'b1;
+    localparam  table$16 = 5'b1010;
+    localparam  table$17 = 5'b101;
+    localparam  table$18 = 5'b100;
+    localparam  table$19 = 5'b111;
+    localparam  table$20 = 5'b110;
+    localparam  table$21 = 5'b1;
+    localparam  table$22 = 5'b10;
+    localparam  table$23 = 5'b11;
+    localparam  table$24 = 5'b110;
+    localparam  table$25 = 5'b1;
+    localparam  table$26 = 5'b100;
+    localparam  table$27 = 5'b11;
+    localparam  table$28 = 5'b10;
+    localparam  table$29 = 5'b1;
+    localparam  table$30 = 5'b1000;
+    localparam  table$31 = 5'b1011;
+    localparam  table$32 = 5'b100;
+    localparam  table$33 = 5'b1111;
+    localparam  table$34 = 5'b1000;
+    localparam  table$35 = 5'b1;
+    localparam  table$36 = 5'b10;
+    localparam  table$37 = 5'b11;
+    localparam  table$38 = 5'b100;
+    localparam  table$39 = 5'b1;
+    localparam  table$40 = 5'b110;
+    localparam  table$41 = 5'b11;
+    localparam  table$42 = 5'b10;
+    localparam  table$43 = 5'b1;
+    localparam  table$44 = 5'b110;
+    localparam  table$45 = 5'b111;
+    localparam  table$46 = 5'b100;
+    localparam  table$47 = 5'b101;
+    localparam  table$48 = 5'b1000;
+    localparam  table$49 = 5'b1001;
+    localparam  table$50 = 5'b1010;
+    localparam  table$51 = 5'b1011;
+    localparam  table$52 = 5'b100;
+    localparam  table$53 = 5'b111;
+    localparam  table$54 = 5'b110;
+    localparam  table$55 = 5'b1;
+    localparam  table$56 = 5'b10;
+    localparam  table$57 = 5'b11;
+    localparam  table$58 = 5'b110;
+    localparam  table$59 = 5'b1;
+    localparam  table$60 = 5'b100;
+    localparam  table$61 = 5'b11;
+    localparam  table$62 = 5'b10;
+    localparam  table$63 = 5'b1;
+    localparam  table$64 = 5'b1000;
+    localparam  table$65 = 5'b1011;
+    localparam  table$66 = 5'b110;
+    localparam  table$67 = 5'b1111;
+    localparam  table$68 = 5'b1000;
+    localparam  table$69 = 5'b10000;
+    localparam  table$70 = 5'b10;
+    localparam  table$71 = 5'b11;
+    localparam  table$72 = 5'b100;
+    localparam  table$73 = 5'b1;
+    localparam  table$74 = 5'b110;
+    localparam  table$75 = 5'b11;
+    localparam  table$76 = 5'b10;
+    localparam  table$77 = 5'b1;
+    localparam  table$78 = 5'b110;
+    localparam  table$79 = 5'b111;
+    localparam  table$80 = 5'b100;
+    localparam  table$81 = 5'b101;
+    localparam  table$82 = 5'b1000;
+    localparam  table$83 = 5'b1001;
+    localparam  table$84 = 5'b1010;
+    localparam  table$85 = 5'b1011;
+    localparam  table$86 = 5'b10011;
+    localparam  table$87 = 5'b111;
+    localparam  table$88 = 5'b110;
+    localparam  table$89 = 5'b1;
+    localparam  table$90 = 5'b10;
+    localparam  table$91 = 5'b11;
+    localparam  table$92 = 5'b110;
+    localparam  table$93 = 5'b1;
+    localparam  table$94 = 5'b100;
+    localparam  table$95 = 5'b11;
+    localparam  table$96 = 5'b10;
+    localparam  table$97 = 5'b1;
+    localparam  table$98 = 5'b1000;
+    localparam  table$99 = 5'b1011;
+    localparam  table$100 = 5'b110;
+    localparam  table$101 = 5'b1111;
+    localparam  table$102 = 5'b1000;
+    localparam  table$103 = 5'b10000;
+    localparam  table$104 = 5'b10;
+    localparam  table$105 = 5'b11;
+    localparam  table$106 = 5'b100;
+    localparam  table$107 = 5'b1;
+    localparam  table$108 = 5'b110;
+    localparam  table$109 = 5'b11;
+    localparam  table$110 = 5'b10;
+    localparam  table$111 = 5'b1;
+    localparam  table$112 = 5'b110;
+    localparam  table$113 = 5'b111;
+    localparam  table$114 = 5'b100;
+    localparam  table$115 = 5'b101;
+    localparam  table$116 = 5'b1000;
+    localparam  table$117 = 5'b1001;
+    localparam  table$118 = 5'b1010;
+    localparam  table$119 = 5'b1011;
+    localparam  table$120 = 5'b10011;
+    localparam  table$121 = 5'b111;
+    localparam  table$122 = 5'b110;
+    localparam  table$123 = 5'b1;
+    localparam  table$124 = 5'b10;
+    localparam  table$125 = 5'b11;
+    localparam  table$126 = 5'b110;
+    localparam  table$127 = 5'b1;
 
     // Update code
     always @(*) begin
-        if (group >= period3) begin
-            residue = group - period3;
-        end
-        else if (group >= period2) begin
-            residue = group - period2;
-        end
-        else if (group >= period) begin
-            residue = group - period;
-        end
-        else begin
-            residue = group;
-        end
         code = 32'h0;
-        if (residue == 0) begin
-            code = law$0;
+        if (group == 0) begin
+            code = table$0;
         end
-        if (residue == 1) begin
-            code = law$1;
+        if (group == 1) begin
+            code = table$1;
         end
-        if (residue == 2) begin
-            code = law$2;
+        if (group == 2) begin
+            code = table$2;
         end
-        if (residue == 3) begin
-            code = law$3;
+        if (group == 3) begin
+            code = table$3;
         end
-        if (residue == 4) begin
-            code = law$4;
+        if (group == 4) begin
+            code = table$4;
         end
-        if (residue == 5) begin
-            code = law$5;
+        if (group == 5) begin
+            code = table$5;
         end
-        if (residue == 6) begin
-            code = law$6;
+        if (group == 6) begin
+            code = table$6;
         end
-        if (residue == 7) begin
-            code = law$7;
+        if (group == 7) begin
+            code = table$7;
         end
-        if (residue == 8) begin
-            code = law$8;
+        if (group == 8) begin
+            code = table$8;
         end
-        if (residue == 9) begin
-            code = law$9;
+        if (group == 9) begin
+            code = table$9;
         end
-        if (residue == 10) begin
-            code = law$10;
+        if (group == 10) begin
+            code = table$10;
         end
-        if (residue == 11) begin
-            code = law$11;
+        if (group == 11) begin
+            code = table$11;
         end
-        if (residue == 12) begin
-            code = law$12;
+        if (group == 12) begin
+            code = table$12;
         end
-        if (residue == 13) begin
-            code = law$13;
+        if (group == 13) begin
+            code = table$13;
         end
-        if (residue == 14) begin
-            code = law$14;
+        if (group == 14) begin
+            code = table$14;
         end
-        if (residue == 15) begin
-            code = law$15;
+        if (group == 15) begin
+            code = table$15;
         end
-        if (residue == 16) begin
-            code = law$16;
+        if (group == 16) begin
+            code = table$16;
         end
-        if (residue == 17) begin
-            code = law$17;
+        if (group == 17) begin
+            code = table$17;
         end
-        if (residue == 18) begin
-            code = law$18;
+        if (group == 18) begin
+            code = table$18;
         end
-        if (residue == 19) begin
-            code = law$19;
+        if (group == 19) begin
+            code = table$19;
         end
-        if (residue == 20) begin
-            code = law$20;
+        if (group == 20) begin
+            code = table$20;
         end
-        if (residue == 21) begin
-            code = law$21;
+        if (group == 21) begin
+            code = table$21;
         end
-        if (residue == 22) begin
-            code = law$22;
+        if (group == 22) begin
+            code = table$22;
         end
-        if (residue == 23) begin
-            code = law$23;
+        if (group == 23) begin
+            code = table$23;
         end
-        if (residue == 24) begin
-            code = law$24;
+        if (group == 24) begin
+            code = table$24;
         end
-        if (residue == 25) begin
-            code = law$25;
+        if (group == 25) begin
+            code = table$25;
         end
-        if (residue == 26) begin
-            code = law$26;
+        if (group == 26) begin
+            code = table$26;
         end
-        if (residue == 27) begin
-            code = law$27;
+        if (group == 27) begin
+            code = table$27;
         end
-        if (residue == 28) begin
-            code = law$28;
+        if (group == 28) begin
+            code = table$28;
         end
-        if (residue == 29) begin
-            code = law$29;
+        if (group == 29) begin
+            code = table$29;
         end
-        if (residue == 30) begin
-            code = law$30;
+        if (group == 30) begin
+            code = table$30;
         end
-        if (residue == 31) begin
-            code = law$31;
+        if (group == 31) begin
+            code = table$31;
         end
-        if (residue == 32) begin
-            code = law$32;
+        if (group == 32) begin
+            code = table$32;
         end
-        if (residue == 33) begin
-            code = law$33;
+        if (group == 33) begin
+            code = table$33;
         end
-        if (group == exception_group$0) begin
-            code = exception_code$0;
+        if (group == 34) begin
+            code = table$34;
         end
-        if (group == exception_group$1) begin
-            code = exception_code$1;
+        if (group == 35) begin
+            code = table$35;
         end
-        if (group == exception_group$2) begin
-            code = exception_code$2;
+        if (group == 36) begin
+            code = table$36;
         end
-        if (group == exception_group$3) begin
-            code = exception_code$3;
+        if (group == 37) begin
+            code = table$37;
         end
-        if (group == exception_group$4) begin
-            code = exception_code$4;
+        if (group == 38) begin
+            code = table$38;
         end
-        if (group == exception_group$5) begin
-            code = exception_code$5;
+        if (group == 39) begin
+            code = table$39;
         end
-        if (group == exception_group$6) begin
-            code = exception_code$6;
+        if (group == 40) begin
+            code = table$40;
         end
-        if (~|group) begin
-            code = 32'h0;
+        if (group == 41) begin
+            code = table$41;
+        end
+        if (group == 42) begin
+            code = table$42;
+        end
+        if (group == 43) begin
+            code = table$43;
+        end
+        if (group == 44) begin
+            code = table$44;
+        end
+        if (group == 45) begin
+            code = table$45;
+        end
+        if (group == 46) begin
+            code = table$46;
+        end
+        if (group == 47) begin
+            code = table$47;
+        end
+        if (group == 48) begin
+            code = table$48;
+        end
+        if (group == 49) begin
+            code = table$49;
+        end
+        if (group == 50) begin
+            code = table$50;
+        end
+        if (group == 51) begin
+            code = table$51;
+        end
+        if (group == 52) begin
+            code = table$52;
+        end
+        if (group == 53) begin
+            code = table$53;
+        end
+        if (group == 54) begin
+            code = table$54;
+        end
+        if (group == 55) begin
+            code = table$55;
+        end
+        if (group == 56) begin
+            code = table$56;
+        end
+        if (group == 57) begin
+            code = table$57;
+        end
+        if (group == 58) begin
+            code = table$58;
+        end
+        if (group == 59) begin
+            code = table$59;
+        end
+        if (group == 60) begin
+            code = table$60;
+        end
+        if (group == 61) begin
+            code = table$61;
+        end
+        if (group == 62) begin
+            code = table$62;
+        end
+        if (group == 63) begin
+            code = table$63;
+        end
+        if (group == 64) begin
+            code = table$64;
+        end
+        if (group == 65) begin
+            code = table$65;
+        end
+        if (group == 66) begin
+            code = table$66;
+        end
+        if (group == 67) begin
+            code = table$67;
+        end
+        if (group == 68) begin
+            code = table$68;
+        end
+        if (group == 69) begin
+            code = table$69;
+        end
+        if (group == 70) begin
+            code = table$70;
+        end
+        if (group == 71) begin
+            code = table$71;
+        end
+        if (group == 72) begin
+            code = table$72;
+        end
+        if (group == 73) begin
+            code = table$73;
+        end
+        if (group == 74) begin
+            code = table$74;
+        end
+        if (group == 75) begin
+            code = table$75;
+        end
+        if (group == 76) begin
+            code = table$76;
+        end
+        if (group == 77) begin
+            code = table$77;
+        end
+        if (group == 78) begin
+            code = table$78;
+        end
+        if (group == 79) begin
+            code = table$79;
+        end
+        if (group == 80) begin
+            code = table$80;
+        end
+        if (group == 81) begin
+            code = table$81;
+        end
+        if (group == 82) begin
+            code = table$82;
+        end
+        if (group == 83) begin
+            code = table$83;
+        end
+        if (group == 84) begin
+            code = table$84;
+        end
+        if (group == 85) begin
+            code = table$85;
+        end
+        if (group == 86) begin
+            code = table$86;
+        end
+        if (group == 87) begin
+            code = table$87;
+        end
+        if (group == 88) begin
+            code = table$88;
+        end
+        if (group == 89) begin
+            code = table$89;
+        end
+        if (group == 90) begin
+            code = table$90;
+        end
+        if (group == 91) begin
+            code = table$91;
+        end
+        if (group == 92) begin
+            code = table$92;
+        end
+        if (group == 93) begin
+            code = table$93;
+        end
+        if (group == 94) begin
+            code = table$94;
+        end
+        if (group == 95) begin
+            code = table$95;
+        end
+        if (group == 96) begin
+            code = table$96;
+        end
+        if (group == 97) begin
+            code = table$97;
+        end
+        if (group == 98) begin
+            code = table$98;
+        end
+        if (group == 99) begin
+            code = table$99;
+        end
+        if (group == 100) begin
+            code = table$100;
+        end
+        if (group == 101) begin
+            code = table$101;
+        end
+        if (group == 102) begin
+            code = table$102;
+        end
+        if (group == 103) begin
+            code = table$103;
+        end
+        if (group == 104) begin
+            code = table$104;
+        end
+        if (group == 105) begin
+            code = table$105;
+        end
+        if (group == 106) begin
+            code = table$106;
+        end
+        if (group == 107) begin
+            code = table$107;
+        end
+        if (group == 108) begin
+            code = table$108;
+        end
+        if (group == 109) begin
+            code = table$109;
+        end
+        if (group == 110) begin
+            code = table$110;
+        end
+        if (group == 111) begin
+            code = table$111;
+        end
+        if (group == 112) begin
+            code = table$112;
+        end
+        if (group == 113) begin
+            code = table$113;
+        end
+        if (group == 114) begin
+            code = table$114;
+        end
+        if (group == 115) begin
+            code = table$115;
+        end
+        if (group == 116) begin
+            code = table$116;
+        end
+        if (group == 117) begin
+            code = table$117;
+        end
+        if (group == 118) begin
+            code = table$118;
+        end
+        if (group == 119) begin
+            code = table$119;
+        end
+        if (group == 120) begin
+            code = table$120;
+        end
+        if (group == 121) begin
+            code = table$121;
+        end
+        if (group == 122) begin
+            code = table$122;
+        end
+        if (group == 123) begin
+            code = table$123;
+        end
+        if (group == 124) begin
+            code = table$124;
+        end
+        if (group == 125) begin
+            code = table$125;
+        end
+        if (group == 126) begin
+            code = table$126;
+        end
+        if (group == 127) begin
+            code = table$127;
         end
     end
 
@@ -1890,6 +3020,533 @@ module wilson_panel_sim$judge$refused(d,q,clock);
     end
 
 endmodule // wilson_panel_sim$judge$refused
+
+module wilson_panel_sim$judge$summand(group,code);
+
+    // Module arguments
+    input wire  [6:0] group;
+    output reg  [4:0] code;
+
+    // Constant declarations
+    localparam  table$0 = 5'b0;
+    localparam  table$1 = 5'b1;
+    localparam  table$2 = 5'b10;
+    localparam  table$3 = 5'b11;
+    localparam  table$4 = 5'b100;
+    localparam  table$5 = 5'b1;
+    localparam  table$6 = 5'b110;
+    localparam  table$7 = 5'b11;
+    localparam  table$8 = 5'b10;
+    localparam  table$9 = 5'b1;
+    localparam  table$10 = 5'b110;
+    localparam  table$11 = 5'b111;
+    localparam  table$12 = 5'b100;
+    localparam  table$13 = 5'b101;
+    localparam  table$14 = 5'b1000;
+    localparam  table$15 = 5'b1;
+    localparam  table$16 = 5'b1010;
+    localparam  table$17 = 5'b101;
+    localparam  table$18 = 5'b100;
+    localparam  table$19 = 5'b111;
+    localparam  table$20 = 5'b110;
+    localparam  table$21 = 5'b1;
+    localparam  table$22 = 5'b10;
+    localparam  table$23 = 5'b11;
+    localparam  table$24 = 5'b110;
+    localparam  table$25 = 5'b1;
+    localparam  table$26 = 5'b100;
+    localparam  table$27 = 5'b11;
+    localparam  table$28 = 5'b10;
+    localparam  table$29 = 5'b1;
+    localparam  table$30 = 5'b1000;
+    localparam  table$31 = 5'b1011;
+    localparam  table$32 = 5'b100;
+    localparam  table$33 = 5'b1111;
+    localparam  table$34 = 5'b1000;
+    localparam  table$35 = 5'b1;
+    localparam  table$36 = 5'b10;
+    localparam  table$37 = 5'b11;
+    localparam  table$38 = 5'b100;
+    localparam  table$39 = 5'b1;
+    localparam  table$40 = 5'b110;
+    localparam  table$41 = 5'b11;
+    localparam  table$42 = 5'b10;
+    localparam  table$43 = 5'b1;
+    localparam  table$44 = 5'b110;
+    localparam  table$45 = 5'b111;
+    localparam  table$46 = 5'b100;
+    localparam  table$47 = 5'b101;
+    localparam  table$48 = 5'b1000;
+    localparam  table$49 = 5'b1001;
+    localparam  table$50 = 5'b1010;
+    localparam  table$51 = 5'b1011;
+    localparam  table$52 = 5'b100;
+    localparam  table$53 = 5'b111;
+    localparam  table$54 = 5'b110;
+    localparam  table$55 = 5'b1;
+    localparam  table$56 = 5'b10;
+    localparam  table$57 = 5'b11;
+    localparam  table$58 = 5'b110;
+    localparam  table$59 = 5'b1;
+    localparam  table$60 = 5'b100;
+    localparam  table$61 = 5'b11;
+    localparam  table$62 = 5'b10;
+    localparam  table$63 = 5'b1;
+    localparam  table$64 = 5'b1000;
+    localparam  table$65 = 5'b1011;
+    localparam  table$66 = 5'b110;
+    localparam  table$67 = 5'b1111;
+    localparam  table$68 = 5'b1000;
+    localparam  table$69 = 5'b10000;
+    localparam  table$70 = 5'b10;
+    localparam  table$71 = 5'b11;
+    localparam  table$72 = 5'b100;
+    localparam  table$73 = 5'b1;
+    localparam  table$74 = 5'b110;
+    localparam  table$75 = 5'b11;
+    localparam  table$76 = 5'b10;
+    localparam  table$77 = 5'b1;
+    localparam  table$78 = 5'b110;
+    localparam  table$79 = 5'b111;
+    localparam  table$80 = 5'b100;
+    localparam  table$81 = 5'b101;
+    localparam  table$82 = 5'b1000;
+    localparam  table$83 = 5'b1001;
+    localparam  table$84 = 5'b1010;
+    localparam  table$85 = 5'b1011;
+    localparam  table$86 = 5'b10011;
+    localparam  table$87 = 5'b111;
+    localparam  table$88 = 5'b110;
+    localparam  table$89 = 5'b1;
+    localparam  table$90 = 5'b10;
+    localparam  table$91 = 5'b11;
+    localparam  table$92 = 5'b110;
+    localparam  table$93 = 5'b1;
+    localparam  table$94 = 5'b100;
+    localparam  table$95 = 5'b11;
+    localparam  table$96 = 5'b10;
+    localparam  table$97 = 5'b1;
+    localparam  table$98 = 5'b1000;
+    localparam  table$99 = 5'b1011;
+    localparam  table$100 = 5'b110;
+    localparam  table$101 = 5'b1111;
+    localparam  table$102 = 5'b1000;
+    localparam  table$103 = 5'b10000;
+    localparam  table$104 = 5'b10;
+    localparam  table$105 = 5'b11;
+    localparam  table$106 = 5'b100;
+    localparam  table$107 = 5'b1;
+    localparam  table$108 = 5'b110;
+    localparam  table$109 = 5'b11;
+    localparam  table$110 = 5'b10;
+    localparam  table$111 = 5'b1;
+    localparam  table$112 = 5'b110;
+    localparam  table$113 = 5'b111;
+    localparam  table$114 = 5'b100;
+    localparam  table$115 = 5'b101;
+    localparam  table$116 = 5'b1000;
+    localparam  table$117 = 5'b1001;
+    localparam  table$118 = 5'b1010;
+    localparam  table$119 = 5'b1011;
+    localparam  table$120 = 5'b10011;
+    localparam  table$121 = 5'b111;
+    localparam  table$122 = 5'b110;
+    localparam  table$123 = 5'b1;
+    localparam  table$124 = 5'b10;
+    localparam  table$125 = 5'b11;
+    localparam  table$126 = 5'b110;
+    localparam  table$127 = 5'b1;
+
+    // Update code
+    always @(*) begin
+        code = 32'h0;
+        if (group == 0) begin
+            code = table$0;
+        end
+        if (group == 1) begin
+            code = table$1;
+        end
+        if (group == 2) begin
+            code = table$2;
+        end
+        if (group == 3) begin
+            code = table$3;
+        end
+        if (group == 4) begin
+            code = table$4;
+        end
+        if (group == 5) begin
+            code = table$5;
+        end
+        if (group == 6) begin
+            code = table$6;
+        end
+        if (group == 7) begin
+            code = table$7;
+        end
+        if (group == 8) begin
+            code = table$8;
+        end
+        if (group == 9) begin
+            code = table$9;
+        end
+        if (group == 10) begin
+            code = table$10;
+        end
+        if (group == 11) begin
+            code = table$11;
+        end
+        if (group == 12) begin
+            code = table$12;
+        end
+        if (group == 13) begin
+            code = table$13;
+        end
+        if (group == 14) begin
+            code = table$14;
+        end
+        if (group == 15) begin
+            code = table$15;
+        end
+        if (group == 16) begin
+            code = table$16;
+        end
+        if (group == 17) begin
+            code = table$17;
+        end
+        if (group == 18) begin
+            code = table$18;
+        end
+        if (group == 19) begin
+            code = table$19;
+        end
+        if (group == 20) begin
+            code = table$20;
+        end
+        if (group == 21) begin
+            code = table$21;
+        end
+        if (group == 22) begin
+            code = table$22;
+        end
+        if (group == 23) begin
+            code = table$23;
+        end
+        if (group == 24) begin
+            code = table$24;
+        end
+        if (group == 25) begin
+            code = table$25;
+        end
+        if (group == 26) begin
+            code = table$26;
+        end
+        if (group == 27) begin
+            code = table$27;
+        end
+        if (group == 28) begin
+            code = table$28;
+        end
+        if (group == 29) begin
+            code = table$29;
+        end
+        if (group == 30) begin
+            code = table$30;
+        end
+        if (group == 31) begin
+            code = table$31;
+        end
+        if (group == 32) begin
+            code = table$32;
+        end
+        if (group == 33) begin
+            code = table$33;
+        end
+        if (group == 34) begin
+            code = table$34;
+        end
+        if (group == 35) begin
+            code = table$35;
+        end
+        if (group == 36) begin
+            code = table$36;
+        end
+        if (group == 37) begin
+            code = table$37;
+        end
+        if (group == 38) begin
+            code = table$38;
+        end
+        if (group == 39) begin
+            code = table$39;
+        end
+        if (group == 40) begin
+            code = table$40;
+        end
+        if (group == 41) begin
+            code = table$41;
+        end
+        if (group == 42) begin
+            code = table$42;
+        end
+        if (group == 43) begin
+            code = table$43;
+        end
+        if (group == 44) begin
+            code = table$44;
+        end
+        if (group == 45) begin
+            code = table$45;
+        end
+        if (group == 46) begin
+            code = table$46;
+        end
+        if (group == 47) begin
+            code = table$47;
+        end
+        if (group == 48) begin
+            code = table$48;
+        end
+        if (group == 49) begin
+            code = table$49;
+        end
+        if (group == 50) begin
+            code = table$50;
+        end
+        if (group == 51) begin
+            code = table$51;
+        end
+        if (group == 52) begin
+            code = table$52;
+        end
+        if (group == 53) begin
+            code = table$53;
+        end
+        if (group == 54) begin
+            code = table$54;
+        end
+        if (group == 55) begin
+            code = table$55;
+        end
+        if (group == 56) begin
+            code = table$56;
+        end
+        if (group == 57) begin
+            code = table$57;
+        end
+        if (group == 58) begin
+            code = table$58;
+        end
+        if (group == 59) begin
+            code = table$59;
+        end
+        if (group == 60) begin
+            code = table$60;
+        end
+        if (group == 61) begin
+            code = table$61;
+        end
+        if (group == 62) begin
+            code = table$62;
+        end
+        if (group == 63) begin
+            code = table$63;
+        end
+        if (group == 64) begin
+            code = table$64;
+        end
+        if (group == 65) begin
+            code = table$65;
+        end
+        if (group == 66) begin
+            code = table$66;
+        end
+        if (group == 67) begin
+            code = table$67;
+        end
+        if (group == 68) begin
+            code = table$68;
+        end
+        if (group == 69) begin
+            code = table$69;
+        end
+        if (group == 70) begin
+            code = table$70;
+        end
+        if (group == 71) begin
+            code = table$71;
+        end
+        if (group == 72) begin
+            code = table$72;
+        end
+        if (group == 73) begin
+            code = table$73;
+        end
+        if (group == 74) begin
+            code = table$74;
+        end
+        if (group == 75) begin
+            code = table$75;
+        end
+        if (group == 76) begin
+            code = table$76;
+        end
+        if (group == 77) begin
+            code = table$77;
+        end
+        if (group == 78) begin
+            code = table$78;
+        end
+        if (group == 79) begin
+            code = table$79;
+        end
+        if (group == 80) begin
+            code = table$80;
+        end
+        if (group == 81) begin
+            code = table$81;
+        end
+        if (group == 82) begin
+            code = table$82;
+        end
+        if (group == 83) begin
+            code = table$83;
+        end
+        if (group == 84) begin
+            code = table$84;
+        end
+        if (group == 85) begin
+            code = table$85;
+        end
+        if (group == 86) begin
+            code = table$86;
+        end
+        if (group == 87) begin
+            code = table$87;
+        end
+        if (group == 88) begin
+            code = table$88;
+        end
+        if (group == 89) begin
+            code = table$89;
+        end
+        if (group == 90) begin
+            code = table$90;
+        end
+        if (group == 91) begin
+            code = table$91;
+        end
+        if (group == 92) begin
+            code = table$92;
+        end
+        if (group == 93) begin
+            code = table$93;
+        end
+        if (group == 94) begin
+            code = table$94;
+        end
+        if (group == 95) begin
+            code = table$95;
+        end
+        if (group == 96) begin
+            code = table$96;
+        end
+        if (group == 97) begin
+            code = table$97;
+        end
+        if (group == 98) begin
+            code = table$98;
+        end
+        if (group == 99) begin
+            code = table$99;
+        end
+        if (group == 100) begin
+            code = table$100;
+        end
+        if (group == 101) begin
+            code = table$101;
+        end
+        if (group == 102) begin
+            code = table$102;
+        end
+        if (group == 103) begin
+            code = table$103;
+        end
+        if (group == 104) begin
+            code = table$104;
+        end
+        if (group == 105) begin
+            code = table$105;
+        end
+        if (group == 106) begin
+            code = table$106;
+        end
+        if (group == 107) begin
+            code = table$107;
+        end
+        if (group == 108) begin
+            code = table$108;
+        end
+        if (group == 109) begin
+            code = table$109;
+        end
+        if (group == 110) begin
+            code = table$110;
+        end
+        if (group == 111) begin
+            code = table$111;
+        end
+        if (group == 112) begin
+            code = table$112;
+        end
+        if (group == 113) begin
+            code = table$113;
+        end
+        if (group == 114) begin
+            code = table$114;
+        end
+        if (group == 115) begin
+            code = table$115;
+        end
+        if (group == 116) begin
+            code = table$116;
+        end
+        if (group == 117) begin
+            code = table$117;
+        end
+        if (group == 118) begin
+            code = table$118;
+        end
+        if (group == 119) begin
+            code = table$119;
+        end
+        if (group == 120) begin
+            code = table$120;
+        end
+        if (group == 121) begin
+            code = table$121;
+        end
+        if (group == 122) begin
+            code = table$122;
+        end
+        if (group == 123) begin
+            code = table$123;
+        end
+        if (group == 124) begin
+            code = table$124;
+        end
+        if (group == 125) begin
+            code = table$125;
+        end
+        if (group == 126) begin
+            code = table$126;
+        end
+        if (group == 127) begin
+            code = table$127;
+        end
+    end
+
+endmodule // wilson_panel_sim$judge$summand
 
 module wilson_panel_sim$judge$x(d,q,clock);
 

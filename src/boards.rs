@@ -35,6 +35,23 @@ pub struct Clock {
     pub pin: Pin,
     /// Its frequency, in MHz.
     pub mhz: u32,
+    /// How much faster than the clock nextpnr must find every path (its
+    /// `--freq` is the clock times this): headroom for a warm board and a
+    /// slower corner. 1 when the file does not say.
+    #[serde(default = "one")]
+    pub timing_margin: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl Clock {
+    /// The frequency every build must meet in nextpnr: the clock times
+    /// the margin.
+    pub fn target_mhz(&self) -> f64 {
+        self.mhz as f64 * self.timing_margin
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -108,6 +125,9 @@ pub fn parse(file: &str, text: &str) -> Result<Board, String> {
     if b.clock.mhz == 0 || b.clock.mhz > 1000 {
         return Err(format!("{file}: a clock of {} MHz; give its frequency in MHz, 1 to 1000", b.clock.mhz));
     }
+    if !(1.0..=10.0).contains(&b.clock.timing_margin) {
+        return Err(format!("{file}: a timing margin of {}; give how much faster than the clock a build must be, 1 to 10", b.clock.timing_margin));
+    }
     if !b.buttons_active_low.is_empty() && b.buttons_active_low.len() != b.buttons.len() {
         return Err(format!(
             "{file}: {} buttons but {} polarities in buttons_active_low; give one for each button or none",
@@ -156,6 +176,21 @@ mod tests {
             pins.dedup();
             assert_eq!(pins.len(), n, "{name}: a pin is listed twice");
         }
+    }
+
+    /// Issue 25: every build is held to twice its board's 12 MHz, and a
+    /// margin under 1 is refused in one line.
+    #[test]
+    fn every_board_asks_twice_its_clock() {
+        for name in names().into_iter().chain([VERIFICATION.0]) {
+            let b = board(name).unwrap();
+            assert_eq!((b.clock.mhz, b.clock.target_mhz()), (12, 24.0), "{name}");
+        }
+        let text = BUILTIN[0].1.replace("timing_margin = 2.0", "timing_margin = 0.5");
+        let e = parse("half.toml", &text).unwrap_err();
+        assert!(e.starts_with("half.toml: a timing margin of 0.5") && !e.contains('\n'), "{e}");
+        let text = BUILTIN[0].1.replace(", timing_margin = 2.0", "");
+        assert_eq!(parse("plain.toml", &text).unwrap().clock.target_mhz(), 12.0);
     }
 
     #[test]

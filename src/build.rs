@@ -34,10 +34,12 @@ pub fn implement_with(board: &Board, source: &Path, module: &str, pcf_text: &str
     for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
         tool.find()?;
     }
+    // A bitstream from an earlier build must not outlive a failed one.
+    let _ = std::fs::remove_file(dir.join("design.bin"));
     let pcf = dir.join("ports.pcf");
     flow::write(&pcf, pcf_text)?;
     let synth = yosys::synth_ice40(source, module, dir)?;
-    let placement = nextpnr::place_route(&board.device, &board.package, board.clock.mhz, &synth.json, &pcf, dir)?;
+    let placement = nextpnr::place_route(&board.device, &board.package, board.clock.target_mhz(), &synth.json, &pcf, dir)?;
     let bin = icepack::pack(&placement.asc, dir)?;
     Ok(Implementation { cells: synth.cells, placement, pcf, bin })
 }
@@ -103,6 +105,9 @@ pub struct Report {
     pub fmax_mhz: f64,
     /// The board's clock, in MHz.
     pub clock_mhz: u32,
+    /// The frequency nextpnr held the build to (the clock times the
+    /// board's timing margin), in MHz.
+    pub target_mhz: f64,
     /// Fmax over the board's clock: how much faster the design could run
     /// (rounded to two places).
     pub margin: f64,
@@ -122,6 +127,7 @@ impl Report {
             machine: name.into(),
             board: board.name.clone(),
             clock_mhz: board.clock.mhz,
+            target_mhz: board.clock.target_mhz(),
             margin: (fmax / board.clock.mhz as f64 * 100.0).round() / 100.0,
             critical_from: from,
             critical_to: to,

@@ -18,6 +18,12 @@
 //!   from one group (OUTER, each split in turn), then one more counter from
 //!   any group or from either piece (INNER), the two together being three
 //!   counters "from anywhere".
+//! The scans run in two stages: each cycle the split the scan stands on is
+//! written into the candidate registers while the candidate of the cycle
+//! before is judged (its pieces' codes looked up and compared), so a split
+//! is found one cycle after the scan passes it, and OUTER takes a second
+//! cycle for each split it tries. The lookups and the choice of the next
+//! split are not in one path (24 MHz on both boards; issue 25).
 //! The result holds until the next `start`: `won`, and when there is a sound
 //! move, its kind as the article numbers them ((1) one counter, (2) three,
 //! (3) two adjacent), the group and the piece left of the gap, and for
@@ -138,7 +144,10 @@ pub struct Wilson {
     pub second_left: Signal<Out, Bits<7>>,
     pub illegal: Signal<Out, Bit>,
     groups: [DFF<Bits<7>>; 8],
+    /// The scans' three lookups: the candidate's group and its pieces.
     lookup: [BaseCode; 3],
+    /// SUM's lookup: the group at i.
+    summand: BaseCode,
     phase: DFF<Bits<3>>,
     i: DFF<Bits<3>>,
     a: DFF<Bits<7>>,
@@ -149,6 +158,16 @@ pub struct Wilson {
     y: DFF<Bits<5>>,
     /// INNER: the right piece of the first removal, held (a shorter path).
     first_right: DFF<Bits<7>>,
+    /// The candidate: the split the scan stood on last cycle, whose pieces'
+    /// codes are compared this cycle (a two-stage scan: the next split is
+    /// chosen while the last one is judged). `cand_slot` is its group (`i`,
+    /// or `j` in INNER), `cand_group` that group's counters, `cand_left` and
+    /// `cand_right` the pieces either side of the gap.
+    cand_valid: DFF<Bit>,
+    cand_slot: DFF<Bits<4>>,
+    cand_group: DFF<Bits<7>>,
+    cand_left: DFF<Bits<7>>,
+    cand_right: DFF<Bits<7>>,
     finished: DFF<Bit>,
     hit: DFF<Bit>,
     move_kind: DFF<Bits<2>>,
@@ -169,6 +188,9 @@ pub struct Wilson {
     valid2: Signal<Local, Bit>,
     right2: Signal<Local, Bits<7>>,
     pieces: Signal<Local, Bits<5>>,
+    /// The candidate's pieces make the position's codes cancel (`x`; `y`
+    /// in INNER).
+    cancels: Signal<Local, Bit>,
     working: Signal<Local, Bit>,
 }
 
@@ -194,6 +216,7 @@ impl Default for Wilson {
             illegal: Default::default(),
             groups: Default::default(),
             lookup: Default::default(),
+            summand: Default::default(),
             phase: Default::default(),
             i: Default::default(),
             a: Default::default(),
@@ -203,6 +226,11 @@ impl Default for Wilson {
             odd: Default::default(),
             y: Default::default(),
             first_right: Default::default(),
+            cand_valid: Default::default(),
+            cand_slot: Default::default(),
+            cand_group: Default::default(),
+            cand_left: Default::default(),
+            cand_right: Default::default(),
             finished: Default::default(),
             hit: Default::default(),
             move_kind: Default::default(),
@@ -222,6 +250,7 @@ impl Default for Wilson {
             valid2: Default::default(),
             right2: Default::default(),
             pieces: Default::default(),
+            cancels: Default::default(),
             working: Default::default(),
         }
     }
@@ -231,7 +260,7 @@ impl Logic for Wilson {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, i, a, j, b, x, odd, y, first_right, finished, hit, move_kind, move_group, move_left, move_second,
+            self, clock, phase, i, a, j, b, x, odd, y, first_right, cand_valid, cand_slot, cand_group, cand_left, cand_right, finished, hit, move_kind, move_group, move_left, move_second,
             move_second_left, refused
         );
         for k in 0..8 {
@@ -274,26 +303,40 @@ impl Logic for Wilson {
         self.valid2.next = bit_cast::<9, 7>(self.m2.val()) >= self.need2.val();
         self.right2.next = self.m2.val() - self.b.q.val() - 1;
 
-        // Three lookups in the Table of Equivalents, shared by the stages.
-        // Each input is written once a pass (if/else, no default then
-        // override): a child's input that changes twice in one pass makes
-        // an event-driven simulator re-run parent and child for ever.
-        if self.phase.q.val() == self.stages[6].val() {
-            self.lookup[0].group.next = self.m2.val();
-            self.lookup[1].group.next = self.b.q.val();
-            self.lookup[2].group.next = self.right2.val();
-        } else {
-            self.lookup[0].group.next = self.m.val();
-            self.lookup[1].group.next = self.a.q.val();
-            self.lookup[2].group.next = self.right.val();
-        }
+        // Lookups in the Table of Equivalents: SUM's of the group at i, the
+        // scans' three of the candidate's group and pieces (SUM has its own,
+        // so the scans' lookups read registers only).
+        self.summand.group.next = self.m.val();
+        self.lookup[0].group.next = self.cand_group.q.val();
+        self.lookup[1].group.next = self.cand_left.q.val();
+        self.lookup[2].group.next = self.cand_right.q.val();
         // The change a removal makes: the group's code out, the pieces' in.
         self.pieces.next = self.lookup[0].code.val() ^ self.lookup[1].code.val() ^ self.lookup[2].code.val();
+        if self.phase.q.val() == self.stages[6].val() {
+            self.cancels.next = self.pieces.val() == self.y.q.val();
+        } else {
+            self.cancels.next = self.pieces.val() == self.x.q.val();
+        }
+
+        // The scan's first stage writes the split it stands on into the
+        // candidate; nothing is a candidate unless a scan says so.
+        self.cand_valid.d.next = false;
+        if self.phase.q.val() == self.stages[6].val() {
+            self.cand_slot.d.next = self.j.q.val();
+            self.cand_group.d.next = self.m2.val();
+            self.cand_left.d.next = self.b.q.val();
+            self.cand_right.d.next = self.right2.val();
+        } else {
+            self.cand_slot.d.next = bit_cast::<4, 3>(self.i.q.val());
+            self.cand_group.d.next = self.m.val();
+            self.cand_left.d.next = self.a.q.val();
+            self.cand_right.d.next = self.right.val();
+        }
 
         self.refused.d.next = false;
         if self.phase.q.val() == self.stages[1].val() {
             // SUM
-            self.x.d.next = self.x.q.val() ^ self.lookup[0].code.val();
+            self.x.d.next = self.x.q.val() ^ self.summand.code.val();
             self.odd.d.next = self.odd.q.val() ^ self.m.val().get_bit(0);
             self.i.d.next = self.i.q.val() + 1;
             if self.i.q.val() == 7 {
@@ -314,18 +357,10 @@ impl Logic for Wilson {
             }
         }
         if (self.phase.q.val() == self.stages[3].val()) | (self.phase.q.val() == self.stages[4].val()) {
-            // ONE or TWO
-            if self.valid.val() & (self.pieces.val() == self.x.q.val()) {
-                self.hit.d.next = true;
-                self.move_kind.d.next = 3.into();
-                if self.phase.q.val() == self.stages[3].val() {
-                    self.move_kind.d.next = 1.into();
-                }
-                self.move_group.d.next = self.i.q.val();
-                self.move_left.d.next = self.a.q.val();
-                self.phase.d.next = self.stages[0].val();
-                self.finished.d.next = true;
-            } else if self.valid.val() {
+            // ONE or TWO: the next split chosen (below) while the candidate
+            // is judged; a hit ends the search whatever the scan chose.
+            if self.valid.val() {
+                self.cand_valid.d.next = true;
                 self.a.d.next = self.a.q.val() + 1;
             } else {
                 self.a.d.next = 0.into();
@@ -339,15 +374,30 @@ impl Logic for Wilson {
                     }
                 }
             }
+            if self.cand_valid.q.val() & self.cancels.val() {
+                self.hit.d.next = true;
+                self.move_kind.d.next = 3.into();
+                if self.phase.q.val() == self.stages[3].val() {
+                    self.move_kind.d.next = 1.into();
+                }
+                self.move_group.d.next = bit_cast::<3, 4>(self.cand_slot.q.val());
+                self.move_left.d.next = self.cand_left.q.val();
+                self.phase.d.next = self.stages[0].val();
+                self.finished.d.next = true;
+            }
         }
         if self.phase.q.val() == self.stages[5].val() {
-            // OUTER: two adjacent from group i, split at a.
-            if self.valid.val() {
+            // OUTER: two adjacent from group i, split at a: the split is
+            // made the candidate, and the cycle after, its pieces' codes
+            // give the change the one more counter must make.
+            if self.cand_valid.q.val() {
                 self.y.d.next = self.x.q.val() ^ self.pieces.val();
-                self.first_right.d.next = self.right.val();
+                self.first_right.d.next = self.cand_right.q.val();
                 self.j.d.next = 0.into();
                 self.b.d.next = 0.into();
                 self.phase.d.next = self.stages[6].val();
+            } else if self.valid.val() {
+                self.cand_valid.d.next = true;
             } else {
                 self.a.d.next = 0.into();
                 self.i.d.next = self.i.q.val() + 1;
@@ -358,17 +408,10 @@ impl Logic for Wilson {
             }
         }
         if self.phase.q.val() == self.stages[6].val() {
-            // INNER: one more counter, from group j split at b.
-            if self.valid2.val() & (self.pieces.val() == self.y.q.val()) {
-                self.hit.d.next = true;
-                self.move_kind.d.next = 2.into();
-                self.move_group.d.next = self.i.q.val();
-                self.move_left.d.next = self.a.q.val();
-                self.move_second.d.next = self.j.q.val();
-                self.move_second_left.d.next = self.b.q.val();
-                self.phase.d.next = self.stages[0].val();
-                self.finished.d.next = true;
-            } else if self.valid2.val() {
+            // INNER: one more counter, from group j split at b; the next
+            // split chosen while the candidate is judged, as in ONE.
+            if self.valid2.val() {
+                self.cand_valid.d.next = true;
                 self.b.d.next = self.b.q.val() + 1;
             } else {
                 self.b.d.next = 0.into();
@@ -377,6 +420,16 @@ impl Logic for Wilson {
                     self.a.d.next = self.a.q.val() + 1;
                     self.phase.d.next = self.stages[5].val();
                 }
+            }
+            if self.cand_valid.q.val() & self.cancels.val() {
+                self.hit.d.next = true;
+                self.move_kind.d.next = 2.into();
+                self.move_group.d.next = self.i.q.val();
+                self.move_left.d.next = self.a.q.val();
+                self.move_second.d.next = self.cand_slot.q.val();
+                self.move_second_left.d.next = self.cand_left.q.val();
+                self.phase.d.next = self.stages[0].val();
+                self.finished.d.next = true;
             }
         }
 
@@ -420,6 +473,11 @@ impl Logic for Wilson {
             self.odd.d.next = false;
             self.y.d.next = 0.into();
             self.first_right.d.next = 0.into();
+            self.cand_valid.d.next = false;
+            self.cand_slot.d.next = 0.into();
+            self.cand_group.d.next = 0.into();
+            self.cand_left.d.next = 0.into();
+            self.cand_right.d.next = 0.into();
             self.finished.d.next = false;
             self.hit.d.next = false;
             self.move_kind.d.next = 0.into();

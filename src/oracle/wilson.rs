@@ -856,12 +856,40 @@ pub mod judge {
         /// The code change the one more counter must make: `x` after the
         /// outer loop's removal.
         pub y: u8,
+        /// The candidate: the split the scan stood on last cycle, judged this
+        /// cycle (the design's two-stage scan). Its group's slot (`i`, or
+        /// `j` in INNER), that group's counters and the pieces either side
+        /// of the gap; `None` when the last cycle wrote no candidate.
+        pub candidate: Option<Candidate>,
+        /// INNER: the right piece of the first removal.
+        pub first_right: u8,
         /// The search has ended since the last START.
         pub finished: bool,
         /// The sound move found; none when won, not found, or not finished.
         pub found: Option<HwMove>,
         /// The last cycle's LOAD or START was refused: the judge was working.
         pub illegal: bool,
+    }
+
+    /// A split the scan stood on, waiting to be judged.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct Candidate {
+        /// The slot of the group split.
+        pub slot: u8,
+        /// The group's counters.
+        pub group: u8,
+        /// The piece left of the gap.
+        pub left: u8,
+        /// The piece right of the gap.
+        pub right: u8,
+    }
+
+    impl Candidate {
+        /// The change the removal makes to the position's codes: the
+        /// group's code out, the pieces' in.
+        fn pieces(&self) -> u8 {
+            code(self.group) ^ code(self.left) ^ code(self.right)
+        }
     }
 
     impl State {
@@ -888,12 +916,17 @@ pub mod judge {
             }
             let mut s = *self;
             s.illegal = false;
+            s.candidate = None;
             let g = |k: u8| if (k as usize) < SLOTS { self.groups[k as usize] } else { 0 };
             // The split the scan stands on, as the design computes it.
             let m = g(self.i);
             let width = if self.stage == Stage::One as u8 { 1 } else { 2 };
             let valid = m as u32 >= 2 * self.a as u32 + width as u32;
-            let delta = |n: u8, w: u8, a: u8| code(n) ^ code(a) ^ code(n - w - a);
+            let split = Candidate { slot: self.i, group: m, left: self.a, right: m.wrapping_sub(self.a + width) };
+            // The candidate of the cycle before, judged: its pieces make the
+            // codes cancel.
+            let target = if self.stage == Stage::Inner as u8 { self.y } else { self.x };
+            let hit = self.candidate.filter(|c| c.pieces() == target);
             const IDLE: u8 = Stage::Idle as u8;
             const SUM: u8 = Stage::Sum as u8;
             const CHOOSE: u8 = Stage::Choose as u8;
@@ -923,12 +956,9 @@ pub mod judge {
                     };
                 }
                 ONE | TWO => {
-                    if valid && delta(m, width, self.a) == self.x {
-                        let kind = if self.stage == ONE { Kind::One } else { Kind::TwoAdjacent };
-                        s.found = Some(HwMove { kind, group: self.i, left: self.a, second: 0, second_left: 0 });
-                        s.stage = IDLE;
-                        s.finished = true;
-                    } else if valid {
+                    // The scan moves on whatever the candidate's judgement.
+                    if valid {
+                        s.candidate = Some(split);
                         s.a = self.a + 1;
                     } else {
                         s.a = 0;
@@ -942,13 +972,22 @@ pub mod judge {
                             }
                         }
                     }
+                    if let Some(c) = hit {
+                        let kind = if self.stage == ONE { Kind::One } else { Kind::TwoAdjacent };
+                        s.found = Some(HwMove { kind, group: c.slot, left: c.left, second: 0, second_left: 0 });
+                        s.stage = IDLE;
+                        s.finished = true;
+                    }
                 }
                 OUTER => {
-                    if valid {
-                        s.y = self.x ^ delta(m, 2, self.a);
+                    if let Some(c) = self.candidate {
+                        s.y = self.x ^ c.pieces();
+                        s.first_right = c.right;
                         s.j = 0;
                         s.b = 0;
                         s.stage = INNER;
+                    } else if valid {
+                        s.candidate = Some(split);
                     } else {
                         s.a = 0;
                         s.i = (self.i + 1) % 8;
@@ -961,16 +1000,13 @@ pub mod judge {
                 INNER => {
                     let m2 = match self.j {
                         8 => self.a,
-                        9 => m - 2 - self.a,
+                        9 => self.first_right,
                         k if k == self.i => 0,
                         k => g(k),
                     };
                     let valid2 = m2 as u32 >= 2 * self.b as u32 + 1;
-                    if valid2 && delta(m2, 1, self.b) == self.y {
-                        s.found = Some(HwMove { kind: Kind::Three, group: self.i, left: self.a, second: self.j, second_left: self.b });
-                        s.stage = IDLE;
-                        s.finished = true;
-                    } else if valid2 {
+                    if valid2 {
+                        s.candidate = Some(Candidate { slot: self.j, group: m2, left: self.b, right: m2 - self.b - 1 });
                         s.b = self.b + 1;
                     } else {
                         s.b = 0;
@@ -979,6 +1015,11 @@ pub mod judge {
                             s.a = self.a + 1;
                             s.stage = OUTER;
                         }
+                    }
+                    if let Some(c) = hit {
+                        s.found = Some(HwMove { kind: Kind::Three, group: self.i, left: self.a, second: c.slot, second_left: c.left });
+                        s.stage = IDLE;
+                        s.finished = true;
                     }
                 }
                 _ => {}

@@ -7,17 +7,23 @@
 use crate::wilson::{base_code, EXCEPTIONS, LAW, PERIOD};
 use rust_hdl::prelude::*;
 
+/// The code of a group of `n` counters, 0..=127, by the law and the
+/// exceptions: what the block's table holds.
+pub fn table_entry(n: usize) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    match EXCEPTIONS.iter().find(|e| e.0 as usize == n) {
+        Some(e) => base_code(e.1),
+        None => base_code(LAW[n % PERIOD as usize]),
+    }
+}
+
 #[derive(LogicBlock)]
 pub struct BaseCode {
     pub group: Signal<In, Bits<7>>,
     pub code: Signal<Out, Bits<5>>,
-    law: [Constant<Bits<5>>; 34],
-    exception_group: [Constant<Bits<7>>; 7],
-    exception_code: [Constant<Bits<5>>; 7],
-    period: Constant<Bits<7>>,
-    period2: Constant<Bits<7>>,
-    period3: Constant<Bits<7>>,
-    residue: Signal<Local, Bits<7>>,
+    table: [Constant<Bits<5>>; 128],
 }
 
 impl Default for BaseCode {
@@ -25,13 +31,7 @@ impl Default for BaseCode {
         Self {
             group: Default::default(),
             code: Default::default(),
-            law: array_init::array_init(|r| Constant::new(base_code(LAW[r]).into())),
-            exception_group: array_init::array_init(|k| Constant::new((EXCEPTIONS[k].0 as u64).into())),
-            exception_code: array_init::array_init(|k| Constant::new(base_code(EXCEPTIONS[k].1).into())),
-            period: Constant::new((PERIOD as u64).into()),
-            period2: Constant::new((2 * PERIOD as u64).into()),
-            period3: Constant::new((3 * PERIOD as u64).into()),
-            residue: Default::default(),
+            table: array_init::array_init(|n| Constant::new(table_entry(n).into())),
         }
     }
 }
@@ -39,30 +39,15 @@ impl Default for BaseCode {
 impl Logic for BaseCode {
     #[hdl_gen]
     fn update(&mut self) {
-        // The residue: at most three periods to take away from 127; the
-        // three comparisons and subtractions side by side, not in a chain.
-        if self.group.val() >= self.period3.val() {
-            self.residue.next = self.group.val() - self.period3.val();
-        } else if self.group.val() >= self.period2.val() {
-            self.residue.next = self.group.val() - self.period2.val();
-        } else if self.group.val() >= self.period.val() {
-            self.residue.next = self.group.val() - self.period.val();
-        } else {
-            self.residue.next = self.group.val();
-        }
+        // The Table of Equivalents written out for every group a slot can
+        // hold: one function of the group's seven bits per code bit, which
+        // synthesis maps flat (a residue computed by comparisons and
+        // subtractions was a carry chain on the judge's critical path).
         self.code.next = 0.into();
-        for r in 0..34 {
-            if self.residue.val().index() == r {
-                self.code.next = self.law[r].val();
+        for n in 0..128 {
+            if self.group.val().index() == n {
+                self.code.next = self.table[n].val();
             }
-        }
-        for k in 0..7 {
-            if self.group.val() == self.exception_group[k].val() {
-                self.code.next = self.exception_code[k].val();
-            }
-        }
-        if !self.group.val().any() {
-            self.code.next = 0.into();
         }
     }
 }

@@ -18,14 +18,19 @@ pub struct Scanner {
     pub total: Signal<In, Bits<5>>,
     /// Bit p - 1: play p is losing (its photocell sees light).
     pub losing: Signal<Out, Bits<6>>,
-    /// Column total + p, for photocell p (index p - 1).
-    looks_at: Vec<Signal<Local, Bits<5>>>,
-    /// What photocell p's column holds (0 where there is no column).
-    seen: Vec<Signal<Local, Bits<6>>>,
-    plays: [Constant<Bits<5>>; 6],
-    numbers: [Constant<Bits<5>>; 17],
+    /// What photocell p (index p - 1) would see at every column: bit c - 1
+    /// lit when column c holds a row it can see (columns 1..17), column 18
+    /// dark, the columns past it the lit patch.
+    view: Vec<Signal<Local, Bits<32>>>,
+    /// The same moved down by p - 1, so that bit t is what photocell p sees
+    /// with the truck at total t (column t + p).
+    ahead: Vec<Signal<Local, Bits<32>>>,
     /// The rows photocell p can see.
     masks: [Constant<Bits<6>>; 6],
+    /// p - 1, for photocell p.
+    offsets: [Constant<Bits<5>>; 6],
+    /// The lit patch past column 18: bits 18.. of a view.
+    patch: Constant<Bits<32>>,
 }
 
 impl Default for Scanner {
@@ -34,14 +39,14 @@ impl Default for Scanner {
             columns: array_init::array_init(|_| Default::default()),
             total: Default::default(),
             losing: Default::default(),
-            looks_at: (0..6).map(|_| Default::default()).collect(),
-            seen: (0..6).map(|_| Default::default()).collect(),
-            plays: array_init::array_init(|i| Constant::new((i as u64 + 1).into())),
-            numbers: array_init::array_init(|i| Constant::new((i as u64 + 1).into())),
+            view: (0..6).map(|_| Default::default()).collect(),
+            ahead: (0..6).map(|_| Default::default()).collect(),
             masks: array_init::array_init(|i| {
                 let p = i as u64 + 1;
                 Constant::new((0b11_1111 & !(1 << (p - 1)) & !(1 << (6 - p))).into())
             }),
+            offsets: array_init::array_init(|i| Constant::new((i as u64).into())),
+            patch: Constant::new((0xFFFF_FFFFu64 << 18 & 0xFFFF_FFFF).into()),
         }
     }
 }
@@ -49,20 +54,17 @@ impl Default for Scanner {
 impl Logic for Scanner {
     #[hdl_gen]
     fn update(&mut self) {
+        // Each photocell's view of the whole memory, then the truck's
+        // position (the total) picks the column it stands over: a choice
+        // by the total's bits, no adder in the path (issue 25).
         self.losing.next = 0.into();
         for i in 0..6 {
-            self.looks_at[i].next = self.total.val() + self.plays[i].val();
-            self.seen[i].next = 0.into();
+            self.view[i].next = self.patch.val();
             for c in 0..17 {
-                if self.looks_at[i].val() == self.numbers[c].val() {
-                    self.seen[i].next = self.columns[c].val();
-                }
+                self.view[i].next = self.view[i].val().replace_bit(c, (self.columns[c].val() & self.masks[i].val()).any());
             }
-            // Past 18 the lit patch; at 18 nothing; before it the neons.
-            self.losing.next = self.losing.val().replace_bit(
-                i,
-                (self.looks_at[i].val() > 18) | ((self.looks_at[i].val() < 18) & (self.seen[i].val() & self.masks[i].val()).any()),
-            );
+            self.ahead[i].next = self.view[i].val() >> self.offsets[i].val();
+            self.losing.next = self.losing.val().replace_bit(i, self.ahead[i].val().get_bit(self.total.val().index()));
         }
     }
 }
