@@ -25,6 +25,7 @@ pub mod oracle;
 pub mod panel;
 pub mod play;
 pub mod ports;
+pub mod serve;
 pub mod project;
 pub mod verify;
 pub mod word;

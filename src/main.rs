@@ -168,6 +168,24 @@ enum Command {
         #[arg(long, value_name = "DEVICE")]
         serial: Option<String>,
     },
+    /// Serve the front panels to a browser: a page per machine, each playing a simulation of its own (or a board).
+    Serve {
+        /// The TCP port (0 takes any free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; 127.0.0.1 keeps the pages to this computer.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: String,
+        /// How many machines (page sessions) may run at once.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=64))]
+        sessions: u16,
+        /// Serve the board on this serial device (115200 8N1) instead of simulations, one visitor at a time.
+        #[arg(long, value_name = "DEVICE", requires = "machine")]
+        serial: Option<String>,
+        /// The machine the board at --serial holds.
+        #[arg(long, value_parser = machine_names(false), requires = "serial")]
+        machine: Option<String>,
+    },
     /// Build a machine's board wrapper and flash it with iceprog.
     Program {
         #[arg(value_parser = machine_names(false))]
@@ -307,6 +325,7 @@ fn main() {
         }
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
         Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
+        Command::Serve { port, bind, sessions, serial, machine } => commands::serve::run(port, bind, sessions as usize, serial, machine),
         Command::Program { machine, board } => commands::build::program(&machine, &board, &root),
         Command::Wilson { command } => match command {
             WilsonCommand::Table { json } => commands::wilson::table(json),

@@ -9,6 +9,7 @@ pub mod sim;
 pub mod moves;
 pub mod play;
 pub mod prove;
+pub mod serve;
 pub mod verify;
 pub mod wilson;
 

@@ -1,0 +1,186 @@
+// The page's side of a front panel (issue 24): decodes the report lines
+// the machine sends by the layout (LAYOUT, from designs/src/report.rs),
+// paces them so the machine's steps can be seen, sends key bytes for
+// clicks and keys, and shows the machine's illegal indication. A machine's
+// drawing is machines/<name>.js, registered with NF.define.
+"use strict";
+const NF = (() => {
+  const SVG = "http://www.w3.org/2000/svg";
+  // A report shown for at least this long while the machine moves.
+  const PACE_MS = 120;
+
+  // The report's fields by name: a number, or an array of numbers (item 0
+  // first) for an array field.
+  function decode(hex) {
+    const v = BigInt("0x" + hex);
+    const mask = (w) => (1n << BigInt(w)) - 1n;
+    const f = {};
+    for (const d of LAYOUT.fields) {
+      if (d.items === 1) {
+        f[d.name] = Number((v >> BigInt(d.lsb)) & mask(d.width));
+      } else {
+        const slot = d.width / d.items;
+        f[d.name] = [];
+        for (let i = 0; i < d.items; i++) {
+          const k = d.first_high ? d.items - 1 - i : i;
+          f[d.name].push(Number((v >> BigInt(d.lsb + k * slot)) & mask(d.item_width)));
+        }
+      }
+    }
+    return f;
+  }
+
+  // Drawing helpers a machine's build() uses; every lamp and readout is
+  // named (data-lamp, data-readout) so a test can read the page.
+  class Ui {
+    constructor(svg, send) {
+      this.svg = svg;
+      this.send = send;
+      this.lamps = new Map();
+      this.readouts = new Map();
+      this.keys = new Map();
+    }
+    el(tag, attrs, parent) {
+      const e = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+      (parent || this.svg).appendChild(e);
+      return e;
+    }
+    size(width, height) {
+      this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    }
+    box(x, y, w, h) {
+      return this.el("rect", { x, y, width: w, height: h, rx: 8, class: "panel" });
+    }
+    text(x, y, str, cls, anchor) {
+      const t = this.el("text", { x, y, class: cls || "", "text-anchor": anchor || "start" });
+      t.textContent = str;
+      return t;
+    }
+    // A readout: text the machine sets, named `name`.
+    readout(name, x, y, cls, anchor) {
+      const t = this.text(x, y, "", "readout " + (cls || ""), anchor);
+      t.dataset.readout = name;
+      this.readouts.set(name, t);
+      return t;
+    }
+    // A lamp named `name` (`colour`: red, green, white, neon, or amber).
+    lamp(name, x, y, r, colour) {
+      const c = this.el("circle", { cx: x, cy: y, r, class: "lamp " + (colour || "") });
+      c.dataset.lamp = name;
+      this.lamps.set(name, c);
+      return c;
+    }
+    // A button that sends `bytes` when clicked, or when `key` is typed.
+    button(label, x, y, w, h, bytes, key) {
+      const g = this.el("g", { class: "button", role: "button", tabindex: 0 });
+      g.dataset.button = label;
+      if (key) g.dataset.key = key;
+      this.el("rect", { x, y, width: w, height: h }, g);
+      const t = this.el("text", { x: x + w / 2, y: y + h / 2 + 1 }, g);
+      t.textContent = label;
+      const press = () => {
+        g.classList.add("pressed");
+        setTimeout(() => g.classList.remove("pressed"), 150);
+        this.send(typeof bytes === "function" ? bytes() : bytes);
+      };
+      g.addEventListener("click", press);
+      if (key) this.keys.set(key, press);
+      return g;
+    }
+    light(name, on, dim) {
+      const c = this.lamps.get(name);
+      if (!c) throw new Error("no lamp " + name);
+      c.classList.toggle("lit", !!on);
+      c.classList.toggle("dim", !!dim && !on);
+    }
+    set(name, str) {
+      const t = this.readouts.get(name);
+      if (!t) throw new Error("no readout " + name);
+      t.textContent = str;
+    }
+  }
+
+  const machines = {};
+  function define(name, machine) {
+    machines[name] = machine;
+  }
+
+  function start() {
+    const name = document.body.dataset.machine;
+    const machine = machines[name];
+    const transport = document.getElementById("transport");
+    const illegal = document.getElementById("illegal");
+    const words = document.getElementById("illegal-words");
+    const note = document.getElementById("note");
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${name}`);
+    const clearIllegal = () => {
+      illegal.hidden = true;
+      words.hidden = true;
+    };
+    const send = (bytes) => {
+      clearIllegal();
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ bytes }));
+    };
+    const ui = new Ui(document.getElementById("machine"), send);
+    machine.build(ui);
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
+      const press = ui.keys.get(e.key.length === 1 ? e.key.toLowerCase() : e.key);
+      if (press) {
+        e.preventDefault();
+        press();
+      }
+    });
+    // Reports wait in a queue and are shown no faster than PACE_MS apart
+    // while the machine moves, so its steps can be followed.
+    const queue = [];
+    let shown = null;
+    let shownAt = 0;
+    let reports = 0;
+    const show = (f) => {
+      machine.update(ui, f);
+      if (f.illegal) {
+        illegal.hidden = false;
+        words.hidden = false;
+      }
+      shown = f;
+      shownAt = performance.now();
+      reports += 1;
+      document.body.dataset.reports = reports;
+      document.body.dataset.moving = machine.moving(f) ? "1" : "0";
+    };
+    const tick = () => {
+      while (queue.length > 0) {
+        const paced = shown && machine.moving(shown) && queue.length < 400;
+        if (paced && performance.now() - shownAt < PACE_MS) break;
+        show(queue.shift());
+        if (paced) break;
+      }
+      document.body.dataset.queued = queue.length;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.hello) {
+        transport.textContent = msg.hello.transport;
+      } else if (msg.report) {
+        queue.push(decode(msg.report));
+      } else if (msg.noise) {
+        note.textContent = msg.noise;
+      } else if (msg.error) {
+        transport.textContent = "the session ended: " + msg.error;
+        document.body.dataset.ended = "1";
+      }
+    };
+    ws.onclose = () => {
+      if (!document.body.dataset.ended) transport.textContent += " (the session has ended; reload the page for a new machine)";
+      document.body.dataset.ended = "1";
+    };
+  }
+
+  window.addEventListener("load", start);
+  return { define, decode };
+})();

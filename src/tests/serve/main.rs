@@ -1,0 +1,234 @@
+//! `nimforge serve` as a visitor uses it (issue 24): the built command
+//! serves the pages, Debian's Chromium (headless, driven through
+//! chromedriver over WebDriver) opens each machine's page, plays a whole
+//! game by clicking the page's buttons and reading its lamps and readouts,
+//! checks the machine's illegal indication after a refused click and the
+//! winner at the end, and saves a screenshot of each machine into
+//! `build/serve/` (`docs/serve-<machine>.png` are copies of them).
+//!
+//! The players know the games, not the page's code: one module a machine.
+//! Without chromium and chromedriver the tests say so and pass, except
+//! under CI (`CI=true`), where that is a failure: `.ci/deps` installs them.
+
+mod die18;
+mod learning;
+mod nimatron;
+mod nimrod;
+mod relay_nim;
+mod wilson;
+
+use fantoccini::{Client, ClientBuilder};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The longest wait for the page to show something.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The server, chromedriver and a browser session, ended when dropped.
+pub struct Browser {
+    server: Child,
+    driver: Child,
+    address: String,
+    client: Option<Client>,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.driver.kill();
+        let _ = self.server.wait();
+        let _ = self.driver.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The browser, or `None` (with a note) when this machine has none and
+/// this is not CI.
+pub async fn browser(extra_args: &[&str]) -> Option<Browser> {
+    let have = |p: &str| std::path::Path::new(p).exists();
+    let (chromium, chromedriver) = ("/usr/bin/chromium", "/usr/bin/chromedriver");
+    if !have(chromium) || !have(chromedriver) {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(!ci, "CI needs Debian's chromium and chromium-driver for the browser tests (.ci/deps installs them)");
+        eprintln!("skipped: no {chromium} or {chromedriver} (apt-get install chromium chromium-driver)");
+        return None;
+    }
+    let mut args = vec!["serve", "--port", "0"];
+    args.extend_from_slice(extra_args);
+    let mut server = Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).spawn().expect("nimforge serve starts");
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let address = first.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in '{first}'")).to_string();
+    let port = free_port();
+    let driver = Command::new(chromedriver).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts");
+    let mut b = Browser { server, driver, address, client: None };
+    let caps = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--window-size=1200,860", "--disable-dev-shm-usage"],
+        }
+    });
+    let caps: serde_json::Map<String, serde_json::Value> = caps.as_object().unwrap().clone();
+    let start = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector).capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
+            Ok(c) => {
+                b.client = Some(c);
+                return Some(b);
+            }
+            Err(e) if start.elapsed() > PATIENCE => panic!("chromedriver did not take a session: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+impl Browser {
+    fn client(&self) -> &Client {
+        self.client.as_ref().unwrap()
+    }
+
+    /// The server's address, ending in `/`.
+    pub fn address(&self) -> &str {
+        &self.address
+    }
+
+    /// Opens `path` and waits for the page to have drawn a report.
+    pub async fn open(&self, machine: &str) {
+        self.client().goto(&format!("{}machine/{machine}", self.address)).await.unwrap();
+        self.wait(&format!("{machine}'s first report"), "return +(document.body.dataset.reports || 0) > 0").await;
+    }
+
+    /// The value of a script (`return ...`).
+    pub async fn eval(&self, script: &str) -> serde_json::Value {
+        self.client().execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// Waits until the page has shown every report it received and the
+    /// script returns true; fails naming `what` and saving a screenshot.
+    pub async fn wait(&self, what: &str, script: &str) {
+        let full = format!("if (+(document.body.dataset.queued || 0) > 0) return false; {script}");
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if self.eval(&full).await == serde_json::Value::Bool(true) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        self.screenshot("timeout").await;
+        panic!("waited {PATIENCE:?} for {what}; the page is in build/serve/timeout.png; its text:\n{}", self.text().await);
+    }
+
+    /// The page's text.
+    pub async fn text(&self) -> String {
+        self.eval("return document.body.innerText").await.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Clicks the button labelled `label`.
+    pub async fn click(&self, label: &str) {
+        let css = format!("[data-button=\"{label}\"]");
+        let b = self.client().find(fantoccini::Locator::Css(&css)).await.unwrap_or_else(|e| panic!("no button {label}: {e}"));
+        b.click().await.unwrap_or_else(|e| panic!("clicking {label}: {e}"));
+    }
+
+    /// How many lamps whose name starts with `prefix` are lit.
+    pub async fn lit(&self, prefix: &str) -> usize {
+        let script = format!("return document.querySelectorAll('[data-lamp^=\"{prefix}\"].lit').length");
+        self.eval(&script).await.as_u64().unwrap() as usize
+    }
+
+    /// The readout called `name`.
+    pub async fn readout(&self, name: &str) -> String {
+        let script = format!("const e = document.querySelector('[data-readout=\"{name}\"]'); return e ? e.textContent : null");
+        self.eval(&script).await.as_str().unwrap_or_else(|| panic!("no readout {name}")).to_string()
+    }
+
+    /// Waits for the machine's illegal indication.
+    pub async fn wait_illegal(&self, what: &str) {
+        self.wait(what, "return !document.getElementById('illegal').hidden").await;
+    }
+
+    /// The illegal indication is showing.
+    pub async fn illegal(&self) -> bool {
+        self.eval("return !document.getElementById('illegal').hidden").await == serde_json::Value::Bool(true)
+    }
+
+    /// Saves the page as `build/serve/<name>.png`.
+    pub async fn screenshot(&self, name: &str) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("build/serve");
+        std::fs::create_dir_all(&dir).unwrap();
+        if let Ok(png) = self.client().screenshot().await {
+            std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+        }
+    }
+}
+
+/// The move that leaves the XOR of `sizes` zero, else one from the first
+/// non-empty heap.
+pub fn nim_move(sizes: &[usize]) -> (usize, usize) {
+    let x = sizes.iter().fold(0, |a, s| a ^ s);
+    if x != 0 {
+        if let Some(i) = sizes.iter().position(|&s| s ^ x < s) {
+            return (i, sizes[i] - (sizes[i] ^ x));
+        }
+    }
+    (sizes.iter().position(|&s| s > 0).expect("a heap with stones"), 1)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+}
+
+#[test]
+fn relay_nim_in_the_browser() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        relay_nim::play(&b).await;
+    });
+}
+
+#[test]
+fn nimatron_in_the_browser() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        nimatron::play(&b).await;
+    });
+}
+
+#[test]
+fn nimrod_in_the_browser() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        nimrod::play(&b).await;
+    });
+}
+
+#[test]
+fn learning_in_the_browser() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        learning::play(&b).await;
+    });
+}
+
+#[test]
+fn die18_in_the_browser() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        die18::play(&b).await;
+    });
+}
+
+#[test]
+fn wilson_in_the_browser() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        wilson::play(&b).await;
+    });
+}
