@@ -256,8 +256,15 @@ async fn bridge(mut ws: WebSocket, entry: &'static crate::machines::Entry, seria
         let _ = ws.send(Message::Text(session::error(&format!("cannot start a session: {e}")).into())).await;
         return;
     }
+    // A ping now and then finds a page that went without closing.
+    let mut ping = tokio::time::interval(std::time::Duration::from_secs(10));
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if ws.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
             out = from_machine.recv() => match out {
                 Some(text) => {
                     if ws.send(Message::Text(text.into())).await.is_err() {

@@ -121,7 +121,7 @@ const NF = (() => {
     };
     const send = (bytes) => {
       clearIllegal();
-      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ bytes }));
+      if (bytes.length > 0 && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ bytes }));
     };
     const ui = new Ui(document.getElementById("machine"), send);
     machine.build(ui);
@@ -175,6 +175,12 @@ const NF = (() => {
         document.body.dataset.ended = "1";
       }
     };
+    // A page left (or kept in the back-forward cache) gives its machine
+    // back; one brought back from that cache asks for a new machine.
+    window.addEventListener("pagehide", () => ws.close());
+    window.addEventListener("pageshow", (e) => {
+      if (e.persisted) location.reload();
+    });
     ws.onclose = () => {
       if (!document.body.dataset.ended) transport.textContent += " (the session has ended; reload the page for a new machine)";
       document.body.dataset.ended = "1";

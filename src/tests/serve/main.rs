@@ -90,7 +90,7 @@ pub async fn browser(extra_args: &[&str]) -> Option<Browser> {
 }
 
 impl Browser {
-    fn client(&self) -> &Client {
+    pub fn client(&self) -> &Client {
         self.client.as_ref().unwrap()
     }
 
@@ -230,5 +230,43 @@ fn wilson_in_the_browser() {
     runtime().block_on(async {
         let Some(b) = browser(&[]).await else { return };
         wilson::play(&b).await;
+    });
+}
+
+/// A plain HTTP GET of `path`: the status code and the body.
+fn get(address: &str, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let host = address.trim_start_matches("http://").trim_end_matches('/');
+    let mut s = std::net::TcpStream::connect(host).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, text.split("\r\n\r\n").nth(1).unwrap_or_default().to_string())
+}
+
+/// With `--sessions 1`, a second visitor gets a page saying every machine
+/// is busy (status 503) while the first page plays; when the first page
+/// closes, its session and simulation end and the next visitor gets a
+/// machine. An unknown machine is a page that names the machines (404).
+#[test]
+fn sessions_are_limited_and_end_with_their_page() {
+    runtime().block_on(async {
+        let Some(b) = browser(&["--sessions", "1"]).await else { return };
+        let (status, body) = get(b.address(), "/machine/wilson");
+        assert_eq!(status, 200, "{body}");
+        b.open("relay-nim").await;
+        let (status, body) = get(b.address(), "/machine/wilson");
+        assert!(status == 503 && body.contains("All 1 machines are in use"), "{status} {body}");
+        b.client().goto("about:blank").await.unwrap();
+        let start = Instant::now();
+        while get(b.address(), "/machine/wilson").0 != 200 {
+            assert!(start.elapsed() < PATIENCE, "the closed page's session did not end");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let (status, body) = get(b.address(), "/machine/die19");
+        assert!(status == 404 && body.contains("choose one of relay-nim"), "{status} {body}");
+        let (status, body) = get(b.address(), "/");
+        assert!(status == 200 && body.contains("/machine/nimrod") && body.contains("1 at once"), "{status} {body}");
     });
 }
