@@ -37,6 +37,25 @@ fn bad_input_gets_one_line_and_status_2() {
     }
 }
 
+/// `serve` refused before it serves: a missing board, an address it cannot
+/// take, a bad session count, a board without its machine; one line each.
+#[test]
+fn serve_bad_input() {
+    let cases: [(&[&str], &str, i32); 4] = [
+        (&["serve", "--serial", "/dev/no-such-board", "--machine", "nimatron"], "cannot open the serial device '/dev/no-such-board'", 2),
+        (&["serve", "--bind", "192.0.2.77", "--port", "0"], "cannot listen on 192.0.2.77:0", 1),
+        (&["serve", "--sessions", "0"], "invalid value '0'", 2),
+        (&["serve", "--serial", "/dev/ttyUSB1"], "--machine", 2),
+    ];
+    for (args, want, code) in cases {
+        let out = nimforge(args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
 /// `move` runs the cycle-accurate design; its answer agrees with the
 /// oracle's move-level function (a separate piece of code).
 #[test]
