@@ -185,53 +185,27 @@ fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
 }
 
-#[test]
-fn relay_nim_in_the_browser() {
-    runtime().block_on(async {
-        let Some(b) = browser(&[]).await else { return };
-        relay_nim::play(&b).await;
-    });
+/// A test for each machine: its game, played by `module::play`.
+macro_rules! games {
+    ($($test:ident => $module:ident),* $(,)?) => {$(
+        #[test]
+        fn $test() {
+            runtime().block_on(async {
+                let Some(b) = browser(&[]).await else { return };
+                $module::play(&b).await;
+            });
+        }
+    )*};
 }
 
-#[test]
-fn nimatron_in_the_browser() {
-    runtime().block_on(async {
-        let Some(b) = browser(&[]).await else { return };
-        nimatron::play(&b).await;
-    });
-}
-
-#[test]
-fn nimrod_in_the_browser() {
-    runtime().block_on(async {
-        let Some(b) = browser(&[]).await else { return };
-        nimrod::play(&b).await;
-    });
-}
-
-#[test]
-fn learning_in_the_browser() {
-    runtime().block_on(async {
-        let Some(b) = browser(&[]).await else { return };
-        learning::play(&b).await;
-    });
-}
-
-#[test]
-fn die18_in_the_browser() {
-    runtime().block_on(async {
-        let Some(b) = browser(&[]).await else { return };
-        die18::play(&b).await;
-    });
-}
-
-#[test]
-fn wilson_in_the_browser() {
-    runtime().block_on(async {
-        let Some(b) = browser(&[]).await else { return };
-        wilson::play(&b).await;
-    });
-}
+games!(
+    relay_nim_in_the_browser => relay_nim,
+    nimatron_in_the_browser => nimatron,
+    nimrod_in_the_browser => nimrod,
+    learning_in_the_browser => learning,
+    die18_in_the_browser => die18,
+    wilson_in_the_browser => wilson,
+);
 
 /// A plain HTTP GET of `path`: the status code and the body.
 fn get(address: &str, path: &str) -> (u16, String) {
