@@ -52,7 +52,7 @@ fn shows(position: &[u32]) -> String {
     format!("return [{}].join() === '{}'", slots.join(", "), want.join(","))
 }
 
-const VERDICT: &str = "return document.querySelector('[data-readout=\"verdict\"]').textContent.includes('for the side')";
+const VERDICT: &str = "return document.querySelector('[data-readout=\"for\"]').textContent.includes('for the side')";
 
 pub async fn play(b: &Browser) {
     b.open("wilson").await;
@@ -79,7 +79,7 @@ pub async fn play(b: &Browser) {
     loop {
         b.wait("the judge's verdict", VERDICT).await;
         let verdict = b.readout("verdict").await;
-        assert!(verdict.starts_with("LOST") && b.readout("move2").await.contains("it leaves"), "the visitor left {visitor:?}: {verdict}");
+        assert!(verdict == "LOST" && b.readout("leaves").await.contains("it leaves"), "the visitor left {visitor:?}: {verdict}");
         if visitor == [7] {
             b.screenshot("wilson").await;
         }

@@ -40,7 +40,7 @@
 
   NF.define("wilson", {
     build(ui) {
-      ui.size(800, 450);
+      ui.size(800, 460);
       ui.text(20, 34, "Wilson's judge", "title");
       ui.text(20, 54, "N. Y. Wilson, \u201cA Number Problem\u201d: take one counter or three from anywhere, or two adjacent from a group; the last counter wins", "small");
       for (let s = 0; s < SLOTS; s++) {
@@ -56,27 +56,30 @@
         }
       }
       const X = 550;
-      ui.box(X, 70, 240, 120);
+      ui.box(X, 70, 240, 186);
       ui.text(X + 10, 92, "judge");
       ui.lamp("busy", X + 220, 87, 8, "red");
-      ui.readout("stage", X + 10, 114, "small");
-      ui.readout("verdict", X + 10, 138);
-      ui.readout("move", X + 10, 158, "small");
-      ui.readout("move2", X + 10, 174, "small");
-      ui.readout("winner", 20, 428);
-      ui.text(X, 212, "group:");
-      ui.readout("typed", X + 60, 212);
+      ui.readout("stage", X + 10, 112, "detail");
+      ui.readout("verdict", X + 10, 140);
+      ui.readout("for", X + 10, 158, "detail");
+      ui.readout("move", X + 10, 184, "detail");
+      ui.readout("move2", X + 10, 202, "detail");
+      ui.readout("move3", X + 10, 220, "detail");
+      ui.readout("leaves", X + 10, 244, "detail");
+      ui.readout("winner", 20, 432);
+      ui.text(X, 284, "group:");
+      ui.readout("typed", X + 60, 284);
       const keypad = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0"];
       keypad.forEach((d, i) => {
         const bx = X + (i === 9 ? 1 : i % 3) * 52;
-        const by = 222 + Math.floor(i / 3) * 40;
+        const by = 294 + Math.floor(i / 3) * 40;
         ui.button(d, bx, by, 46, 34, () => {
           typed = (typed + d).replace(/^0+(?=\d)/, "").slice(0, 3);
           ui.set("typed", typed);
           return [];
         }, d);
       });
-      ui.button("ENTER", X + 160, 222, 80, 34, () => {
+      ui.button("ENTER", X + 160, 294, 80, 34, () => {
         const n = typed === "" ? null : Number(typed);
         typed = "";
         ui.set("typed", "");
@@ -90,8 +93,8 @@
         expected = null;
         return bytes;
       }, "Enter");
-      ui.button("JUDGE", X + 160, 262, 80, 34, [0x67], "g");
-      ui.button("PLAY THE MOVE", X + 110, 342, 130, 34, () => {
+      ui.button("JUDGE", X + 160, 334, 80, 34, [0x67], "g");
+      ui.button("PLAY THE MOVE", X + 110, 414, 130, 34, () => {
         if (!last || !verdict(last) || !last.found) return [];
         const row = leaves(last);
         if (row.length > SLOTS) return [];
@@ -100,7 +103,7 @@
         clearFirst = true;
         return [0x72, ...row.map((g) => 0x80 + g)];
       }, "p");
-      ui.button("RESET", X + 160, 302, 80, 34, [0x72], "r");
+      ui.button("RESET", X + 160, 374, 80, 34, [0x72], "r");
     },
     update(ui, f) {
       if (verdict(f) && !(last && verdict(last))) clearFirst = true;
@@ -126,23 +129,28 @@
       }
       ui.light("busy", f.busy);
       ui.set("stage", STAGES[f.stage] || "?");
+      const lines = ["", "", "", ""];
       if (!verdict(f)) {
         ui.set("verdict", f.busy ? "judging ..." : "-");
-        ui.set("move", "");
-        ui.set("move2", "");
+        ui.set("for", "");
       } else {
-        ui.set("verdict", f.won ? "WON for the side that moved" : "LOST for the side that moved");
+        ui.set("verdict", f.won ? "WON" : "LOST");
+        ui.set("for", "for the side that just moved");
         if (f.found) {
           const g = f.groups[f.slot];
-          const kinds = { 1: "(1) one counter", 2: "(2) three counters", 3: "(3) two adjacent" };
-          ui.set("move", `${kinds[f.kind]} from the ${g} (slot ${f.slot}), ${f.left} left of the gap`);
-          const from = f.third_slot === 8 ? "the left piece" : f.third_slot === 9 ? "the right piece" : `slot ${f.third_slot}`;
-          ui.set("move2", f.kind === 2 ? `and one more from ${from}, ${f.third_left} left of it; it leaves ${leaves(f).join(", ") || "nothing"}` : `it leaves ${leaves(f).join(", ") || "nothing"}`);
+          const kinds = { 1: "(1) one counter", 2: "(2) three counters", 3: "(3) two adjacent counters" };
+          lines[0] = `${kinds[f.kind]}:`;
+          lines[1] = `from the ${g} in slot ${f.slot}, ${f.left} left of the gap`;
+          if (f.kind === 2) {
+            const from = f.third_slot === 8 ? "the left piece" : f.third_slot === 9 ? "the right piece" : `slot ${f.third_slot}`;
+            lines[2] = `and one from ${from}, ${f.third_left} left of it`;
+          }
+          lines[3] = `it leaves ${leaves(f).join(", ") || "nothing"}`;
         } else {
-          ui.set("move", "no sound move");
-          ui.set("move2", "");
+          lines[0] = "no sound move";
         }
       }
+      ["move", "move2", "move3", "leaves"].forEach((name, i) => ui.set(name, lines[i]));
       const here = position(f);
       if (machineMoved && expected && here.join() === expected.join()) {
         ui.set("winner", here.length === 0 ? "THE MACHINE WINS (it took the last counter)" : "The machine has moved: your turn (RESET, then enter the position you leave)");
