@@ -6,17 +6,32 @@
 use super::Transport;
 use serialport::{DataBits, FlowControl, Parity, SerialPort, StopBits};
 use std::io::{ErrorKind, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The board's UART speed (`fpga/protocol.md`).
 pub const BAUD: u32 = 115_200;
 
-/// An open serial line; a thread reads it.
+/// An open serial line; a thread reads it until the line is dropped, and
+/// the device is free again once the drop returns (so the next session of
+/// `nimforge serve` can open it).
 pub struct Serial {
     port: Box<dyn SerialPort>,
     bytes: Receiver<Result<u8, String>>,
     device: String,
+    stop: Arc<AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Serial {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+    }
 }
 
 impl Serial {
@@ -34,9 +49,12 @@ impl Serial {
         let mut reader = port.try_clone().map_err(|e| format!("cannot read the serial device '{device}': {e}"))?;
         let (tx, bytes) = channel();
         let name = device.to_string();
-        std::thread::spawn(move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = stop.clone();
+        let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 256];
-            loop {
+            // A read waits at most the port's timeout, 50 ms.
+            while !stopping.load(Ordering::SeqCst) {
                 match reader.read(&mut buf) {
                     Ok(n) => {
                         if buf[..n].iter().any(|&b| tx.send(Ok(b)).is_err()) {
@@ -51,7 +69,7 @@ impl Serial {
                 }
             }
         });
-        Ok(Serial { port, bytes, device: device.to_string() })
+        Ok(Serial { port, bytes, device: device.to_string(), stop, reader: Some(reader) })
     }
 }
 

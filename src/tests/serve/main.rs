@@ -244,3 +244,48 @@ fn sessions_are_limited_and_end_with_their_page() {
         assert!(status == 200 && body.contains("/machine/nimrod") && body.contains("1 at once"), "{status} {body}");
     });
 }
+
+/// With `--serial`, the page plays a board: here a pseudo-terminal whose
+/// other end the test holds. The page skips a line cut short (it says so),
+/// draws the line at configuration, sends a click as its one key byte and
+/// draws the board's next line; when the board goes, the page says the
+/// session has ended.
+#[test]
+fn a_board_on_a_serial_line() {
+    use portable_pty::{native_pty_system, PtySize};
+    use std::io::{Read, Write};
+    let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let device = line.master.tty_name().expect("the line's device name");
+    let mut board_in = line.master.try_clone_reader().unwrap();
+    let mut board_out = line.master.take_writer().unwrap();
+    let (tx, keys) = std::sync::mpsc::channel();
+    // The board reads one key, then lets go of the line's far end, so that
+    // dropping it below takes the board away.
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 64];
+        if let Ok(n) = board_in.read(&mut buf) {
+            let _ = tx.send(buf[..n].to_vec());
+        }
+    });
+    runtime().block_on(async {
+        let device = device.to_str().unwrap().to_string();
+        let Some(b) = browser(&["--serial", &device, "--machine", "relay-nim"]).await else { return };
+        let (status, body) = get(b.address(), "/machine/nimatron");
+        assert!(status == 404 && body.contains("choose one of relay-nim"), "only the board's machine is served: {status} {body}");
+        b.client().goto(&format!("{}machine/relay-nim", b.address())).await.unwrap();
+        b.wait("the serial session", &format!("return document.getElementById('transport').textContent.includes('{device}')")).await;
+        board_out.write_all(b"77\n0000777\n").unwrap();
+        b.wait("the line at configuration", "return document.querySelectorAll('[data-lamp^=\"pile \"].lit').length === 21").await;
+        assert!(b.text().await.contains("is not a report"), "the cut line is noted");
+        b.click("TAKE B").await;
+        let got = keys.recv_timeout(PATIENCE).expect("a byte on the line");
+        assert_eq!(got, b"b");
+        reader.join().unwrap();
+        board_out.write_all(b"0000767\n").unwrap();
+        b.wait("pile B one stone fewer", "return document.querySelectorAll('[data-lamp^=\"pile B \"].lit').length === 6").await;
+        drop(board_out);
+        drop(line);
+        b.wait("the session's end", "return document.body.dataset.ended === '1'").await;
+        assert!(b.text().await.contains("the session ended"), "{}", b.text().await);
+    });
+}
