@@ -13,6 +13,9 @@
 //! `NIMFORGE_PLAY_SHOW=1 cargo test --release --test play -- --nocapture`
 //! prints every screen a test waited for.
 
+#[path = "players.rs"]
+mod players;
+use players::{nim_move, search_cycles};
 use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -163,16 +166,6 @@ fn lit_after(screen: &str, label: &str) -> u32 {
     line[line.find(label).unwrap() + label.len()..].matches('●').count() as u32
 }
 
-/// The move that leaves the XOR of `sizes` zero, else one from the first
-/// non-empty heap.
-fn nim_move(sizes: &[u32]) -> (usize, u32) {
-    let x = sizes.iter().fold(0, |a, &s| a ^ s);
-    (0..sizes.len())
-        .find(|&i| x != 0 && sizes[i] ^ x < sizes[i])
-        .map(|i| (i, sizes[i] - (sizes[i] ^ x)))
-        .unwrap_or_else(|| ((0..sizes.len()).find(|&i| sizes[i] > 0).expect("a stone is left"), 1))
-}
-
 /// The relay NIM: the human sets up 3, 5, 6 (XOR zero), GO; then plays
 /// correctly and takes the last stone. GO before a stone and a second pile
 /// in one turn are refused on the way.
@@ -264,20 +257,6 @@ fn nimatron_is_played_to_the_end() {
     assert!(t.wait_text("combination No. 2").contains("lamp P ●"));
     // Ctrl-C quits too (in raw mode it is a key, not a signal).
     t.quit_with("\x03");
-}
-
-/// Cycles Wilson's judge (the oracle's model) searches `groups`.
-fn search_cycles(groups: [u8; 8]) -> usize {
-    use nimforge::oracle::wilson::judge::{Input, State};
-    let mut s = State::power_on();
-    for (k, &g) in groups.iter().enumerate() {
-        s = s.step(Input::Load { slot: k as u8, size: g });
-    }
-    s = s.step(Input::Start);
-    (1..).find(|_| {
-        s = s.step(Input::None);
-        !s.working()
-    }).unwrap()
 }
 
 /// The position on Wilson's panel, from its "position" line.

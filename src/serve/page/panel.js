@@ -57,6 +57,22 @@ const NF = (() => {
       t.textContent = str;
       return t;
     }
+    // The machine's name, and beside it where it comes from.
+    heading(x, y, title, source) {
+      const t = this.el("text", { x, y, class: "title" });
+      t.textContent = title;
+      if (source) {
+        const s = this.el("tspan", { class: "source", dx: 12 }, t);
+        s.textContent = source;
+      }
+      return t;
+    }
+    // Text of its own size in pixels.
+    sized(x, y, str, size, anchor) {
+      const t = this.text(x, y, str, "", anchor);
+      t.setAttribute("style", `font-size:${size}px`);
+      return t;
+    }
     // A readout: text the machine sets, named `name`.
     readout(name, x, y, cls, anchor) {
       const t = this.text(x, y, "", "readout " + (cls || ""), anchor);

@@ -10,6 +10,10 @@
 //! Without chromium and chromedriver the tests say so and pass, except
 //! under CI (`CI=true`), where that is a failure: `.ci/deps` installs them.
 
+#[path = "../players.rs"]
+mod players;
+pub use players::{nim_move, search_cycles};
+
 mod die18;
 mod learning;
 mod nimatron;
@@ -167,18 +171,6 @@ impl Browser {
             std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
         }
     }
-}
-
-/// The move that leaves the XOR of `sizes` zero, else one from the first
-/// non-empty heap.
-pub fn nim_move(sizes: &[usize]) -> (usize, usize) {
-    let x = sizes.iter().fold(0, |a, s| a ^ s);
-    if x != 0 {
-        if let Some(i) = sizes.iter().position(|&s| s ^ x < s) {
-            return (i, sizes[i] - (sizes[i] ^ x));
-        }
-    }
-    (sizes.iter().position(|&s| s > 0).expect("a heap with stones"), 1)
 }
 
 fn runtime() -> tokio::runtime::Runtime {

@@ -36,7 +36,8 @@ pub async fn play(b: &Browser) {
     loop {
         let lit = rows(b).await;
         assert_eq!(b.lit("AL").await + b.lit("BL").await + b.lit("CL").await + b.lit("DL").await, 0, "a lock held at the turn's start");
-        let (row, n) = nim_move(&lit);
+        let (row, n) = nim_move(&lit.map(|s| s as u32));
+        let n = n as usize;
         for _ in 0..n {
             b.click(&format!("P{}", ROWS[row].to_uppercase())).await;
         }

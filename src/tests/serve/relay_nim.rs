@@ -37,7 +37,8 @@ pub async fn play(b: &Browser) {
             b.wait_illegal("GO before a stone refused").await;
             refused_go = true;
         }
-        let (pile, n) = nim_move(&sizes);
+        let (pile, n) = nim_move(&sizes.map(|s| s as u32));
+        let n = n as usize;
         for _ in 0..n {
             b.click(&format!("TAKE {}", ["A", "B", "C"][pile])).await;
         }

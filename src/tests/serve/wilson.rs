@@ -6,23 +6,7 @@
 //! leaves is judged lost with a move found, and the machine takes the last
 //! counter.
 
-use super::Browser;
-use nimforge::oracle::wilson::judge::{Input, State};
-
-/// Cycles the judge (the oracle's model) searches `groups`.
-fn search_cycles(groups: [u8; 8]) -> usize {
-    let mut s = State::power_on();
-    for (k, &g) in groups.iter().enumerate() {
-        s = s.step(Input::Load { slot: k as u8, size: g });
-    }
-    s = s.step(Input::Start);
-    (1..)
-        .find(|_| {
-            s = s.step(Input::None);
-            !s.working()
-        })
-        .unwrap()
-}
+use super::{search_cycles, Browser};
 
 /// Keys a group in on the keypad.
 async fn enter(b: &Browser, group: u32) {

@@ -35,8 +35,7 @@
   NF.define("die18", {
     build(ui) {
       ui.size(800, 440);
-      ui.text(24, 34, "18-with-a-die", "title");
-      ui.text(200, 34, "the fixed-dictionary machine (document 001)", "small");
+      ui.heading(24, 34, "18-with-a-die", "the fixed-dictionary machine (document 001)");
       ui.text(24, 54, "each side its own score; the first to exactly 18 wins, past 18 loses; never the M-play nor its complement to 7", "small");
       score(ui, "M-score", 64, "red");
       score(ui, "H-score", 156, "green");

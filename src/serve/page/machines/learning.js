@@ -25,12 +25,6 @@
   let selector = 1;
   const positions = {};
 
-  function small(ui, x, y, str, size, anchor) {
-    const t = ui.text(x, y, str, "", anchor);
-    t.setAttribute("style", `font-size:${size}px`);
-    return t;
-  }
-
   function showSelector() {
     for (let p = 1; p <= 6; p++) positions[p].classList.toggle("on", selector === p);
   }
@@ -38,30 +32,29 @@
   NF.define("learning", {
     build(ui) {
       ui.size(800, 440);
-      ui.text(20, 32, "The learning machine", "title");
-      ui.text(290, 32, "c. 1960: the counting game to 18; it learns from its own games", "small");
+      ui.heading(20, 32, "The learning machine", "c. 1960: the counting game to 18; it learns from its own games");
 
       // The memory panel.
       ui.box(14, 44, 772, 250);
       ui.text(26, 64, "MEMORY");
-      small(ui, 96, 64, "total", 11);
-      for (let t = 1; t <= 17; t++) small(ui, colX(t), 82, String(t), 12, "middle");
-      small(ui, colX(18), 82, "18", 12, "middle");
+      ui.sized(96, 64, "total", 11);
+      for (let t = 1; t <= 17; t++) ui.sized(colX(t), 82, String(t), 12, "middle");
+      ui.sized(colX(18), 82, "18", 12, "middle");
       for (let p = 1; p <= 6; p++) {
-        small(ui, 26, rowY(p) + 4, `play ${p}`, 12);
+        ui.sized(26, rowY(p) + 4, `play ${p}`, 12);
         for (let t = 1; t <= 17; t++) ui.lamp(`memory total ${t} play ${p}`, colX(t), rowY(p), 9, "neon");
       }
       // Column 18 has no neons: the lamp of the number 18.
       ui.el("rect", { x: colX(18) - 16, y: rowY(1) - 12, width: 32, height: rowY(6) - rowY(1) + 24, rx: 6, fill: "#262a30" });
       ui.lamp("18", colX(18), (rowY(1) + rowY(6)) / 2, 14, "white");
       ui.text(colX(18), (rowY(1) + rowY(6)) / 2 + 5, "18", "", "middle").setAttribute("style", "font-size:12px;fill:#1b1b1b;font-weight:bold");
-      small(ui, 26, 262, "totalizer", 12);
+      ui.sized(26, 262, "totalizer", 12);
       for (let t = 1; t <= 17; t++) ui.lamp(`totalizer ${t}`, colX(t), 258, 5, "white");
       ui.lamp("totalizer 18", colX(18), 258, 5, "white");
-      small(ui, 26, 284, "lit neon: a play learned as winning; red: learned wrongly (it loses)", 11);
-      small(ui, 500, 284, "learned right", 11);
+      ui.sized(26, 284, "lit neon: a play learned as winning; red: learned wrongly (it loses)", 11);
+      ui.sized(500, 284, "learned right", 11);
       ui.readout("right", 580, 285).setAttribute("style", "font-size:12px");
-      small(ui, 620, 284, "wrong", 11);
+      ui.sized(620, 284, "wrong", 11);
       ui.readout("wrong", 658, 285).setAttribute("style", "font-size:12px");
 
       // The human's side: the play selector and PLAY.
@@ -84,23 +77,23 @@
       showSelector();
       ui.lamp("your turn", 180, 394, 12, "green");
       ui.text(198, 400, "YOUR TURN", "big").setAttribute("style", "font-size:18px;font-weight:bold");
-      small(ui, 26, 428, "your last play", 11);
+      ui.sized(26, 428, "your last play", 11);
       ui.readout("your play", 110, 429).setAttribute("style", "font-size:13px");
 
       // The machine's side: the totalizer, the machine play register, the programmer.
       ui.box(352, 302, 258, 134);
       ui.text(364, 322, "TOTAL");
       ui.readout("total", 420, 328, "big");
-      small(ui, 470, 322, "machine play", 12);
+      ui.sized(470, 322, "machine play", 12);
       for (let p = 1; p <= 6; p++) {
         ui.lamp(`machine play ${p}`, 478 + (p - 1) * 22, 340, 8, "red");
-        small(ui, 478 + (p - 1) * 22, 362, String(p), 11, "middle");
+        ui.sized(478 + (p - 1) * 22, 362, String(p), 11, "middle");
       }
       ui.readout("machine play", 600, 323, "", "end").setAttribute("style", "font-size:13px");
       ui.lamp("programmer runs", 372, 384, 7, "red");
-      small(ui, 386, 388, "programmer:", 12);
+      ui.sized(386, 388, "programmer:", 12);
       ui.readout("programmer", 470, 389).setAttribute("style", "font-size:12px");
-      small(ui, 364, 416, "barred for you:", 12);
+      ui.sized(364, 416, "barred for you:", 12);
       ui.readout("barred", 460, 417).setAttribute("style", "font-size:13px");
 
       // The push-buttons and the winner.

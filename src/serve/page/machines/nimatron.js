@@ -24,8 +24,7 @@
   NF.define("nimatron", {
     build(ui) {
       ui.size(800, 440);
-      ui.text(24, 34, "Nimatron", "title");
-      ui.text(142, 34, "Condon, Tawney, Derr, US patent 2,215,544 (1940)", "small");
+      ui.heading(24, 34, "Nimatron", "Condon, Tawney, Derr, US patent 2,215,544 (1940)");
       ui.text(24, 54, "put out lamps in one row with its button (lamp 1 first), then MTR; whoever puts out the last lamp wins", "small");
 
       // The chamber: lamps P and M on top, the rows behind their lenses.

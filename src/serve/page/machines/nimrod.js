@@ -40,12 +40,6 @@
   let last = 0;
   const arrowPaths = {};
 
-  function small(ui, x, y, str, size, anchor) {
-    const t = ui.text(x, y, str, "", anchor);
-    t.setAttribute("style", `font-size:${size}px`);
-    return t;
-  }
-
   function showSwitches() {
     switches.NORMAL.classList.toggle("on", !variant.reverse);
     switches.REVERSE.classList.toggle("on", variant.reverse);
@@ -55,20 +49,19 @@
   NF.define("nimrod", {
     build(ui) {
       ui.size(800, 450);
-      ui.text(20, 32, "Nimrod", "title");
-      ui.text(112, 32, "Ferranti, 1951: the Nim-playing computer of the Festival of Britain", "small");
+      ui.heading(20, 32, "Nimrod", "Ferranti, 1951: the Nim-playing computer of the Festival of Britain");
       ui.readout("variant", 780, 32, "", "end");
 
       // The main store on the large display.
       ui.box(14, 46, 270, 210);
       ui.text(26, 66, "MAIN STORE");
-      small(ui, 26, 84, "column counter", 11);
+      ui.sized(26, 84, "column counter", 11);
       const colX = (c) => 130 + (2 - c) * 40;
       for (const c of [2, 1, 0]) {
-        small(ui, colX(c), 84, String(c), 12, "middle");
+        ui.sized(colX(c), 84, String(c), 12, "middle");
         ui.lamp(`column counter ${c}`, colX(c), 96, 5, "white");
       }
-      small(ui, 255, 84, "11", 12, "middle");
+      ui.sized(255, 84, "11", 12, "middle");
       ui.lamp("column counter 11", 255, 96, 5, "white");
       for (let h = 0; h < 4; h++) {
         const y = 124 + h * 34;
@@ -77,7 +70,7 @@
         for (const c of [2, 1, 0]) ui.lamp(`store heap ${h} column ${c}`, colX(c), y, 13);
         ui.readout(`heap ${h}`, 255, y + 6, "", "middle");
       }
-      small(ui, 26, 248, "white: the column counter and the heap counter", 10);
+      ui.sized(26, 248, "white: the column counter and the heap counter", 10);
 
       // The displayed program.
       ui.box(292, 46, 300, 210);
@@ -85,7 +78,7 @@
       for (let i = 0; i < 8; i++) {
         const y = 88 + i * 20;
         ui.lamp(`instruction ${i + 1}`, 356, y, 7);
-        small(ui, 370, y + 4, `${i + 1}  ${PROGRAM[i]}`, 11);
+        ui.sized(370, y + 4, `${i + 1}  ${PROGRAM[i]}`, 11);
       }
       // The arrows, left of the lamps, the longest outermost.
       ARROWS.forEach(([a, b], n) => {
@@ -101,7 +94,7 @@
         arrowPaths[`${a} to ${b}`] = p;
         ui.lamp(`arrow ${a} to ${b}`, x, ya + (yb - ya) * 0.35, 4);
       });
-      small(ui, 302, 250, "not displayed: the extra instruction", 10);
+      ui.sized(302, 250, "not displayed: the extra instruction", 10);
 
       // The statements lit as required.
       ui.box(600, 46, 186, 210);
@@ -109,7 +102,7 @@
       STATEMENTS.forEach(([name, words, colour], i) => {
         const y = 90 + i * 34;
         ui.lamp(name, 620, y, 8, colour);
-        const t = small(ui, 634, y + 4, "", 12);
+        const t = ui.sized(634, y + 4, "", 12);
         const parts = words.length > 24 ? [words.slice(0, 24), words.slice(24).trim()] : [words];
         parts.forEach((part, j) => {
           const s = ui.el("tspan", { x: 634, dy: j === 0 ? 0 : 14 }, t);
@@ -132,11 +125,11 @@
         }
         ui.lamp(`heap selected ${h}`, 464, y + 13, 8, "white");
       }
-      small(ui, 464, 290, "selected", 10, "middle");
+      ui.sized(464, 290, "selected", 10, "middle");
 
       // The switches and push-buttons of the control desk.
       ui.box(492, 264, 294, 180);
-      small(ui, 502, 282, "variant for NEW GAME", 11);
+      ui.sized(502, 282, "variant for NEW GAME", 11);
       const sw = (label, x, w, set) => {
         switches[label] = ui.button(label, x, 288, w, 24, () => {
           set();
@@ -149,7 +142,7 @@
       sw("REVERSE", 580, 74, () => (variant.reverse = true));
       for (const k of [1, 2, 3]) sw(`k = ${k}`, 660 + (k - 1) * 42, 38, () => (variant.k = k));
       showSwitches();
-      small(ui, 502, 328, "mode", 11);
+      ui.sized(502, 328, "mode", 11);
       MODES.forEach((m, i) => {
         switches[m] = ui.button(m, 540 + i * 80, 316, 74, 24, [MODE_KEYS[i].charCodeAt(0)], MODE_KEYS[i]);
       });

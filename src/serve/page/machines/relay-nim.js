@@ -5,7 +5,7 @@
 NF.define("relay-nim", {
   build(ui) {
     ui.size(780, 430);
-    ui.text(24, 38, "The relay NIM", "title");
+    ui.heading(24, 38, "The relay NIM");
     ui.text(24, 60, "three piles, a counter each; the machine removes one stone a step until the position is safe", "small");
     ["A", "B", "C"].forEach((p, k) => {
       const x = 70 + k * 150;

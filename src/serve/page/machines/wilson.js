@@ -41,7 +41,7 @@
   NF.define("wilson", {
     build(ui) {
       ui.size(800, 460);
-      ui.text(20, 34, "Wilson's judge", "title");
+      ui.heading(20, 34, "Wilson's judge");
       ui.text(20, 54, "N. Y. Wilson, \u201cA Number Problem\u201d: take one counter or three from anywhere, or two adjacent from a group; the last counter wins", "small");
       for (let s = 0; s < SLOTS; s++) {
         const x = 18 + s * 66;
