@@ -8,6 +8,8 @@ const NF = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   // A report shown for at least this long while the machine moves.
   const PACE_MS = 120;
+  // The most reports the page may lag behind the machine (5 s at the pace).
+  const LAG = 40;
 
   // The report's fields by name: a number, or an array of numbers (item 0
   // first) for an array field.
@@ -150,7 +152,9 @@ const NF = (() => {
       }
     });
     // Reports wait in a queue and are shown no faster than PACE_MS apart
-    // while the machine moves, so its steps can be followed.
+    // while the machine moves, so its steps can be followed; a machine that
+    // runs on and on (Nimrod playing itself) is followed at most LAG
+    // reports behind, the older ones skipped.
     const queue = [];
     let shown = null;
     let shownAt = 0;
@@ -168,8 +172,9 @@ const NF = (() => {
       document.body.dataset.moving = machine.moving(f) ? "1" : "0";
     };
     const tick = () => {
+      if (queue.length > LAG) queue.splice(0, queue.length - LAG / 4);
       while (queue.length > 0) {
-        const paced = shown && machine.moving(shown) && queue.length < 400;
+        const paced = shown && machine.moving(shown);
         if (paced && performance.now() - shownAt < PACE_MS) break;
         show(queue.shift());
         if (paced) break;
@@ -183,7 +188,11 @@ const NF = (() => {
       if (msg.hello) {
         transport.textContent = msg.hello.transport;
       } else if (msg.report) {
-        queue.push(decode(msg.report));
+        // Every report reaches the machine's `receive` in order, shown or
+        // not, for what depends on the one before (Nimrod's arrows).
+        const f = decode(msg.report);
+        if (machine.receive) machine.receive(f);
+        queue.push(f);
       } else if (msg.noise) {
         note.textContent = msg.noise;
       } else if (msg.error) {

@@ -141,6 +141,12 @@ impl Browser {
         b.click().await.unwrap_or_else(|e| panic!("clicking {label}: {e}"));
     }
 
+    /// Types `keys` into the page, as a visitor at its keyboard.
+    pub async fn keys(&self, keys: &str) {
+        let body = self.client().find(fantoccini::Locator::Css("body")).await.unwrap();
+        body.send_keys(keys).await.unwrap_or_else(|e| panic!("typing {keys:?}: {e}"));
+    }
+
     /// How many lamps whose name starts with `prefix` are lit.
     pub async fn lit(&self, prefix: &str) -> usize {
         let script = format!("return document.querySelectorAll('[data-lamp^=\"{prefix}\"].lit').length");
@@ -151,6 +157,19 @@ impl Browser {
     pub async fn readout(&self, name: &str) -> String {
         let script = format!("const e = document.querySelector('[data-readout=\"{name}\"]'); return e ? e.textContent : null");
         self.eval(&script).await.as_str().unwrap_or_else(|| panic!("no readout {name}")).to_string()
+    }
+
+    /// Waits until the script returns true, whether or not reports are
+    /// still queued (a machine that runs on and on).
+    pub async fn wait_shown(&self, what: &str, script: &str) {
+        let start = Instant::now();
+        while self.eval(script).await != serde_json::Value::Bool(true) {
+            if start.elapsed() > PATIENCE {
+                self.screenshot("timeout").await;
+                panic!("waited {PATIENCE:?} for {what}; the page is in build/serve/timeout.png; its text:\n{}", self.text().await);
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
     }
 
     /// Waits for the machine's illegal indication.
@@ -198,6 +217,25 @@ games!(
     die18_in_the_browser => die18,
     wilson_in_the_browser => wilson,
 );
+
+/// The terminal's keys work on the pages too: the relay NIM's TAKE and
+/// Nimrod's heap cursor (Tab) and "leave n" digits, NEW GAME (`n`).
+#[test]
+fn keys_work_as_in_the_terminal() {
+    runtime().block_on(async {
+        let Some(b) = browser(&[]).await else { return };
+        b.open("relay-nim").await;
+        b.wait("every pile full", "return document.querySelectorAll('[data-lamp^=\"pile \"].lit').length === 21").await;
+        b.keys("abb").await;
+        b.wait("A 6, B 5", "return document.querySelectorAll('[data-lamp^=\"pile A \"].lit').length === 6 && document.querySelectorAll('[data-lamp^=\"pile B \"].lit').length === 5").await;
+        b.open("nimrod").await;
+        b.keys("n").await;
+        let heap = |h: usize| format!("document.querySelectorAll('[data-lamp^=\"matches {h} \"].lit').length");
+        b.wait("the heaps filled", &format!("return {} === 7 && {} === 7", heap(0), heap(2))).await;
+        b.keys("\u{e004}\u{e004}3").await;
+        b.wait("heap 2 left at 3", &format!("return {} === 3 && {} === 7", heap(2), heap(0))).await;
+    });
+}
 
 /// A plain HTTP GET of `path`: the status code and the body.
 fn get(address: &str, path: &str) -> (u16, String) {

@@ -97,8 +97,8 @@ pub async fn play(b: &Browser) {
     )
     .await;
     b.click("SELF PLAY").await;
-    b.wait("instruction 1 lit", &format!("return {}", lit("instruction 1"))).await;
-    b.wait("an arrow lit", "return seen.some(n => n.startsWith('arrow '))").await;
+    b.wait_shown("an instruction lit", "return seen.length > 0").await;
+    b.wait_shown("an arrow lit", "return seen.some(n => n.startsWith('arrow '))").await;
     let seen = b.eval("return seen").await;
     let seen: Vec<&str> = seen.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
     assert_eq!(seen[0], "instruction 1", "the program starts at instruction 1: {seen:?}");

@@ -114,18 +114,35 @@
       // The opponent's desk: 4 rows of 8 "leave n" push-buttons.
       ui.box(14, 264, 470, 180);
       ui.text(26, 284, "the opponent's push-buttons: press n to leave n matches in the heap", "small");
+      // As in the terminal: arrows or Tab move a cursor over the heaps,
+      // 0..7 press that heap's "leave n" button.
+      const leave = [];
+      const labels = [];
+      let cursor = 0;
+      const showCursor = () => labels.forEach((t, h) => t.setAttribute("style", h === cursor ? "fill:#8fd3e8;font-weight:bold" : ""));
       for (let h = 0; h < 4; h++) {
         const y = 296 + h * 36;
-        ui.text(26, y + 17, `heap ${h}`);
+        labels.push(ui.text(26, y + 17, `heap ${h}`));
+        leave.push([]);
         for (let n = 0; n < 8; n++) {
           const x = 84 + n * 46;
           const g = ui.button(`heap ${h} leave ${n}`, x, y, 30, 26, [0x80 + 8 * h + n]);
+          leave[h].push(g);
           g.querySelector("text").textContent = String(n);
           if (n > 0) ui.lamp(`matches ${h} ${n}`, x - 8, y + 13, 6, "green");
         }
         ui.lamp(`heap selected ${h}`, 464, y + 13, 8, "white");
       }
       ui.sized(464, 290, "selected", 10, "middle");
+      showCursor();
+      const move = (by) => () => {
+        cursor = (cursor + by) % 4;
+        showCursor();
+      };
+      ui.keys.set("ArrowDown", move(1));
+      ui.keys.set("Tab", move(1));
+      ui.keys.set("ArrowUp", move(3));
+      for (let n = 0; n < 8; n++) ui.keys.set(String(n), () => leave[cursor][n].dispatchEvent(new MouseEvent("click")));
 
       // The switches and push-buttons of the control desk.
       ui.box(492, 264, 294, 180);
@@ -176,16 +193,14 @@
       for (const c of [0, 1, 2]) ui.light(`column counter ${c}`, computing && f.column_counter === c);
       ui.light("column counter 11", computing && f.column_counter === 3);
       for (let i = 1; i <= 8; i++) ui.light(`instruction ${i}`, f.instruction === i);
-      const now = f.instruction;
       for (const [a, b] of ARROWS) {
-        const on = computing && now === b && last === a;
+        const on = computing && f.instruction === b && f.came_from === a;
         const key = `${a} to ${b}`;
-        if (now !== last || !computing) {
+        if (f.came_from !== f.instruction || !computing) {
           ui.light(`arrow ${key}`, on);
           arrowPaths[key].setAttribute("stroke", on ? "#ffcf5a" : "#6a6f78");
         }
       }
-      last = now;
       STATEMENTS.forEach(([name], i) => ui.light(name, f.status_lamps[i]));
       MODES.forEach((m, i) => switches[m].classList.toggle("on", f.mode === i));
       switches["SELF PLAY"].classList.toggle("on", !!f.self_play);
@@ -202,6 +217,13 @@
         "Game over: NEW GAME for another.",
       ][f.phase];
       ui.set("what", what || "");
+    },
+
+    // The instruction obeyed before this report's, from every report in
+    // order (the page may skip some when it falls behind).
+    receive(f) {
+      f.came_from = last;
+      last = f.instruction;
     },
 
     // The machine changes state without a key while the program runs, but
