@@ -54,6 +54,9 @@ pub struct Entry {
     pub moves: Option<Handler<MoveArgs>>,
     /// `replay MACHINE ...`, for the machines with a scripted game.
     pub replay: Option<Handler<ReplayArgs>>,
+    /// `serve`: the page's drawing of the machine,
+    /// `src/serve/page/machines/<name>.js`.
+    pub page: &'static str,
 }
 
 /// The entry of a machine whose harness is `M`, panel level `P` and
@@ -62,6 +65,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
     board: fn() -> Generated,
     moves: Option<Handler<MoveArgs>>,
     replay: Option<Handler<ReplayArgs>>,
+    page: &'static str,
 ) -> Entry {
     Entry {
         name: M::NAME,
@@ -77,6 +81,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         board,
         moves,
         replay,
+        page,
     }
 }
 
@@ -89,6 +94,7 @@ pub static MACHINES: [Entry; 6] = [
             None => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
         }),
         None,
+        include_str!("serve/page/machines/relay-nim.js"),
     ),
     entry::<verify::nimatron::Nimatron, panel::nimatron::NimatronPanel, play::nimatron::Nimatron>(
         || board_file("nimatron", d::NimatronBoard::new(d::NIMATRON_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
@@ -100,6 +106,7 @@ pub static MACHINES: [Entry; 6] = [
             Some(moves) => commands::nimatron::replay(moves, a.json),
             None => Err("nimatron needs --moves, e.g. --moves \"a6 c3 d1 b2 b1\"".into()),
         }),
+        include_str!("serve/page/machines/nimatron.js"),
     ),
     entry::<verify::nimrod::Nimrod, panel::nimrod::NimrodPanel, play::nimrod::Nimrod>(
         || board_file("nimrod", d::NimrodBoard::new(d::NIMROD_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
@@ -111,16 +118,19 @@ pub static MACHINES: [Entry; 6] = [
             Some(h) if a.self_play => commands::nimrod::replay(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json),
             _ => Err("nimrod replays a self-played game: give --heaps and --self-play, e.g. --heaps 3,5,6,7 --self-play".into()),
         }),
+        include_str!("serve/page/machines/nimrod.js"),
     ),
     entry::<verify::learning::Learning, panel::learning::LearningPanel, play::learning::Learning>(
         || board_file("learning", d::LearningBoard::new(true, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
         None,
         None,
+        include_str!("serve/page/machines/learning.js"),
     ),
     entry::<verify::die18::Die18, panel::die18::Die18Panel, play::die18::Die18>(
         || board_file("die18", d::Die18Board::new(crate::oracle::die18::dictionary(), d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
         None,
         None,
+        include_str!("serve/page/machines/die18.js"),
     ),
     entry::<verify::wilson::Wilson, panel::wilson::WilsonPanel, play::wilson::Wilson>(
         || board_file("wilson", d::WilsonBoard::new(d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
@@ -129,6 +139,7 @@ pub static MACHINES: [Entry; 6] = [
             None => Err("wilson needs --groups, e.g. --groups 28,53,1,16".into()),
         }),
         None,
+        include_str!("serve/page/machines/wilson.js"),
     ),
 ];
 

@@ -80,16 +80,11 @@ impl Shared {
     }
 }
 
-/// The assets every page loads, compiled into the binary.
-const ASSETS: [(&str, &str, &str); 8] = [
+/// The assets every page loads, compiled into the binary; each machine's
+/// drawing is its registry entry's `page`, served as `<name>.js`.
+const ASSETS: [(&str, &str, &str); 2] = [
     ("panel.js", "text/javascript", include_str!("page/panel.js")),
     ("style.css", "text/css", include_str!("page/style.css")),
-    ("relay-nim.js", "text/javascript", include_str!("page/machines/relay-nim.js")),
-    ("nimatron.js", "text/javascript", include_str!("page/machines/nimatron.js")),
-    ("nimrod.js", "text/javascript", include_str!("page/machines/nimrod.js")),
-    ("learning.js", "text/javascript", include_str!("page/machines/learning.js")),
-    ("die18.js", "text/javascript", include_str!("page/machines/die18.js")),
-    ("wilson.js", "text/javascript", include_str!("page/machines/wilson.js")),
 ];
 
 #[derive(Template)]
@@ -113,7 +108,7 @@ struct Page<'a> {
 
 #[derive(Template)]
 #[template(path = "message.html")]
-struct Message_<'a> {
+struct Notice<'a> {
     title: &'a str,
     text: &'a str,
 }
@@ -147,7 +142,7 @@ pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result
 
 /// A page of one message, with its status.
 fn message(status: StatusCode, title: &str, text: &str) -> Response {
-    let html = Message_ { title, text }.render().unwrap_or_else(|e| e.to_string());
+    let html = Notice { title, text }.render().unwrap_or_else(|e| e.to_string());
     (status, Html(html)).into_response()
 }
 
@@ -214,22 +209,24 @@ pub fn layout_json(layout: &nimforge_designs::report::Layout) -> String {
     serde_json::json!({"bits": layout.bits, "fields": fields}).to_string()
 }
 
-/// An asset; with `NIMFORGE_PAGE_DIR` set (to `src/serve/page`), read from
-/// there instead of the binary, for working on the drawings without a
-/// rebuild.
-async fn asset(Path(file): Path<String>) -> Response {
-    let Some((name, kind, text)) = ASSETS.iter().find(|(name, _, _)| *name == file) else {
-        return message(StatusCode::NOT_FOUND, "Not here", "No such file.");
+/// An asset: `panel.js`, `style.css`, or a machine's drawing `<name>.js`.
+/// With `NIMFORGE_PAGE_DIR` set (to `src/serve/page`), read from there
+/// instead of the binary, for working on the drawings without a rebuild.
+async fn asset(State(shared): State<Arc<Shared>>, Path(file): Path<String>) -> Response {
+    let machine = file.strip_suffix(".js").filter(|m| shared.machines().contains(m));
+    let (disk, kind, text) = match (ASSETS.iter().find(|(name, _, _)| *name == file), machine.and_then(|m| crate::machines::find(m).ok())) {
+        (Some((name, kind, text)), _) => (name.to_string(), *kind, *text),
+        (None, Some(entry)) => (format!("machines/{file}"), "text/javascript", entry.page),
+        (None, None) => return message(StatusCode::NOT_FOUND, "Not here", "No such file."),
     };
     let text = match std::env::var_os("NIMFORGE_PAGE_DIR") {
         Some(dir) => {
-            let dir = std::path::PathBuf::from(dir);
-            let path = if name.ends_with(".js") && *name != "panel.js" { dir.join("machines").join(name) } else { dir.join(name) };
+            let path = std::path::PathBuf::from(dir).join(disk);
             std::fs::read_to_string(&path).unwrap_or_else(|e| format!("/* {}: {e} */", path.display()))
         }
         None => text.to_string(),
     };
-    ([(header::CONTENT_TYPE, *kind), (header::CACHE_CONTROL, "no-cache")], text).into_response()
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], text).into_response()
 }
 
 async fn socket(State(shared): State<Arc<Shared>>, Path(name): Path<String>, upgrade: WebSocketUpgrade) -> Response {
