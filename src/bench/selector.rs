@@ -395,7 +395,14 @@ fn position_word<O: Word>(base: u64, j: usize, g: usize, low: &[Lanes]) -> O {
 fn check_batch<const N: usize, const W: usize, O: Word>(sim: &Sim<Lanes>, ports: &Ports, base: u64, low: &[Lanes], tally: &mut Tally) {
     let per = O::LANES / 64;
     for g in 0..K / per {
-        let piles: [[O; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| position_word(base, p * W + b, g, low)));
+        // Plain loops: the words are built inside this function's
+        // instruction set (a closure passed on may be compiled without it).
+        let mut piles = [[O::ZERO; W]; N];
+        for (p, pile) in piles.iter_mut().enumerate() {
+            for (b, word) in pile.iter_mut().enumerate() {
+                *word = position_word(base, p * W + b, g, low);
+            }
+        }
         let want = select_lanes(&piles);
         let out = |slot: usize| O::from_words(&sim.output_ref(slot).0[g * per..(g + 1) * per]);
         let mut differ = (want.found ^ out(ports.found)) | (want.safe ^ out(ports.safe));

@@ -173,12 +173,21 @@ impl Found {
     }
 }
 
-/// The oracle's outputs after every cycle of a plan, packed as rows.
+/// The oracle's outputs after every cycle of a plan, packed as rows, and
+/// each cycle's letter, kept once each: a plan's cycles show few
+/// different (letter, row) pairs (Nimatron's 48.5 million cycles, a few
+/// thousand), so the lanes read four bytes a cycle instead of the letter
+/// and the row.
 pub struct Expected {
     /// 64-bit words per row.
     pub stride: usize,
-    /// One row per cycle of the plan, `stride` words each ([`pack`]).
-    pub rows: Vec<u64>,
+    /// The different rows, `stride` words each ([`pack`]).
+    pub table: Vec<u64>,
+    /// The different cycles: a letter (an index into the plan's letters)
+    /// and a row of `table`.
+    pub pairs: Vec<[u32; 2]>,
+    /// Each cycle's pair.
+    pub ids: Vec<u32>,
 }
 
 impl Expected {
@@ -186,13 +195,39 @@ impl Expected {
     pub fn of<M: Machine>(plan: &Plan<M>) -> Expected {
         let outs = M::outputs();
         let stride = stride(width(&outs));
-        let mut rows = vec![0u64; plan.len() * stride];
-        for (i, row) in rows.chunks_mut(stride).enumerate() {
-            pack(&plan.expected(i), &outs, row);
+        let mut rows: rustc_hash::FxHashMap<Box<[u64]>, u32> = Default::default();
+        let mut pairs: rustc_hash::FxHashMap<[u32; 2], u32> = Default::default();
+        let mut expected = Expected { stride, table: Vec::new(), pairs: Vec::new(), ids: Vec::with_capacity(plan.len()) };
+        let mut row = vec![0u64; stride];
+        let id = |n: usize| u32::try_from(n).expect("fewer than 2^32 different rows");
+        for i in 0..plan.len() {
+            row.iter_mut().for_each(|w| *w = 0);
+            pack(&plan.expected(i), &outs, &mut row);
+            let r = match rows.get(&row[..]) {
+                Some(&r) => r,
+                None => {
+                    let r = id(rows.len());
+                    rows.insert(row.clone().into_boxed_slice(), r);
+                    expected.table.extend_from_slice(&row);
+                    r
+                }
+            };
+            let pair = [id(plan.sequence[i]), r];
+            let next = id(pairs.len());
+            let p = *pairs.entry(pair).or_insert_with(|| {
+                expected.pairs.push(pair);
+                next
+            });
+            expected.ids.push(p);
         }
-        Expected { stride, rows }
+        expected
     }
 
+    /// Cycle `i`'s row.
+    pub fn row(&self, i: usize) -> &[u64] {
+        let at = self.pairs[self.ids[i] as usize][1] as usize * self.stride;
+        &self.table[at..at + self.stride]
+    }
 }
 
 /// The rows of a machine's letters.
@@ -255,7 +290,7 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
         w.sort_by_key(|&p| std::cmp::Reverse(pieces[p].len()));
         waves.extend(w.chunks(LANES).map(<[usize]>::to_vec));
     }
-    let (in_stride, letter_rows) = letter_rows::<M>(&plan.letters);
+    let (_, letter_rows) = letter_rows::<M>(&plan.letters);
     let out_stride = expected.stride;
     let out_bits = width(&M::outputs());
     let words = LANES / 64;
@@ -268,8 +303,10 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                     let mut sim = wired.sim();
                     assert_eq!(sim.output_stride(), out_stride);
                     let mut found = Found::default();
-                    let mut in_rows = vec![0u64; LANES * CHUNK * in_stride];
-                    let mut exp_rows = vec![0u64; LANES * CHUNK * out_stride];
+                    // Each lane's letters and expected rows for a chunk, as
+                    // indices into `letter_rows` and `expected.table`.
+                    let mut letter_ids = vec![0u32; LANES * CHUNK];
+                    let mut row_ids = vec![0u32; LANES * CHUNK];
                     let mut slices = vec![0u64; out_stride * 64 * words];
                     let mut differ = vec![0u64; words];
                     while let Some(wave) = waves.get(next.fetch_add(1, Ordering::Relaxed)) {
@@ -286,40 +323,30 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                                 // The stretches of the lanes a few ahead, on their way.
                                 if let Some(&q) = wave[..live0].get(lane + 4) {
                                     let at = pieces[q].start + t0;
-                                    prefetch(&plan.sequence, at);
-                                    prefetch(&plan.sequence, at + 8);
-                                    for w in (0..CHUNK * out_stride).step_by(8) {
-                                        prefetch(&expected.rows, at * out_stride + w);
-                                    }
+                                    prefetch(&expected.ids, at);
+                                    prefetch(&expected.ids, at + CHUNK - 1);
                                 }
                                 let r = &pieces[p];
                                 let have = n.min(r.len() - t0);
-                                for dt in 0..n {
-                                    let l = if dt < have { plan.sequence[r.start + t0 + dt] } else { 0 };
-                                    let at = (lane * CHUNK + dt) * in_stride;
-                                    for w in 0..in_stride {
-                                        in_rows[at + w] = letter_rows[l * in_stride + w];
-                                    }
+                                let at = lane * CHUNK;
+                                for (dt, &id) in expected.ids[r.start + t0..r.start + t0 + have].iter().enumerate() {
+                                    let [letter, row] = expected.pairs[id as usize];
+                                    letter_ids[at + dt] = letter;
+                                    row_ids[at + dt] = row;
                                 }
-                                let from = (r.start + t0) * out_stride;
-                                let at = lane * CHUNK * out_stride;
-                                exp_rows[at..at + have * out_stride].copy_from_slice(&expected.rows[from..from + have * out_stride]);
+                                letter_ids[at + have..at + n].iter_mut().for_each(|l| *l = 0);
                             }
                             let groups0 = live0.div_ceil(64);
-                            for lane in live0..groups0 * 64 {
-                                for dt in 0..n {
-                                    let at = (lane * CHUNK + dt) * in_stride;
-                                    in_rows[at..at + in_stride].copy_from_slice(&letter_rows[..in_stride]);
-                                }
-                            }
+                            letter_ids[live0 * CHUNK..groups0 * 64 * CHUNK].iter_mut().for_each(|l| *l = 0);
+                            row_ids[live0 * CHUNK..groups0 * 64 * CHUNK].iter_mut().for_each(|l| *l = 0);
                             for dt in 0..n {
                                 let t = t0 + dt;
                                 let live = running(t);
                                 let groups = live.div_ceil(64);
-                                sim.set_input_rows_of(&in_rows, CHUNK * in_stride, dt * in_stride, groups);
+                                sim.set_input_rows_indexed(&letter_rows, &letter_ids, CHUNK, dt, groups);
                                 sim.step();
-                                let lanes = crate::netlist::lanes::rows_to_slices;
-                                lanes(&exp_rows, CHUNK * out_stride, dt * out_stride, out_stride, out_bits, LANES, groups, &mut slices);
+                                let lanes = crate::netlist::lanes::rows_to_slices_indexed;
+                                lanes(&expected.table, &row_ids, CHUNK, dt, out_stride, out_bits, LANES, groups, &mut slices);
                                 sim.differing(&slices, &mut differ, groups);
                                 for (k, d) in differ.iter_mut().enumerate() {
                                     let first = 64 * k;
