@@ -283,6 +283,10 @@ struct Ports {
     after: Vec<usize>,
     found: usize,
     safe: usize,
+    /// Whether every output is a flip-flop's Q, so that an evaluation and
+    /// clock in one pass ([`Sim::eval_clock`]) shows the outputs after the
+    /// clock.
+    registered: bool,
 }
 
 impl Ports {
@@ -294,7 +298,11 @@ impl Ports {
             return Err(format!("the netlist's piles are not {W} bits wide"));
         }
         let chosen = (0..N).map(|p| one(&format!("chosen${p}"))).collect::<Result<Vec<_>, _>>()?;
-        Ok(Ports { piles, chosen, after: net.output_port("after").map_err(e)?, found: one("found")?, safe: one("safe")? })
+        let (after, found, safe) = (net.output_port("after").map_err(e)?, one("found")?, one("safe")?);
+        let program = net.program();
+        let is_q = |o: &usize| program.latches.iter().any(|l| l.q == program.outputs[*o]);
+        let registered = chosen.iter().chain(&after).chain([&found, &safe]).all(is_q);
+        Ok(Ports { piles, chosen, after, found, safe, registered })
     }
 }
 
@@ -326,7 +334,9 @@ fn bitsim<const N: usize, const W: usize>(
 
 /// One thread's batches, one evaluation and one clock each. The selector
 /// registers its inputs and its outputs, so the outputs read before the
-/// clock of batch t are those of batch t - 2; two more cycles flush the last.
+/// clock of batch t are those of batch t - 2, and after it those of batch
+/// t - 1 (in one pass of the kernel, when every output is a Q); a cycle or
+/// two more flush the last.
 /// The harness and the oracle's words are compiled for AVX-512 as well,
 /// and that copy runs when the CPU has it.
 fn bitsim_part<const N: usize, const W: usize>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
@@ -349,28 +359,36 @@ unsafe fn bitsim_part_avx512<const N: usize, const W: usize>(sim: &mut Sim<Lanes
 fn bitsim_batches<const N: usize, const W: usize, O: Word>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
     let mut tally = Tally::default();
     // Each input bit is set when it changes: the low LANE_BITS of a
-    // position are the same patterns in every batch, the others flip
-    // every 2^(j - LANE_BITS) batches.
-    let mut set: Vec<Option<bool>> = vec![None; N * W];
+    // position are the same patterns in every batch (set once), the
+    // others flip every 2^(j - LANE_BITS) batches (the bits in which one
+    // batch's first position differs from the last's).
+    let mut last: Option<u64> = None;
     let low: Vec<Lanes> = (0..LANE_BITS).map(|j| position_bit(0, j)).collect();
-    for t in batches.start..batches.end + 2 {
+    let lag = if ports.registered { 1 } else { 2 };
+    // The oracle's positions, written afresh for each group of lanes.
+    let mut piles = [[O::ZERO; W]; N];
+    for t in batches.start..batches.end + lag {
         if t < batches.end {
-            for (p, bits) in ports.piles.iter().enumerate() {
-                for (b, &bit) in bits.iter().enumerate() {
-                    let j = p * W + b;
-                    let high = j >= LANE_BITS && (t * BATCH) >> j & 1 == 1;
-                    if set[j] != Some(high) {
-                        sim.set_input(bit, position_bit(t * BATCH, j));
-                        set[j] = Some(high);
-                    }
-                }
+            let first = t * BATCH;
+            let mut changed = last.map_or(u64::MAX >> (64 - N * W), |l| l ^ first);
+            last = Some(first);
+            while changed != 0 {
+                let j = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                sim.set_input(ports.piles[j / W][j % W], position_bit(first, j));
             }
         }
-        sim.eval();
-        if t >= batches.start + 2 {
-            check_batch::<N, W, O>(sim, ports, (t - 2) * BATCH, &low, &mut tally);
+        if ports.registered {
+            sim.eval_clock();
+        } else {
+            sim.eval();
         }
-        sim.clock();
+        if t >= batches.start + lag {
+            check_batch::<N, W, O>(sim, ports, (t - lag) * BATCH, &low, &mut piles, &mut tally);
+        }
+        if !ports.registered {
+            sim.clock();
+        }
     }
     tally
 }
@@ -392,18 +410,24 @@ fn position_word<O: Word>(base: u64, j: usize, g: usize, low: &[Lanes]) -> O {
 /// The outputs of the batch at `base` against the oracle's bit-sliced
 /// form, `O::LANES` lanes a call.
 #[inline(always)]
-fn check_batch<const N: usize, const W: usize, O: Word>(sim: &Sim<Lanes>, ports: &Ports, base: u64, low: &[Lanes], tally: &mut Tally) {
+fn check_batch<const N: usize, const W: usize, O: Word>(
+    sim: &Sim<Lanes>,
+    ports: &Ports,
+    base: u64,
+    low: &[Lanes],
+    piles: &mut [[O; W]; N],
+    tally: &mut Tally,
+) {
     let per = O::LANES / 64;
     for g in 0..K / per {
         // Plain loops: the words are built inside this function's
         // instruction set (a closure passed on may be compiled without it).
-        let mut piles = [[O::ZERO; W]; N];
         for (p, pile) in piles.iter_mut().enumerate() {
             for (b, word) in pile.iter_mut().enumerate() {
                 *word = position_word(base, p * W + b, g, low);
             }
         }
-        let want = select_lanes(&piles);
+        let want = select_lanes(piles);
         let out = |slot: usize| O::from_words(&sim.output_ref(slot).0[g * per..(g + 1) * per]);
         let mut differ = (want.found ^ out(ports.found)) | (want.safe ^ out(ports.safe));
         for p in 0..N {

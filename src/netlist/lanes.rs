@@ -193,8 +193,7 @@ impl<W: Word> LaneSim<W> {
     /// outputs read afterwards are those after the edge with the cycle's
     /// inputs still applied (as the testbenches compare them).
     pub fn step(&mut self) {
-        self.sim.eval();
-        self.sim.clock();
+        self.sim.eval_clock();
         self.sim.eval();
     }
 

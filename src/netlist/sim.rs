@@ -176,6 +176,23 @@ impl<W: Word> Sim<W> {
         }
     }
 
+    /// [`Sim::eval`] then [`Sim::clock`], in one pass of the compiled
+    /// kernel where it has one for this netlist: afterwards every Q holds
+    /// its D (an output that is a Q shows it), the other outputs are those
+    /// of the evaluation (from the Qs of before), and a D net that is not
+    /// an output may keep an old value until the next [`Sim::eval`]. The
+    /// interpreter evaluates, then clocks.
+    pub fn eval_clock(&mut self) {
+        if let Some(k) = &self.kernel {
+            // Safety: as in `eval`.
+            if unsafe { k.run_clocked(self.slots.as_mut_ptr() as *mut u8, std::mem::size_of::<W>(), &mut self.scratch) } {
+                return;
+            }
+        }
+        self.eval();
+        self.clock();
+    }
+
     /// One rising clock edge: every latch Q takes the D of the last eval.
     /// Call [`Sim::eval`] after it to update the nets that follow.
     pub fn clock(&mut self) {

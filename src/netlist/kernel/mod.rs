@@ -36,16 +36,72 @@ pub struct Size {
     pub spills: usize,
 }
 
-/// Machine code for one netlist and one slot size.
+/// Machine code for one netlist and one slot size: an evaluation, and
+/// where the netlist allows one, an evaluation and clock in one pass.
 pub struct Kernel {
     #[cfg(target_arch = "x86_64")]
     isa: Isa,
-    code: *mut u8,
-    len: usize,
+    code: Mapped,
+    clocked: Option<Mapped>,
     scratch: usize,
     chunk: usize,
     /// What it is made of.
     pub size: Size,
+}
+
+/// Machine code mapped executable.
+struct Mapped {
+    code: *mut u8,
+    len: usize,
+}
+
+impl Mapped {
+    fn new(bytes: &[u8]) -> Result<Mapped, String> {
+        let len = bytes.len().max(1);
+        // Safety: a fresh private mapping, written then made read-execute.
+        unsafe {
+            let p = libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            if p == libc::MAP_FAILED {
+                return Err(format!("mapping {len} bytes for the kernel failed"));
+            }
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), p as *mut u8, bytes.len());
+            if libc::mprotect(p, len, libc::PROT_READ | libc::PROT_EXEC) != 0 {
+                libc::munmap(p, len);
+                return Err("making the kernel executable failed".into());
+            }
+            Ok(Mapped { code: p as *mut u8, len })
+        }
+    }
+
+    /// Runs the code on every chunk of the slots.
+    ///
+    /// # Safety
+    /// As [`Kernel::run`].
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn run(&self, chunk: usize, slots: *mut u8, word_bytes: usize, scratch: &mut [u8]) {
+        // Safety: the code is a sysv64 function of the slots and scratch.
+        let f: unsafe extern "sysv64" fn(*mut u8, *mut u8) = unsafe { std::mem::transmute(self.code) };
+        for c in 0..word_bytes / chunk {
+            // Safety: the caller's slots hold every slot the program names.
+            unsafe { f(slots.add(c * chunk), scratch.as_mut_ptr()) };
+        }
+    }
+}
+
+impl Drop for Mapped {
+    fn drop(&mut self) {
+        // Safety: the mapping made in `Mapped::new`, unmapped once.
+        unsafe {
+            libc::munmap(self.code as *mut libc::c_void, self.len);
+        }
+    }
 }
 
 // Safety: the code is immutable once mapped; each call gets its own
@@ -88,29 +144,18 @@ impl Kernel {
     #[cfg(target_arch = "x86_64")]
     pub fn compile_for(program: &Program, word_bytes: usize, isa: Isa) -> Result<Kernel, String> {
         let dag = ir::optimize(&ir::build(program));
-        let code = x86::compile(&dag, word_bytes, isa)?;
+        let code = x86::compile(&dag, word_bytes, isa, None)?;
         let size = Size { ops: program.ops.len(), nodes: dag.defs.len(), instructions: code.instructions, spills: code.spills };
-        let len = code.bytes.len().max(1);
-        // Safety: a fresh private mapping, written then made read-execute.
-        unsafe {
-            let p = libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            );
-            if p == libc::MAP_FAILED {
-                return Err(format!("mapping {len} bytes for the kernel failed"));
+        let clocked = match clock_in_place(program, &dag) {
+            Some(latches) => {
+                let clock = x86::Clock { latches: &latches, outputs: &program.outputs };
+                Some(x86::compile(&dag, word_bytes, isa, Some(&clock))?)
             }
-            std::ptr::copy_nonoverlapping(code.bytes.as_ptr(), p as *mut u8, code.bytes.len());
-            if libc::mprotect(p, len, libc::PROT_READ | libc::PROT_EXEC) != 0 {
-                libc::munmap(p, len);
-                return Err("making the kernel executable failed".into());
-            }
-            Ok(Kernel { isa, code: p as *mut u8, len, scratch: code.scratch, chunk: isa.width(), size })
-        }
+            None => None,
+        };
+        let scratch = clocked.as_ref().map_or(code.scratch, |c| c.scratch.max(code.scratch));
+        let clocked = clocked.map(|c| Mapped::new(&c.bytes)).transpose()?;
+        Ok(Kernel { isa, code: Mapped::new(&code.bytes)?, clocked, scratch, chunk: isa.width(), size })
     }
 
     /// Bytes of scratch memory [`Kernel::run`] needs.
@@ -134,24 +179,53 @@ impl Kernel {
     pub unsafe fn run(&self, slots: *mut u8, word_bytes: usize, scratch: &mut [u8]) {
         debug_assert!(scratch.len() >= self.scratch_bytes());
         #[cfg(target_arch = "x86_64")]
-        {
-            let f: unsafe extern "sysv64" fn(*mut u8, *mut u8) = std::mem::transmute(self.code);
-            for c in 0..word_bytes / self.chunk {
-                f(slots.add(c * self.chunk), scratch.as_mut_ptr());
-            }
-        }
+        // Safety: as the caller promised.
+        unsafe {
+            self.code.run(self.chunk, slots, word_bytes, scratch)
+        };
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (slots, word_bytes, scratch);
     }
+
+    /// Whether [`Kernel::run_clocked`] exists for this netlist.
+    pub fn clocks(&self) -> bool {
+        self.clocked.is_some()
+    }
+
+    /// One evaluation and one clock in one pass: afterwards every Q holds
+    /// the D of the evaluation, the other nets are as after
+    /// [`Kernel::run`], but a D net that is not an output keeps its old
+    /// value. Returns false (and does nothing) when the netlist has no
+    /// such code ([`Kernel::clocks`]).
+    ///
+    /// # Safety
+    /// As [`Kernel::run`].
+    pub unsafe fn run_clocked(&self, slots: *mut u8, word_bytes: usize, scratch: &mut [u8]) -> bool {
+        let Some(code) = &self.clocked else { return false };
+        #[cfg(target_arch = "x86_64")]
+        // Safety: as the caller promised.
+        unsafe {
+            code.run(self.chunk, slots, word_bytes, scratch)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (code, slots, word_bytes, scratch);
+        true
+    }
 }
 
-impl Drop for Kernel {
-    fn drop(&mut self) {
-        // Safety: the mapping made in `compile_for`, unmapped once.
-        unsafe {
-            libc::munmap(self.code as *mut libc::c_void, self.len);
-        }
+/// The flip-flops as (D, Q) slots when the clock can be done in the
+/// evaluation's pass: no D is a Q (no flip-flop feeds another straight,
+/// nor through a buffer), so writing one Q never changes what another
+/// flip-flop takes.
+fn clock_in_place(program: &Program, dag: &ir::Dag) -> Option<Vec<(u32, u32)>> {
+    let qs: std::collections::HashSet<u32> = program.latches.iter().map(|l| l.q).collect();
+    let through_buffer = |d: u32| {
+        dag.stores.iter().any(|&(s, n)| s == d && matches!(dag.defs[n as usize], ir::Def::Load(x) if qs.contains(&x)))
+    };
+    if program.latches.iter().any(|l| qs.contains(&l.d) || through_buffer(l.d)) {
+        return None;
     }
+    Some(program.latches.iter().map(|l| (l.d, l.q)).collect())
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]

@@ -396,8 +396,24 @@ fn schedule(dag: &Dag) -> Vec<Node> {
     order
 }
 
-/// Assembles the kernel of `dag` for slots of `slot_bytes` bytes.
-pub fn compile(dag: &Dag, slot_bytes: usize, isa: Isa) -> Result<Code> {
+/// A clock in the same pass as the evaluation: each flip-flop's Q slot
+/// takes its D's value, and the D slots are not written unless they are
+/// outputs.
+pub struct Clock<'c> {
+    /// (D slot, Q slot) of every flip-flop; no D slot is a Q slot, and no
+    /// D is a Q read through a buffer (the caller checks both).
+    pub latches: &'c [(u32, u32)],
+    /// Slots that are outputs, stored as in an evaluation.
+    pub outputs: &'c [u32],
+}
+
+/// Assembles the kernel of `dag` for slots of `slot_bytes` bytes; with a
+/// `clock`, the evaluation then clock of [`Clock`].
+///
+/// A Q slot is written where its D is computed when nothing later reads
+/// the Q (its last reader comes first in the schedule); else the D is
+/// kept (in a register or spilled) and written at the end.
+pub fn compile(dag: &Dag, slot_bytes: usize, isa: Isa, clock: Option<&Clock>) -> Result<Code> {
     let order = schedule(dag);
     let mut uses: Vec<Vec<u32>> = vec![Vec::new(); dag.defs.len()];
     for (p, &n) in order.iter().enumerate() {
@@ -412,6 +428,43 @@ pub fn compile(dag: &Dag, slot_bytes: usize, isa: Isa) -> Result<Code> {
     let mut stores_of: Vec<Vec<u32>> = vec![Vec::new(); dag.defs.len()];
     for &(s, n) in &dag.stores {
         stores_of[n as usize].push(s);
+    }
+    // With a clock: the Q slots written as their D is computed, and those
+    // written at the end, from a node or straight from a D slot.
+    let end = order.len() as u32;
+    let mut deferred: Vec<(u32, Option<Node>, u32)> = Vec::new();
+    if let Some(clock) = clock {
+        let mut position = vec![u32::MAX; dag.defs.len()];
+        for (p, &n) in order.iter().enumerate() {
+            position[n as usize] = p as u32;
+        }
+        let mut load_of = std::collections::HashMap::new();
+        for (n, d) in dag.defs.iter().enumerate() {
+            if let Def::Load(s) = d {
+                load_of.insert(*s, n);
+            }
+        }
+        for &(d, q) in clock.latches {
+            // The last position that reads Q: a reader, or Q stored as is.
+            let last_read = load_of.get(&q).map_or(-1, |&l| {
+                let read = uses[l].last().map_or(-1, |&p| p as i64);
+                let stored = if position[l] == u32::MAX { -1 } else { position[l] as i64 };
+                read.max(stored)
+            });
+            let Some(n) = dag.stores.iter().find(|&&(s, _)| s == d).map(|&(_, n)| n) else {
+                deferred.push((q, None, d));
+                continue;
+            };
+            if !clock.outputs.contains(&d) {
+                stores_of[n as usize].retain(|&s| s != d);
+            }
+            if position[n as usize] as i64 >= last_read {
+                stores_of[n as usize].push(q);
+            } else {
+                uses[n as usize].push(end);
+                deferred.push((q, Some(n), d));
+            }
+        }
     }
     let mut e = Emitter {
         dag,
@@ -437,6 +490,19 @@ pub fn compile(dag: &Dag, slot_bytes: usize, isa: Isa) -> Result<Code> {
             e.store(m, r)?;
         }
         e.release_if_dead(n, now);
+    }
+    for (q, n, d) in deferred {
+        let r = match n {
+            Some(n) => e.in_register(n, end, &[])?,
+            None => {
+                let r = e.free_register(end, &[])?;
+                let m = e.memory(e.slot_address(d), false);
+                e.load(r, m)?;
+                r
+            }
+        };
+        let m = e.memory(e.slot_address(q), false);
+        e.store(m, r)?;
     }
     e.a.vzeroupper().map_err(asm_error)?;
     e.a.ret().map_err(asm_error)?;
