@@ -191,42 +191,88 @@ pub struct Expected {
 }
 
 impl Expected {
-    /// The rows of `plan`'s expected outputs.
+    /// The rows of `plan`'s expected outputs, the plan cut in one part a
+    /// core, each kept once in a part's own tables, then the parts' tables
+    /// made one.
     pub fn of<M: Machine>(plan: &Plan<M>) -> Expected {
         let outs = M::outputs();
         let stride = stride(width(&outs));
-        let mut rows: rustc_hash::FxHashMap<Box<[u64]>, u32> = Default::default();
-        let mut pairs: rustc_hash::FxHashMap<[u32; 2], u32> = Default::default();
-        let mut expected = Expected { stride, table: Vec::new(), pairs: Vec::new(), ids: Vec::with_capacity(plan.len()) };
-        let mut row = vec![0u64; stride];
-        let id = |n: usize| u32::try_from(n).expect("fewer than 2^32 different rows");
-        for i in 0..plan.len() {
-            row.iter_mut().for_each(|w| *w = 0);
-            pack(&plan.expected(i), &outs, &mut row);
-            let r = match rows.get(&row[..]) {
-                Some(&r) => r,
-                None => {
-                    let r = id(rows.len());
-                    rows.insert(row.clone().into_boxed_slice(), r);
-                    expected.table.extend_from_slice(&row);
-                    r
-                }
-            };
-            let pair = [id(plan.sequence[i]), r];
-            let next = id(pairs.len());
-            let p = *pairs.entry(pair).or_insert_with(|| {
-                expected.pairs.push(pair);
-                next
-            });
-            expected.ids.push(p);
+        let parts = threads().max(1);
+        let locals: Vec<Dictionary> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..parts)
+                .map(|j| {
+                    let (from, to) = (plan.len() * j / parts, plan.len() * (j + 1) / parts);
+                    let outs = &outs;
+                    scope.spawn(move || {
+                        let mut local = Dictionary::new(stride, to - from);
+                        let mut row = vec![0u64; stride];
+                        for i in from..to {
+                            row.iter_mut().for_each(|w| *w = 0);
+                            pack(&plan.expected(i), outs, &mut row);
+                            let id = local.pair(plan.sequence[i], &row);
+                            local.ids.push(id);
+                        }
+                        local
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a thread of the expected rows panicked")).collect()
+        });
+        let mut all = Dictionary::new(stride, plan.len());
+        for local in locals {
+            let again: Vec<u32> = local
+                .pairs
+                .iter()
+                .map(|&[letter, r]| all.pair(letter as usize, &local.table[r as usize * stride..][..stride]))
+                .collect();
+            all.ids.extend(local.ids.iter().map(|&i| again[i as usize]));
         }
-        expected
+        Expected { stride, table: all.table, pairs: all.pairs, ids: all.ids }
     }
 
     /// Cycle `i`'s row.
     pub fn row(&self, i: usize) -> &[u64] {
         let at = self.pairs[self.ids[i] as usize][1] as usize * self.stride;
         &self.table[at..at + self.stride]
+    }
+}
+
+/// Rows and (letter, row) pairs kept once each, while [`Expected`] is made.
+struct Dictionary {
+    stride: usize,
+    rows: rustc_hash::FxHashMap<Box<[u64]>, u32>,
+    table: Vec<u64>,
+    pair_ids: rustc_hash::FxHashMap<[u32; 2], u32>,
+    pairs: Vec<[u32; 2]>,
+    ids: Vec<u32>,
+}
+
+impl Dictionary {
+    fn new(stride: usize, cycles: usize) -> Dictionary {
+        let (rows, pair_ids) = Default::default();
+        Dictionary { stride, rows, table: Vec::new(), pair_ids, pairs: Vec::new(), ids: Vec::with_capacity(cycles) }
+    }
+
+    /// The id of the pair of `letter` and `row`, a new one if it is new.
+    fn pair(&mut self, letter: usize, row: &[u64]) -> u32 {
+        let id = |n: usize| u32::try_from(n).expect("fewer than 2^32 different rows");
+        let r = match self.rows.get(row) {
+            Some(&r) => r,
+            None => {
+                let r = id(self.rows.len());
+                self.rows.insert(row.into(), r);
+                self.table.extend_from_slice(row);
+                debug_assert_eq!(self.table.len(), self.rows.len() * self.stride);
+                r
+            }
+        };
+        let key = [id(letter), r];
+        let next = id(self.pairs.len());
+        let p = *self.pair_ids.entry(key).or_insert(next);
+        if p == next {
+            self.pairs.push(key);
+        }
+        p
     }
 }
 
