@@ -3,11 +3,15 @@
 //! checked against its oracle (`oracle::selector`) by each engine, with the
 //! time each took.
 //!
-//! - `bitsim`: the netlist simulator (`src/netlist`) on yosys's gate-level
-//!   BLIF of the generated Verilog, 256 positions per evaluation (a
-//!   [`Wide<4>`] slot: the low 8 bits of a position are the lane, the rest
-//!   the same in every lane), one thread per core, each checking its part of
-//!   the slice with the oracle's bit-sliced form. The whole slice.
+//! - `bitsim`: the netlist's compiled kernel (`src/netlist/kernel`) on
+//!   yosys's gate-level BLIF of the generated Verilog, 512 positions per
+//!   evaluation (a [`Wide<8>`] slot: the low 9 bits of a position are the
+//!   lane, the rest the same in every lane; only the bits that change are
+//!   set), each evaluation and clock one pass of the kernel, one thread per
+//!   core, each checking its part of the slice with the oracle's bit-sliced
+//!   form. The whole slice.
+//! - `interpreter`: the same with the interpreter (1,024 positions per
+//!   evaluation, the width it runs fastest with), the kernel's reference.
 //! - `verilator`: the same Verilog under Verilator -O3 with a C++ harness
 //!   (`testbenches/selector_bench.cpp.j2`), one process per core, every
 //!   output streamed back and checked with the oracle one position at a time.
@@ -30,12 +34,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// Words per slot: 64 * K positions per evaluation.
-const K: usize = 16;
-type Lanes = Wide<K>;
-const BATCH: u64 = 64 * K as u64;
-/// Lane bits: the low bits of a position that pick its lane.
-const LANE_BITS: usize = 6 + K.trailing_zeros() as usize;
+/// Positions a shard is cut in multiples of: the widest batch.
+const BATCH: u64 = 1024;
+/// Words per slot of the kernel's and of the interpreter's batches (64 x K
+/// positions an evaluation), each the one it runs fastest with on this
+/// machine (measured in one run each: the kernel 0.31 s with 8, 0.36 with
+/// 16, 0.33 with 32; the interpreter 1.78 s with 8, 1.46 with 16, 2.0 with
+/// 32: its ops load and store every net, and with 32 words the nets
+/// outgrow the first-level cache).
+const KERNEL_WORDS: usize = 8;
+const INTERPRETER_WORDS: usize = 16;
+
+/// Lane bits: the low bits of a position that pick its lane in a batch of
+/// K words.
+const fn lane_bits(k: usize) -> usize {
+    6 + k.trailing_zeros() as usize
+}
 
 /// The engines, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -120,7 +134,11 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
             Engine::Bitsim | Engine::Interpreter => {
                 let blif = yosys::synth_blif(&source, &module, &dir("netlist")?).map_err(tool)?;
                 let net = Netlist::from_file(&blif).map_err(|e| format!("{}: {e}", blif.display()))?;
-                bitsim::<N, W>(&net, batches.clone(), options.jobs, &of_slice, *engine == Engine::Interpreter)?
+                if *engine == Engine::Interpreter {
+                    bitsim::<N, W, INTERPRETER_WORDS>(&net, slice.clone(), options.jobs, &of_slice, true)?
+                } else {
+                    bitsim::<N, W, KERNEL_WORDS>(&net, slice.clone(), options.jobs, &of_slice, false)?
+                }
             }
             Engine::Abc => {
                 let proof = crate::commands::prove::with_abc(options.piles, options.bits, &options.root, &dir("abc")?)?;
@@ -255,7 +273,7 @@ impl Tally {
 /// Bit `j` of every position of the batch at `base` (a multiple of
 /// [`BATCH`]): lane `64 k + i` holds position `base + 64 k + i`.
 #[inline(always)]
-fn position_bit(base: u64, j: usize) -> Lanes {
+fn position_bit<const K: usize>(base: u64, j: usize) -> Wide<K> {
     const PATTERN: [u64; 6] = [
         0xAAAA_AAAA_AAAA_AAAA,
         0xCCCC_CCCC_CCCC_CCCC,
@@ -266,7 +284,7 @@ fn position_bit(base: u64, j: usize) -> Lanes {
     ];
     if j < 6 {
         Wide([PATTERN[j]; K])
-    } else if j < LANE_BITS {
+    } else if j < lane_bits(K) {
         Wide(std::array::from_fn(|k| if k >> (j - 6) & 1 == 1 { u64::MAX } else { 0 }))
     } else if base >> j & 1 == 1 {
         Wide([u64::MAX; K])
@@ -306,16 +324,19 @@ impl Ports {
     }
 }
 
-/// Every batch of `batches` through the netlist on `jobs` threads.
-fn bitsim<const N: usize, const W: usize>(
+/// Every position of `slice` through the netlist on `jobs` threads, in
+/// batches of 64 x K.
+fn bitsim<const N: usize, const W: usize, const K: usize>(
     net: &Netlist,
-    batches: std::ops::Range<u64>,
+    slice: std::ops::Range<u64>,
     jobs: usize,
     of_slice: &str,
     interpreted: bool,
 ) -> Result<EngineRun, String> {
     let ports = Ports::of::<N, W>(net)?;
-    let prototype: Sim<Lanes> = if interpreted { Sim::interpreted(net) } else { Sim::new(net) };
+    let batch = 64 * K as u64;
+    let batches = slice.start / batch..slice.end / batch;
+    let prototype: Sim<Wide<K>> = if interpreted { Sim::interpreted(net) } else { Sim::new(net) };
     let t0 = Instant::now();
     let tally = std::thread::scope(|scope| {
         let parts: Vec<_> = (0..jobs as u64)
@@ -323,7 +344,7 @@ fn bitsim<const N: usize, const W: usize>(
                 let r = Shard { index: j, count: jobs as u64 }.range(batches.end - batches.start);
                 let part = batches.start + r.start..batches.start + r.end;
                 let (mut sim, ports) = (prototype.clone(), &ports);
-                scope.spawn(move || bitsim_part::<N, W>(&mut sim, ports, part))
+                scope.spawn(move || bitsim_part::<N, W, K>(&mut sim, ports, part))
             })
             .collect();
         parts.into_iter().map(|p| p.join().expect("bitsim thread")).fold(Tally::default(), Tally::merge)
@@ -339,37 +360,46 @@ fn bitsim<const N: usize, const W: usize>(
 /// two more flush the last.
 /// The harness and the oracle's words are compiled for AVX-512 as well,
 /// and that copy runs when the CPU has it.
-fn bitsim_part<const N: usize, const W: usize>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
+fn bitsim_part<const N: usize, const W: usize, const K: usize>(sim: &mut Sim<Wide<K>>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx512f") {
         // Safety: the CPU has AVX-512F, the only feature the copy needs.
-        return unsafe { bitsim_part_avx512::<N, W>(sim, ports, batches) };
+        return unsafe { bitsim_part_avx512::<N, W, K>(sim, ports, batches) };
     }
-    bitsim_batches::<N, W, Lanes>(sim, ports, batches)
+    bitsim_batches::<N, W, K, Wide<K>>(sim, ports, batches)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-unsafe fn bitsim_part_avx512<const N: usize, const W: usize>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
-    bitsim_batches::<N, W, crate::word::Zmm>(sim, ports, batches)
+unsafe fn bitsim_part_avx512<const N: usize, const W: usize, const K: usize>(
+    sim: &mut Sim<Wide<K>>,
+    ports: &Ports,
+    batches: std::ops::Range<u64>,
+) -> Tally {
+    bitsim_batches::<N, W, K, crate::word::Zmm>(sim, ports, batches)
 }
 
 /// The batches, the oracle taking `O::LANES` positions at a time.
 #[inline(always)]
-fn bitsim_batches<const N: usize, const W: usize, O: Word>(sim: &mut Sim<Lanes>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
+fn bitsim_batches<const N: usize, const W: usize, const K: usize, O: Word>(
+    sim: &mut Sim<Wide<K>>,
+    ports: &Ports,
+    batches: std::ops::Range<u64>,
+) -> Tally {
+    let batch = 64 * K as u64;
     let mut tally = Tally::default();
-    // Each input bit is set when it changes: the low LANE_BITS of a
+    // Each input bit is set when it changes: the low `lane_bits(K)` of a
     // position are the same patterns in every batch (set once), the
-    // others flip every 2^(j - LANE_BITS) batches (the bits in which one
+    // others flip every 2^(j - lane_bits(K)) batches (the bits in which one
     // batch's first position differs from the last's).
     let mut last: Option<u64> = None;
-    let low: Vec<Lanes> = (0..LANE_BITS).map(|j| position_bit(0, j)).collect();
+    let low: Vec<Wide<K>> = (0..lane_bits(K)).map(|j| position_bit(0, j)).collect();
     let lag = if ports.registered { 1 } else { 2 };
     // The oracle's positions, written afresh for each group of lanes.
     let mut piles = [[O::ZERO; W]; N];
     for t in batches.start..batches.end + lag {
         if t < batches.end {
-            let first = t * BATCH;
+            let first = t * batch;
             let mut changed = last.map_or(u64::MAX >> (64 - N * W), |l| l ^ first);
             last = Some(first);
             while changed != 0 {
@@ -384,7 +414,7 @@ fn bitsim_batches<const N: usize, const W: usize, O: Word>(sim: &mut Sim<Lanes>,
             sim.eval();
         }
         if t >= batches.start + lag {
-            check_batch::<N, W, O>(sim, ports, (t - lag) * BATCH, &low, &mut piles, &mut tally);
+            check_batch::<N, W, K, O>(sim, ports, (t - lag) * batch, &low, &mut piles, &mut tally);
         }
         if !ports.registered {
             sim.clock();
@@ -394,11 +424,11 @@ fn bitsim_batches<const N: usize, const W: usize, O: Word>(sim: &mut Sim<Lanes>,
 }
 
 /// Bit `j` of the positions of lanes `g * O::LANES ..` of the batch at
-/// `base`; `low` holds the low LANE_BITS bits, the same in every batch.
+/// `base`; `low` holds the low `lane_bits(K)` bits, the same in every batch.
 #[inline(always)]
-fn position_word<O: Word>(base: u64, j: usize, g: usize, low: &[Lanes]) -> O {
+fn position_word<const K: usize, O: Word>(base: u64, j: usize, g: usize, low: &[Wide<K>]) -> O {
     let per = O::LANES / 64;
-    if j < LANE_BITS {
+    if j < lane_bits(K) {
         O::from_words(&low[j].0[g * per..(g + 1) * per])
     } else if base >> j & 1 == 1 {
         O::ONES
@@ -410,11 +440,11 @@ fn position_word<O: Word>(base: u64, j: usize, g: usize, low: &[Lanes]) -> O {
 /// The outputs of the batch at `base` against the oracle's bit-sliced
 /// form, `O::LANES` lanes a call.
 #[inline(always)]
-fn check_batch<const N: usize, const W: usize, O: Word>(
-    sim: &Sim<Lanes>,
+fn check_batch<const N: usize, const W: usize, const K: usize, O: Word>(
+    sim: &Sim<Wide<K>>,
     ports: &Ports,
     base: u64,
-    low: &[Lanes],
+    low: &[Wide<K>],
     piles: &mut [[O; W]; N],
     tally: &mut Tally,
 ) {
@@ -450,7 +480,7 @@ fn check_batch<const N: usize, const W: usize, O: Word>(
             }
         }
     }
-    tally.vectors += BATCH;
+    tally.vectors += 64 * K as u64;
 }
 
 #[derive(Template)]
@@ -617,7 +647,9 @@ mod tests {
     fn a_wrong_gate_is_caught() {
         let text = selector_blif();
         let good = Netlist::from_blif(&text).unwrap();
-        let r = bitsim::<4, 8>(&good, 0..1 << 12, 2, "part", false).unwrap();
+        let r = bitsim::<4, 8, KERNEL_WORDS>(&good, 0..1 << 22, 2, "part", false).unwrap();
+        assert_eq!((r.vectors, r.mismatches), (1 << 22, 0));
+        let r = bitsim::<4, 8, INTERPRETER_WORDS>(&good, 0..1 << 22, 2, "part", true).unwrap();
         assert_eq!((r.vectors, r.mismatches), (1 << 22, 0));
         let lines: Vec<&str> = text.lines().collect();
         let row = (1..lines.len() - 1)
@@ -626,7 +658,9 @@ mod tests {
         let mut wrong: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         wrong[row] = "10 1".into();
         let bad = Netlist::from_blif(&wrong.join("\n")).unwrap();
-        let r = bitsim::<4, 8>(&bad, 0..1 << 12, 2, "part", false).unwrap();
+        let r = bitsim::<4, 8, INTERPRETER_WORDS>(&bad, 0..1 << 22, 2, "part", true).unwrap();
+        assert!(r.mismatches > 0, "{} as AND-NOT went unnoticed by the interpreter", lines[row - 1]);
+        let r = bitsim::<4, 8, KERNEL_WORDS>(&bad, 0..1 << 22, 2, "part", false).unwrap();
         assert!(r.mismatches > 0, "{} as AND-NOT went unnoticed", lines[row - 1]);
         let first = r.first_mismatch.unwrap();
         assert!(first.starts_with("piles ") && first.contains("expected") && first.contains("; got"), "{first}");
