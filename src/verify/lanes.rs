@@ -173,27 +173,25 @@ impl Found {
     }
 }
 
-/// The oracle's outputs after every cycle of a plan, packed as rows, and
-/// each cycle's letter, kept once each: a plan's cycles show few
-/// different (letter, row) pairs (Nimatron's 48.5 million cycles, a few
-/// thousand), so the lanes read four bytes a cycle instead of the letter
-/// and the row.
+/// The oracle's outputs after every cycle of a plan, packed as rows kept
+/// once each, and each cycle's letter: a plan's cycles show few different
+/// rows (Nimatron's 48.5 million cycles, 184,717), so the lanes read six
+/// bytes a cycle, in order, instead of the letter and the row.
 pub struct Expected {
     /// 64-bit words per row.
     pub stride: usize,
     /// The different rows, `stride` words each ([`pack`]).
     pub table: Vec<u64>,
-    /// The different cycles: a letter (an index into the plan's letters)
-    /// and a row of `table`.
-    pub pairs: Vec<[u32; 2]>,
-    /// Each cycle's pair.
-    pub ids: Vec<u32>,
+    /// Each cycle's row in `table`.
+    pub rows: Vec<u32>,
+    /// Each cycle's letter (an index into the plan's letters).
+    pub letters: Vec<u16>,
 }
 
 impl Expected {
     /// The rows of `plan`'s expected outputs, the plan cut in one part a
-    /// core, each kept once in a part's own tables, then the parts' tables
-    /// made one.
+    /// core, each part's rows kept once in tables of its own, then the
+    /// parts' tables made one.
     pub fn of<M: Machine>(plan: &Plan<M>) -> Expected {
         let outs = M::outputs();
         let stride = stride(width(&outs));
@@ -209,7 +207,7 @@ impl Expected {
                         for i in from..to {
                             row.iter_mut().for_each(|w| *w = 0);
                             pack(&plan.expected(i), outs, &mut row);
-                            let id = local.pair(plan.sequence[i], &row);
+                            let id = local.row(&row);
                             local.ids.push(id);
                         }
                         local
@@ -220,59 +218,43 @@ impl Expected {
         });
         let mut all = Dictionary::new(stride, plan.len());
         for local in locals {
-            let again: Vec<u32> = local
-                .pairs
-                .iter()
-                .map(|&[letter, r]| all.pair(letter as usize, &local.table[r as usize * stride..][..stride]))
-                .collect();
+            let again: Vec<u32> = local.table.chunks(stride.max(1)).map(|row| all.row(row)).collect();
             all.ids.extend(local.ids.iter().map(|&i| again[i as usize]));
         }
-        Expected { stride, table: all.table, pairs: all.pairs, ids: all.ids }
+        let letter = |&l: &usize| u16::try_from(l).expect("a machine has at most 65,536 letters");
+        Expected { stride, table: all.table, rows: all.ids, letters: plan.sequence.iter().map(letter).collect() }
     }
 
     /// Cycle `i`'s row.
     pub fn row(&self, i: usize) -> &[u64] {
-        let at = self.pairs[self.ids[i] as usize][1] as usize * self.stride;
+        let at = self.rows[i] as usize * self.stride;
         &self.table[at..at + self.stride]
     }
 }
 
-/// Rows and (letter, row) pairs kept once each, while [`Expected`] is made.
+/// Rows kept once each, while [`Expected`] is made.
 struct Dictionary {
     stride: usize,
-    rows: rustc_hash::FxHashMap<Box<[u64]>, u32>,
+    seen: rustc_hash::FxHashMap<Box<[u64]>, u32>,
     table: Vec<u64>,
-    pair_ids: rustc_hash::FxHashMap<[u32; 2], u32>,
-    pairs: Vec<[u32; 2]>,
     ids: Vec<u32>,
 }
 
 impl Dictionary {
     fn new(stride: usize, cycles: usize) -> Dictionary {
-        let (rows, pair_ids) = Default::default();
-        Dictionary { stride, rows, table: Vec::new(), pair_ids, pairs: Vec::new(), ids: Vec::with_capacity(cycles) }
+        Dictionary { stride, seen: Default::default(), table: Vec::new(), ids: Vec::with_capacity(cycles) }
     }
 
-    /// The id of the pair of `letter` and `row`, a new one if it is new.
-    fn pair(&mut self, letter: usize, row: &[u64]) -> u32 {
-        let id = |n: usize| u32::try_from(n).expect("fewer than 2^32 different rows");
-        let r = match self.rows.get(row) {
-            Some(&r) => r,
-            None => {
-                let r = id(self.rows.len());
-                self.rows.insert(row.into(), r);
-                self.table.extend_from_slice(row);
-                debug_assert_eq!(self.table.len(), self.rows.len() * self.stride);
-                r
-            }
-        };
-        let key = [id(letter), r];
-        let next = id(self.pairs.len());
-        let p = *self.pair_ids.entry(key).or_insert(next);
-        if p == next {
-            self.pairs.push(key);
+    /// The id of `row`, a new one if it is new.
+    fn row(&mut self, row: &[u64]) -> u32 {
+        if let Some(&r) = self.seen.get(row) {
+            return r;
         }
-        p
+        let r = u32::try_from(self.seen.len()).expect("fewer than 2^32 different rows");
+        self.seen.insert(row.into(), r);
+        self.table.extend_from_slice(row);
+        debug_assert_eq!(self.table.len(), self.seen.len() * self.stride);
+        r
     }
 }
 
@@ -369,17 +351,18 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                                 // The stretches of the lanes a few ahead, on their way.
                                 if let Some(&q) = wave[..live0].get(lane + 4) {
                                     let at = pieces[q].start + t0;
-                                    prefetch(&expected.ids, at);
-                                    prefetch(&expected.ids, at + CHUNK - 1);
+                                    prefetch(&expected.rows, at);
+                                    prefetch(&expected.rows, at + CHUNK - 1);
+                                    prefetch(&expected.letters, at);
+                                    prefetch(&expected.letters, at + CHUNK - 1);
                                 }
                                 let r = &pieces[p];
                                 let have = n.min(r.len() - t0);
-                                let at = lane * CHUNK;
-                                for (dt, &id) in expected.ids[r.start + t0..r.start + t0 + have].iter().enumerate() {
-                                    let [letter, row] = expected.pairs[id as usize];
-                                    letter_ids[at + dt] = letter;
-                                    row_ids[at + dt] = row;
+                                let (at, from) = (lane * CHUNK, r.start + t0);
+                                for (l, &letter) in letter_ids[at..at + have].iter_mut().zip(&expected.letters[from..from + have]) {
+                                    *l = letter as u32;
                                 }
+                                row_ids[at..at + have].copy_from_slice(&expected.rows[from..from + have]);
                                 letter_ids[at + have..at + n].iter_mut().for_each(|l| *l = 0);
                             }
                             let groups0 = live0.div_ceil(64);

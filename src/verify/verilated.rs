@@ -79,8 +79,8 @@ impl Verilated {
         crate::files::write(&letters, bytes).map_err(io(&letters))?;
         let expected_bin = dir.join("expected.bin");
         let mut f = crate::files::Atomic::create(&expected_bin).map_err(io(&expected_bin))?;
-        for chunk in expected.ids.chunks(1 << 16) {
-            let table = |id: &u32| &expected.table[expected.pairs[*id as usize][1] as usize * expected.stride..][..expected.stride];
+        for chunk in expected.rows.chunks(1 << 16) {
+            let table = |id: &u32| &expected.table[*id as usize * expected.stride..][..expected.stride];
             let rows = chunk.iter().flat_map(table);
             let bytes: Vec<u8> = rows.flat_map(|w| w.to_le_bytes()).collect();
             f.write_all(&bytes).map_err(io(&expected_bin))?;
