@@ -47,6 +47,8 @@ impl<W: Word> Sim<W> {
     pub fn with_kernel(netlist: &Netlist, kernel: Arc<Kernel>) -> Sim<W> {
         let mut sim = Sim::interpreted(netlist);
         sim.scratch = vec![0u8; kernel.scratch_bytes()];
+        // A hoisting kernel's values after the nets (see `Sim::hoist`).
+        sim.slots.resize(sim.slots.len() + kernel.extra_slots(), W::ZERO);
         sim.kernel = Some(kernel);
         sim
     }
@@ -116,6 +118,11 @@ impl<W: Word> Sim<W> {
         &self.slots[self.outputs[bit] as usize]
     }
 
+    /// What the compiled kernel is made of, if one runs.
+    pub fn kernel_size(&self) -> Option<super::kernel::Size> {
+        self.kernel.as_ref().map(|k| k.size)
+    }
+
     /// Whether [`Sim::eval`] runs a compiled kernel.
     pub fn compiled(&self) -> bool {
         self.kernel.is_some()
@@ -173,6 +180,17 @@ impl<W: Word> Sim<W> {
                     *at_mut(s, out) = if invert { !value } else { value };
                 }
             }
+        }
+    }
+
+    /// For a kernel compiled with slow slots
+    /// ([`Kernel::compile_hoisting`]): works out what depends only on them.
+    /// Call it after any of them changes (an input set, a clock that moves
+    /// a slow flip-flop) and before the next evaluation; else nothing.
+    pub fn hoist(&mut self) {
+        if let Some(k) = &self.kernel {
+            // Safety: as in `eval`; `with_kernel` made the extra slots.
+            unsafe { k.run_hoisted(self.slots.as_mut_ptr() as *mut u8, std::mem::size_of::<W>(), &mut self.scratch) };
         }
     }
 

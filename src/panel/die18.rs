@@ -78,19 +78,7 @@ impl Stepper for Oracle {
 pub struct Die18Panel;
 
 impl Panel for Die18Panel {
-    const MODULE: &'static str = "die18_panel_sim";
-    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
-    const REPORT_BITS: usize = REPORT_BITS;
-    const HELD: &'static [u32] = &[ILLEGAL];
-    type Design = Die18PanelSim;
-
-    fn design() -> Die18PanelSim {
-        Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
-    }
-    crate::panel_pins!(Die18PanelSim);
-    fn describe(r: u128) -> String {
-        describe(r)
-    }
+    crate::panel_wrapper!(Die18PanelSim, "die18_panel_sim", Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
 
     /// Two games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a skilled human (the
@@ -139,14 +127,9 @@ mod tests {
     use super::*;
     use crate::verify::panel;
 
-    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
-    /// level of `nimforge verify die18`).
+    /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        let script = Die18Panel::script();
-        let r = panel::rtl::<Die18Panel>("die18", &script);
-        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
-        assert_eq!(illegal, 2, "the script's refused keys");
+        panel::script_passes::<Die18Panel>("die18", &LAYOUT, Some(2));
     }
 }

@@ -96,19 +96,7 @@ impl Stepper for Oracle {
 pub struct LearningPanel;
 
 impl Panel for LearningPanel {
-    const MODULE: &'static str = "learning_panel_sim";
-    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
-    const REPORT_BITS: usize = REPORT_BITS;
-    const HELD: &'static [u32] = &[ILLEGAL];
-    type Design = LearningPanelSim;
-
-    fn design() -> LearningPanelSim {
-        LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
-    }
-    crate::panel_pins!(LearningPanelSim);
-    fn describe(r: u128) -> String {
-        describe(r)
-    }
+    crate::panel_wrapper!(LearningPanelSim, "learning_panel_sim", LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
 
     /// Three games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a human who plays 1 whenever
@@ -163,15 +151,10 @@ mod tests {
     use crate::oracle::counting::GOAL;
     use crate::verify::panel;
 
-    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
-    /// level of `nimforge verify learning`).
+    /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn three_games_through_the_uart() {
-        let script = LearningPanel::script();
-        let r = panel::rtl::<LearningPanel>("learning", &script);
-        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
-        assert_eq!(illegal, 3, "the script's refused keys");
+        panel::script_passes::<LearningPanel>("learning", &LAYOUT, Some(3));
     }
 
     /// The report's memory field is the oracle's memory, column by column.

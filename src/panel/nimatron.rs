@@ -95,19 +95,7 @@ pub fn describe(r: u128) -> String {
 pub struct NimatronPanel;
 
 impl Panel for NimatronPanel {
-    const MODULE: &'static str = "nimatron_panel_sim";
-    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
-    const REPORT_BITS: usize = REPORT_BITS;
-    const HELD: &'static [u32] = &[ILLEGAL, TOKEN];
-    type Design = NimatronPanelSim;
-
-    fn design() -> NimatronPanelSim {
-        NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
-    }
-    crate::panel_pins!(NimatronPanelSim);
-    fn describe(r: u128) -> String {
-        describe(r)
-    }
+    crate::panel_wrapper!(NimatronPanelSim, "nimatron_panel_sim", NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL, TOKEN], describe);
 
     /// Two games: combination No. 1 won by a correct player (a token), No.
     /// 2 lost by one who always puts out a lamp in row b while it has one,
@@ -188,13 +176,10 @@ mod tests {
     use super::*;
     use crate::verify::panel;
 
-    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
-    /// level of `nimforge verify nimatron`).
+    /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        let script = NimatronPanel::script();
-        let r = panel::rtl::<NimatronPanel>("nimatron", &script);
-        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+        panel::script_passes::<NimatronPanel>("nimatron", &LAYOUT, None);
     }
 
     /// The checks catch a line out of order, a line missing, and a held

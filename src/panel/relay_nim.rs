@@ -118,19 +118,7 @@ impl Stepper for Oracle {
 }
 
 impl Panel for RelayNimPanel {
-    const MODULE: &'static str = "relay_nim_panel_sim";
-    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
-    const REPORT_BITS: usize = REPORT_BITS;
-    const HELD: &'static [u32] = &[ILLEGAL];
-    type Design = RelayNimPanelSim;
-
-    fn design() -> RelayNimPanelSim {
-        RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
-    }
-    crate::panel_pins!(RelayNimPanelSim);
-    fn describe(r: u128) -> String {
-        describe(r)
-    }
+    crate::panel_wrapper!(RelayNimPanelSim, "relay_nim_panel_sim", RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
 
     /// Two games. The first: set up 3, 5, 6 (XOR zero; the first stone by
     /// the board's button, bouncing), GO, then a correct human wins;
@@ -200,12 +188,9 @@ mod tests {
     use super::*;
     use crate::verify::panel;
 
-    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
-    /// level of `nimforge verify relay-nim`).
+    /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        let script = RelayNimPanel::script();
-        let r = panel::rtl::<RelayNimPanel>("relay-nim", &script);
-        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+        panel::script_passes::<RelayNimPanel>("relay-nim", &LAYOUT, None);
     }
 }

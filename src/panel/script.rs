@@ -11,8 +11,8 @@ use rust_hdl::prelude::*;
 pub trait Panel {
     /// The simulation wrapper's module in `generated/`.
     const MODULE: &'static str;
-    /// Clock cycles per bit on the serial line.
-    const CLOCKS_PER_BIT: usize;
+    /// Clock cycles per bit on the serial line: every simulation wrapper's.
+    const CLOCKS_PER_BIT: usize = nimforge_designs::PANEL_SIM_CLOCKS_PER_BIT as usize;
     /// The report's width in bits.
     const REPORT_BITS: usize;
     /// Report bits the wrapper holds until a line has carried them.
@@ -33,6 +33,28 @@ pub trait Panel {
     fn script() -> Script;
     /// A report in words, for mismatch messages.
     fn describe(report: u128) -> String;
+}
+
+/// What every [`Panel`] impl says the same way, in its impl block: the
+/// wrapper's type and module, how one is made, the held report bits, the
+/// describing function, and the pins ([`panel_pins!`]); the report's width
+/// is the machine module's `REPORT_BITS`.
+/// `panel_wrapper!(TheWrapperSim, "the_module", TheWrapperSim::new(..), [ILLEGAL], describe);`
+#[macro_export]
+macro_rules! panel_wrapper {
+    ($design:ident, $module:literal, $new:expr, [$($held:expr),*], $describe:path) => {
+        const MODULE: &'static str = $module;
+        const REPORT_BITS: usize = REPORT_BITS;
+        const HELD: &'static [u32] = &[$($held),*];
+        type Design = $design;
+        fn design() -> $design {
+            $new
+        }
+        fn describe(r: u128) -> String {
+            $describe(r)
+        }
+        $crate::panel_pins!($design);
+    };
 }
 
 /// The pins every board wrapper has (`clock`, `rx`, `tx`, `buttons`), for

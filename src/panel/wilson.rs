@@ -141,19 +141,7 @@ pub fn describe(r: u128) -> String {
 pub struct WilsonPanel;
 
 impl Panel for WilsonPanel {
-    const MODULE: &'static str = "wilson_panel_sim";
-    const CLOCKS_PER_BIT: usize = PANEL_SIM_CLOCKS_PER_BIT as usize;
-    const REPORT_BITS: usize = REPORT_BITS;
-    const HELD: &'static [u32] = &[ILLEGAL];
-    type Design = WilsonPanelSim;
-
-    fn design() -> WilsonPanelSim {
-        WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
-    }
-    crate::panel_pins!(WilsonPanelSim);
-    fn describe(r: u128) -> String {
-        describe(r)
-    }
+    crate::panel_wrapper!(WilsonPanelSim, "wilson_panel_sim", WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
 
     /// The article's example (lost; two adjacent), 1, 28 (three counters,
     /// the move in slot 1), 3, 3 (won), a position whose search is long with `g` pressed again
@@ -203,14 +191,9 @@ mod tests {
     use super::*;
     use crate::verify::panel;
 
-    /// The wrapper end to end in the rust-hdl simulation (the `panel/rtl`
-    /// level of `nimforge verify wilson`).
+    /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn positions_through_the_uart() {
-        let script = WilsonPanel::script();
-        let r = panel::rtl::<WilsonPanel>("wilson", &script);
-        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
-        let illegal = script.want.iter().filter(|&&w| LAYOUT.flag(w, "illegal")).count();
-        assert_eq!(illegal, 1, "the script's refused key");
+        panel::script_passes::<WilsonPanel>("wilson", &LAYOUT, Some(1));
     }
 }

@@ -169,3 +169,18 @@ fn write_rx(rx: &[bool], buttons: &[u8], path: &Path) -> Result<(), ToolError> {
 pub fn testbench_of(module: &str, leds: usize) -> String {
     testbench::render_panel(module, leds)
 }
+
+/// For the panels' own tests: `P`'s script through the wrapper in the
+/// rust-hdl simulation (the `panel/rtl` level of `nimforge verify
+/// MACHINE`) with no mismatch, and `refused` of its reports showing the
+/// machine's illegal indication where the script means to be refused.
+#[cfg(test)]
+pub(crate) fn script_passes<P: Panel>(machine: &str, layout: &nimforge_designs::report::Layout, refused: Option<usize>) {
+    let script = P::script();
+    let r = rtl::<P>(machine, &script);
+    assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+    if let Some(refused) = refused {
+        let illegal = script.want.iter().filter(|&&w| layout.flag(w, "illegal")).count();
+        assert_eq!(illegal, refused, "the script's refused keys");
+    }
+}

@@ -380,6 +380,58 @@ fn prune(dag: &Dag) -> Dag {
     Dag { defs, stores: dag.stores.iter().map(|&(s, n)| (s, renumber[n as usize])).collect() }
 }
 
+/// The graph cut for hoisting: the nodes that read only `slow` slots (and
+/// constants) move to an outer graph, run only when a slow slot changes;
+/// each of them that another node reads or a slot takes is stored there to
+/// an extra slot (`first_extra`, `first_extra + 1`, ..., in the order of
+/// the nodes), which the inner graph, the one run every cycle, loads
+/// instead. `None` when no computed node reads only slow slots.
+pub struct Hoisted {
+    /// What the slow slots decide, stored to the extra slots.
+    pub outer: Dag,
+    /// The rest, the extra slots loaded.
+    pub inner: Dag,
+    /// How many extra slots.
+    pub extra: usize,
+}
+
+/// Cuts `dag` as [`Hoisted`] says.
+pub fn hoist(dag: &Dag, slow: &[u32], first_extra: u32) -> Option<Hoisted> {
+    let mut is_slow = vec![false; dag.defs.len()];
+    for (n, d) in dag.defs.iter().enumerate() {
+        is_slow[n] = match *d {
+            Def::Load(s) => slow.contains(&s),
+            Def::Const(_) => true,
+            Def::Lut { ins, arity, .. } => ins[..arity as usize].iter().all(|&x| is_slow[x as usize]),
+        };
+    }
+    let computed = |n: Node| matches!(dag.defs[n as usize], Def::Lut { .. });
+    // The slow computed nodes a fast node reads or a slot takes.
+    let mut boundary = vec![false; dag.defs.len()];
+    for d in &dag.defs {
+        if let Def::Lut { ins, arity, .. } = *d {
+            if !ins[..arity as usize].iter().all(|&x| is_slow[x as usize]) {
+                for &x in &ins[..arity as usize] {
+                    boundary[x as usize] |= is_slow[x as usize] && computed(x);
+                }
+            }
+        }
+    }
+    for &(_, n) in &dag.stores {
+        boundary[n as usize] |= is_slow[n as usize] && computed(n);
+    }
+    let cut: Vec<Node> = (0..dag.defs.len() as Node).filter(|&n| boundary[n as usize]).collect();
+    if cut.is_empty() {
+        return None;
+    }
+    let outer = Dag { defs: dag.defs.clone(), stores: cut.iter().enumerate().map(|(i, &n)| (first_extra + i as u32, n)).collect() };
+    let mut defs = dag.defs.clone();
+    for (i, &n) in cut.iter().enumerate() {
+        defs[n as usize] = Def::Load(first_extra + i as u32);
+    }
+    Some(Hoisted { outer: prune(&outer), inner: prune(&Dag { defs, stores: dag.stores.clone() }), extra: cut.len() })
+}
+
 /// The value of every node for one set of slot values (lane 0 of a word
 /// each): the reference the tests hold the machine code to.
 pub fn evaluate(dag: &Dag, slot: impl Fn(u32) -> u64) -> Vec<u64> {

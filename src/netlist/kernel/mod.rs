@@ -34,6 +34,8 @@ pub struct Size {
     pub instructions: usize,
     /// Values stored to scratch memory to free a register.
     pub spills: usize,
+    /// Machine instructions of the hoisted work (0 without).
+    pub hoisted: usize,
 }
 
 /// Machine code for one netlist and one slot size: an evaluation, and
@@ -43,6 +45,8 @@ pub struct Kernel {
     isa: Isa,
     code: Mapped,
     clocked: Option<Mapped>,
+    /// The hoisted nodes' code and how many extra slots it fills.
+    hoisted: Option<(Mapped, usize)>,
     scratch: usize,
     chunk: usize,
     /// What it is made of.
@@ -143,9 +147,33 @@ impl Kernel {
     /// Compiles for a given instruction set (the CPU must have it).
     #[cfg(target_arch = "x86_64")]
     pub fn compile_for(program: &Program, word_bytes: usize, isa: Isa) -> Result<Kernel, String> {
+        Kernel::compile_hoisting(program, word_bytes, isa, &[])
+    }
+
+    /// The same, with the work that depends only on the `slow` slots (and
+    /// constants) hoisted out of the evaluation: it runs in
+    /// [`Kernel::run_hoisted`], which fills extra slots after the
+    /// program's own (see [`Kernel::extra_slots`]), and the evaluation
+    /// loads them. For exhaustive runs where some inputs change seldom.
+    #[cfg(target_arch = "x86_64")]
+    pub fn compile_hoisting(program: &Program, word_bytes: usize, isa: Isa, slow: &[u32]) -> Result<Kernel, String> {
         let dag = ir::optimize(&ir::build(program));
+        let cut = if slow.is_empty() { None } else { ir::hoist(&dag, slow, program.nets.len() as u32) };
+        let (dag, hoisted) = match cut {
+            Some(h) => {
+                let outer = x86::compile(&h.outer, word_bytes, isa, None)?;
+                (h.inner, Some((outer, h.extra)))
+            }
+            None => (dag, None),
+        };
         let code = x86::compile(&dag, word_bytes, isa, None)?;
-        let size = Size { ops: program.ops.len(), nodes: dag.defs.len(), instructions: code.instructions, spills: code.spills };
+        let size = Size {
+            ops: program.ops.len(),
+            nodes: dag.defs.len(),
+            instructions: code.instructions,
+            spills: code.spills,
+            hoisted: hoisted.as_ref().map_or(0, |(h, _)| h.instructions),
+        };
         let clocked = match clock_in_place(program, &dag) {
             Some(latches) => {
                 let clock = x86::Clock { latches: &latches, outputs: &program.outputs };
@@ -153,9 +181,32 @@ impl Kernel {
             }
             None => None,
         };
-        let scratch = clocked.as_ref().map_or(code.scratch, |c| c.scratch.max(code.scratch));
+        let scratch = [Some(&code), clocked.as_ref(), hoisted.as_ref().map(|(h, _)| h)].into_iter().flatten().map(|c| c.scratch).max();
         let clocked = clocked.map(|c| Mapped::new(&c.bytes)).transpose()?;
-        Ok(Kernel { isa, code: Mapped::new(&code.bytes)?, clocked, scratch, chunk: isa.width(), size })
+        let hoisted = hoisted.map(|(h, extra)| Mapped::new(&h.bytes).map(|m| (m, extra))).transpose()?;
+        Ok(Kernel { isa, code: Mapped::new(&code.bytes)?, clocked, hoisted, scratch: scratch.unwrap_or(0), chunk: isa.width(), size })
+    }
+
+    /// Slots the kernel needs after the program's own, for the hoisted
+    /// nodes' values.
+    pub fn extra_slots(&self) -> usize {
+        self.hoisted.as_ref().map_or(0, |(_, extra)| *extra)
+    }
+
+    /// Computes the hoisted nodes from the slow slots into the extra
+    /// slots: call it after any slow slot changes, before the next
+    /// evaluation (without hoisting, nothing to do).
+    ///
+    /// # Safety
+    /// As [`Kernel::run`], with the extra slots after the program's.
+    pub unsafe fn run_hoisted(&self, slots: *mut u8, word_bytes: usize, scratch: &mut [u8]) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some((code, _)) = &self.hoisted {
+            // Safety: as the caller promised.
+            unsafe { code.run(self.chunk, slots, word_bytes, scratch) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (slots, word_bytes, scratch);
     }
 
     /// Bytes of scratch memory [`Kernel::run`] needs.

@@ -77,12 +77,22 @@ fn isas() -> Vec<Isa> {
 /// of `isa`, and through the kernel's evaluation and clock in one pass
 /// where it has one; the first difference, if any, and whether the one
 /// pass was there.
-fn compare(net: &Netlist, isa: Isa, cycles: usize, rng: &mut Rng) -> Result<bool, String> {
+///
+/// A third copy hoists what depends only on a random half of the inputs
+/// and flip-flops (`Kernel::compile_hoisting`), worked out again after
+/// every change of them, and runs the one pass too.
+fn compare(net: &Netlist, isa: Isa, cycles: usize, rng: &mut Rng) -> Result<Checked, String> {
     let kernel = Arc::new(Kernel::compile_for(net.program(), std::mem::size_of::<W>(), isa)?);
     let clocks = kernel.clocks();
+    let program = net.program();
+    let candidates = program.inputs.iter().copied().chain(program.latches.iter().map(|l| l.q));
+    let slow: Vec<u32> = candidates.filter(|_| rng.next() & 1 == 1).collect();
+    let hoisting = Arc::new(Kernel::compile_hoisting(program, std::mem::size_of::<W>(), isa, &slow)?);
+    let hoisted = hoisting.extra_slots() > 0;
     let mut reference = Sim::<W>::interpreted(net);
     let mut compiled = Sim::<W>::with_kernel(net, kernel.clone());
     let mut one_pass = Sim::<W>::with_kernel(net, kernel);
+    let mut hoister = Sim::<W>::with_kernel(net, hoisting);
     let program = net.program();
     let q_output = |o: usize| program.latches.iter().any(|l| l.q == program.outputs[o]);
     let same = |a: &Sim<W>, b: &Sim<W>, what: &str| -> Result<(), String> {
@@ -102,10 +112,16 @@ fn compare(net: &Netlist, isa: Isa, cycles: usize, rng: &mut Rng) -> Result<bool
             reference.set_input(i, word);
             compiled.set_input(i, word);
             one_pass.set_input(i, word);
+            hoister.set_input(i, word);
         }
         reference.eval();
         compiled.eval();
         same(&reference, &compiled, &format!("cycle {cycle} after eval"))?;
+        hoister.hoist();
+        hoister.eval();
+        same(&reference, &hoister, &format!("cycle {cycle} after hoist and eval"))?;
+        hoister.eval_clock();
+        hoister.hoist();
         // The one pass shows the evaluation's outputs and the clock's Qs
         // (an output that is a Q, the clock's).
         one_pass.eval_clock();
@@ -128,15 +144,25 @@ fn compare(net: &Netlist, isa: Isa, cycles: usize, rng: &mut Rng) -> Result<bool
         one_pass.eval();
         same(&reference, &compiled, &format!("cycle {cycle} after clock"))?;
         same(&reference, &one_pass, &format!("cycle {cycle} after eval_clock and eval"))?;
+        hoister.eval();
+        same(&reference, &hoister, &format!("cycle {cycle} after eval_clock, hoist and eval"))?;
     }
-    Ok(clocks)
+    Ok(Checked { clocks, hoisted })
+}
+
+/// What a comparison ran besides the plain kernel.
+struct Checked {
+    /// The one pass of evaluation and clock.
+    clocks: bool,
+    /// Hoisted nodes.
+    hoisted: bool,
 }
 
 #[test]
 fn random_netlists_agree_with_the_interpreter() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);
     let isas = isas();
-    let mut one_pass = 0;
+    let (mut one_pass, mut hoisted) = (0, 0);
     for case in 0..3000 {
         let text = random_blif(&mut rng);
         let net = match Netlist::from_blif(&text) {
@@ -145,7 +171,10 @@ fn random_netlists_agree_with_the_interpreter() {
         };
         for &isa in &isas {
             match compare(&net, isa, 6, &mut rng) {
-                Ok(clocks) => one_pass += clocks as usize,
+                Ok(c) => {
+                    one_pass += c.clocks as usize;
+                    hoisted += c.hoisted as usize;
+                }
                 Err(e) => panic!("case {case}, {isa:?}: {e}\n{text}"),
             }
         }
@@ -153,6 +182,7 @@ fn random_netlists_agree_with_the_interpreter() {
     // Most random netlists allow the one pass (no D is a Q): the test
     // must have run it.
     assert!(isas.is_empty() || one_pass > 1000 * isas.len(), "only {one_pass} netlists ran the one pass");
+    assert!(isas.is_empty() || hoisted > 500 * isas.len(), "only {hoisted} netlists hoisted nodes");
 }
 
 /// Every machine's netlists (yosys's generic gates, and the synth_ice40
@@ -174,8 +204,9 @@ fn every_machine_agrees_with_the_interpreter() {
         for file in [blif, synth.json] {
             let net = Netlist::from_file(&file).unwrap();
             for &isa in &isas() {
-                let clocks = compare(&net, isa, 200, &mut rng).unwrap_or_else(|e| panic!("{}, {isa:?}: {e}", file.display()));
-                eprintln!("{}, {isa:?}: {}", file.display(), if clocks { "the one pass too" } else { "no one pass" });
+                let c = compare(&net, isa, 200, &mut rng).unwrap_or_else(|e| panic!("{}, {isa:?}: {e}", file.display()));
+                let one_pass = if c.clocks { "the one pass too" } else { "no one pass" };
+                eprintln!("{}, {isa:?}: {one_pass}{}", file.display(), if c.hoisted { ", hoisted nodes" } else { "" });
             }
         }
     }
