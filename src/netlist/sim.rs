@@ -215,16 +215,9 @@ impl<W: Word> Sim<W> {
     /// Call [`Sim::eval`] after it to update the nets that follow.
     pub fn clock(&mut self) {
         #[cfg(target_arch = "x86_64")]
-        if std::mem::size_of::<W>() % 64 == 0 && std::is_x86_feature_detected!("avx512f") {
+        if std::is_x86_feature_detected!("avx512f") {
             // Safety: the CPU has AVX-512F, the only feature the copy needs.
-            unsafe { self.clock_avx512() };
-            return;
-        }
-        #[cfg(target_arch = "x86_64")]
-        if std::mem::size_of::<W>() % 32 == 0 && std::is_x86_feature_detected!("avx2") {
-            // Safety: the CPU has AVX2, the only feature the copy needs.
-            unsafe { self.clock_avx2() };
-            return;
+            return unsafe { self.clock_avx512() };
         }
         self.clock_copy();
     }
@@ -235,14 +228,7 @@ impl<W: Word> Sim<W> {
         self.clock_copy();
     }
 
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn clock_avx2(&mut self) {
-        self.clock_copy();
-    }
-
-    /// The copies of a clock: wide words are copied a vector register at
-    /// a time in the copies above.
+    /// The copies of a clock (with AVX-512, a 512-bit register at a time).
     #[inline(always)]
     fn clock_copy(&mut self) {
         if self.direct_clock {
