@@ -13,6 +13,19 @@
 
 /// The goal.
 pub const GOAL: u8 = 18;
+
+/// Who won a game to 18 (the learning machine's and 18-with-a-die's): the
+/// side that brought its total to exactly 18, or the other side when one
+/// went past it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// The game goes on.
+    Nobody = 0,
+    /// The human won.
+    Human = 1,
+    /// The machine won.
+    Machine = 2,
+}
 /// Memory columns: totals 1..17.
 pub const COLUMNS: usize = 17;
 /// Memory rows: plays 1..6.

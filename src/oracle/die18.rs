@@ -100,17 +100,7 @@ pub enum Step {
     Add = 2,
 }
 
-/// Who won: the side that reached exactly 18, or the other side when one
-/// went past it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Winner {
-    /// The game goes on.
-    Nobody = 0,
-    /// The human won.
-    Human = 1,
-    /// The machine won.
-    Machine = 2,
-}
+pub use super::counting::Winner;
 
 /// One clock cycle's press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -169,17 +169,7 @@ pub enum Phase {
     Rewrite = 5,
 }
 
-/// Who won: the side that brought the total to exactly 18, or the other
-/// side when one took it past 18.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Winner {
-    /// The game goes on.
-    Nobody = 0,
-    /// The human won.
-    Human = 1,
-    /// The machine won.
-    Machine = 2,
-}
+pub use super::counting::Winner;
 
 /// One clock cycle's press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
