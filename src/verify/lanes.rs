@@ -346,8 +346,7 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                             let n = CHUNK.min(length - t0);
                             let live0 = running(t0);
                             // Each live piece's letters and rows for the chunk, read
-                            // in order, each cycle's lanes side by side; past a
-                            // piece's end, letter 0.
+                            // in order and kept together by lane; past its end, "none".
                             for (lane, &p) in wave[..live0].iter().enumerate() {
                                 // The stretches of the lanes a few ahead, on their way.
                                 if let Some(&q) = wave[..live0].get(lane + 4) {
@@ -359,26 +358,24 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                                 }
                                 let r = &pieces[p];
                                 let have = n.min(r.len() - t0);
-                                let from = r.start + t0;
-                                for dt in 0..n {
-                                    let (letter, row) = if dt < have { (expected.letters[from + dt] as u32, expected.rows[from + dt]) } else { (0, 0) };
-                                    letter_ids[dt * LANES + lane] = letter;
-                                    row_ids[dt * LANES + lane] = row;
+                                let (at, from) = (lane * CHUNK, r.start + t0);
+                                for (l, &letter) in letter_ids[at..at + have].iter_mut().zip(&expected.letters[from..from + have]) {
+                                    *l = letter as u32;
                                 }
+                                row_ids[at..at + have].copy_from_slice(&expected.rows[from..from + have]);
+                                letter_ids[at + have..at + n].iter_mut().for_each(|l| *l = 0);
                             }
                             let groups0 = live0.div_ceil(64);
-                            for dt in 0..n {
-                                letter_ids[dt * LANES + live0..dt * LANES + groups0 * 64].iter_mut().for_each(|l| *l = 0);
-                                row_ids[dt * LANES + live0..dt * LANES + groups0 * 64].iter_mut().for_each(|l| *l = 0);
-                            }
+                            letter_ids[live0 * CHUNK..groups0 * 64 * CHUNK].iter_mut().for_each(|l| *l = 0);
+                            row_ids[live0 * CHUNK..groups0 * 64 * CHUNK].iter_mut().for_each(|l| *l = 0);
                             for dt in 0..n {
                                 let t = t0 + dt;
                                 let live = running(t);
                                 let groups = live.div_ceil(64);
-                                sim.set_input_rows_indexed(&letter_rows, &letter_ids, 1, dt * LANES, groups);
+                                sim.set_input_rows_indexed(&letter_rows, &letter_ids, CHUNK, dt, groups);
                                 sim.step();
                                 let lanes = crate::netlist::lanes::rows_to_slices_indexed;
-                                lanes(&expected.table, &row_ids, 1, dt * LANES, out_stride, out_bits, LANES, groups, &mut slices);
+                                lanes(&expected.table, &row_ids, CHUNK, dt, out_stride, out_bits, LANES, groups, &mut slices);
                                 sim.differing(&slices, &mut differ, groups);
                                 for (k, d) in differ.iter_mut().enumerate() {
                                     let first = 64 * k;

@@ -40,7 +40,10 @@ pub struct Browser {
 impl Drop for Browser {
     fn drop(&mut self) {
         let _ = self.server.kill();
-        let _ = self.driver.kill();
+        // chromedriver and the chromium it started (renderers and all) are
+        // one process group: end it whole, or the browsers outlive the test.
+        // Safety: a signal to the group this test made.
+        unsafe { libc::kill(-(self.driver.id() as i32), libc::SIGKILL) };
         let _ = self.server.wait();
         let _ = self.driver.wait();
     }
@@ -68,7 +71,9 @@ pub async fn browser(extra_args: &[&str]) -> Option<Browser> {
     BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
     let address = first.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in '{first}'")).to_string();
     let port = free_port();
-    let driver = Command::new(chromedriver).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts");
+    let mut driver = Command::new(chromedriver);
+    driver.arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null());
+    let driver = std::os::unix::process::CommandExt::process_group(&mut driver, 0).spawn().expect("chromedriver starts");
     let mut b = Browser { server, driver, address, client: None };
     let caps = serde_json::json!({
         "goog:chromeOptions": {
