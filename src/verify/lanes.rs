@@ -296,14 +296,14 @@ fn prefetch<T>(v: &[T], at: usize) {
 
 /// Cycles gathered at a time for a wave: each lane's stretch of its piece
 /// is read in one go and kept together.
-const CHUNK: usize = 16;
+const CHUNK: usize = 32;
 
 /// Replays every piece of `plan` on `wired` in lanes, `threads` threads.
 ///
 /// The pieces go in waves of [`LANES`]: within each window of 16 waves of
 /// consecutive pieces, longest first, so that a wave's pieces end close
 /// together and the lanes still running are always the first ones. For
-/// every `CHUNK` (16) cycles of a wave the live lanes' letters and the
+/// every `CHUNK` (32) cycles of a wave the live lanes' letters and the
 /// oracle's rows are gathered, each lane's stretch in one go; then each
 /// cycle's expected rows are turned into bit slices and compared with the
 /// output words, a whole word of lanes at once; only a differing lane is
@@ -349,7 +349,7 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                             // in order and kept together by lane; past its end, "none".
                             for (lane, &p) in wave[..live0].iter().enumerate() {
                                 // The stretches of the lanes a few ahead, on their way.
-                                if let Some(&q) = wave[..live0].get(lane + 4) {
+                                if let Some(&q) = wave[..live0].get(lane + 8) {
                                     let at = pieces[q].start + t0;
                                     prefetch(&expected.rows, at);
                                     prefetch(&expected.rows, at + CHUNK - 1);
