@@ -37,7 +37,7 @@ pub trait Panel {
 
 /// What every [`Panel`] impl says the same way, in its impl block: the
 /// wrapper's type and module, how one is made, the held report bits, the
-/// describing function, and the pins ([`panel_pins!`]); the report's width
+/// describing function, and the pins (`panel_pins!`); the report's width
 /// is the machine module's `REPORT_BITS`.
 /// `panel_wrapper!(TheWrapperSim, "the_module", TheWrapperSim::new(..), [ILLEGAL], describe);`
 #[macro_export]
