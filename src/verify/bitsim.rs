@@ -169,7 +169,6 @@ mod tests {
     use crate::verify::Status;
     use serde_json::Value;
 
-
     /// The relay NIM's whole-move runs from power-on; `run` adds the
     /// search of every reachable state under every letter.
     fn plan() -> Plan<RelayNim> {

@@ -64,10 +64,6 @@ impl Machine for Die18 {
     type Extra = ();
     type Design = Design;
     const NAME: &'static str = "die18";
-    const MODULE: &'static str = "die18";
-
-
-
 
     crate::ports!(Design;
         inputs: [reset, new_game, play, choice];
@@ -96,8 +92,6 @@ impl Machine for Die18 {
     fn step(state: &State, letter: usize) -> State {
         state.step(press(letter))
     }
-
-    fn extra_step(_: (), _: &State, _: usize) {}
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
         vec![
@@ -168,8 +162,6 @@ impl Machine for Die18 {
     fn design() -> Design {
         Design::new(dictionary())
     }
-
-
 
 }
 

@@ -179,7 +179,6 @@ mod tests {
     use crate::verify::relay_nim::RelayNim;
     use std::path::PathBuf;
 
-
     /// The relay NIM's synth_ice40 netlist as Verilog, changed by `change`,
     /// proven against its generated Verilog.
     fn prove_changed(p: &Places, change: impl Fn(&str) -> String) -> yosys::Equivalence {

@@ -243,10 +243,6 @@ impl Machine for Learning {
     type Extra = ();
     type Design = Design;
     const NAME: &'static str = "learning";
-    const MODULE: &'static str = "learning";
-
-
-
 
     crate::ports!(Design;
         inputs: [reset, new_game, memory_reset, memory_preload, play, choice];
@@ -281,8 +277,6 @@ impl Machine for Learning {
     fn step(state: &State, letter: usize) -> State {
         state.step(press(letter))
     }
-
-    fn extra_step(_: (), _: &State, _: usize) {}
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
         let m = memory_words(&s.memory);
@@ -337,8 +331,6 @@ impl Machine for Learning {
     fn design() -> Design {
         Design::new(true)
     }
-
-
 
 }
 

@@ -81,8 +81,9 @@ pub trait Machine {
     type Design: rust_hdl::prelude::Block;
     /// The name on the command line.
     const NAME: &'static str;
-    /// The Verilog module and the stem of its file in `generated/`.
-    const MODULE: &'static str;
+    /// The Verilog module and the stem of its file in `generated/`: the
+    /// name unless said otherwise.
+    const MODULE: &'static str = Self::NAME;
     /// Input ports besides `clock`, in the order of [`Letter::inputs`].
     fn inputs() -> Vec<Port>;
     /// Output ports, in the order of [`Machine::read`] and
@@ -121,8 +122,12 @@ pub trait Machine {
     fn power_on() -> Self::State;
     /// The oracle: one clock cycle under a letter.
     fn step(state: &Self::State, letter: usize) -> Self::State;
-    /// The write-only registers after a cycle that starts in `before`.
-    fn extra_step(extra: Self::Extra, before: &Self::State, letter: usize) -> Self::Extra;
+    /// The write-only registers after a cycle that starts in `before`
+    /// (none by default: they stay as they are).
+    fn extra_step(extra: Self::Extra, before: &Self::State, letter: usize) -> Self::Extra {
+        let _ = (before, letter);
+        extra
+    }
     /// The outputs the design must show.
     fn observe(state: &Self::State, extra: &Self::Extra) -> Vec<u64>;
     /// Whole machine moves, run to completion from every position: the

@@ -44,10 +44,6 @@ impl Machine for Nimatron {
     type Extra = Counters;
     type Design = NimatronSim;
     const NAME: &'static str = "nimatron";
-    const MODULE: &'static str = "nimatron";
-
-
-
 
     crate::ports!(NimatronSim;
         inputs: [reset, pa, pb, pc, pd, mtr];
@@ -146,7 +142,5 @@ impl Machine for Nimatron {
     fn design() -> NimatronSim {
         NimatronSim::new(NIMATRON_SIM_PACE)
     }
-
-
 
 }

@@ -262,10 +262,6 @@ impl Machine for Nimrod {
     type Extra = ();
     type Design = NimrodSim;
     const NAME: &'static str = "nimrod";
-    const MODULE: &'static str = "nimrod";
-
-
-
 
     crate::ports!(NimrodSim;
         inputs: [reset, new_game, reverse_switch, k_switch, leave, leave_heap, leave_count, computer_move, step, set_mode, mode_switch, self_play];
@@ -297,8 +293,6 @@ impl Machine for Nimrod {
     fn step(state: &State, letter: usize) -> State {
         state.step(press(letter), NIMROD_SIM_PACE as u32)
     }
-
-    fn extra_step(_: (), _: &State, _: usize) {}
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
         let p = &s.program;
@@ -385,8 +379,6 @@ impl Machine for Nimrod {
     fn design() -> NimrodSim {
         NimrodSim::new(NIMROD_SIM_PACE)
     }
-
-
 
 }
 

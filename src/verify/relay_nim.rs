@@ -35,9 +35,6 @@ impl Machine for RelayNim {
     const NAME: &'static str = "relay-nim";
     const MODULE: &'static str = "relay_nim";
 
-
-
-
     crate::ports!(RelayNimSim;
         inputs: [reset, take_a, take_b, take_c, go];
         outputs: [count_a, count_b, count_c, randomizer, step, dwell, selected_a, selected_b, selected_c, xor_was_zero, turn_a, turn_b, turn_c, in_game, winner, illegal]);
@@ -60,8 +57,6 @@ impl Machine for RelayNim {
     fn step(state: &State, letter: usize) -> State {
         state.step(buttons(letter), RELAY_NIM_SIM_PACE as u32)
     }
-
-    fn extra_step(_: (), _: &State, _: usize) {}
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
         let count = |p: usize| (FULL - s.sizes[p]) as u64;
@@ -137,8 +132,6 @@ impl Machine for RelayNim {
         RelayNimSim::new(RELAY_NIM_SIM_PACE)
     }
 
-
-
 }
 
 #[cfg(test)]
@@ -179,7 +172,6 @@ mod tests {
         fn step(s: &State, l: usize) -> State {
             s.step(buttons(l), RELAY_NIM_SIM_PACE as u32 + 1)
         }
-        fn extra_step(_: (), _: &State, _: usize) {}
         fn observe(s: &State, e: &()) -> Vec<u64> {
             RelayNim::observe(s, e)
         }

@@ -52,7 +52,6 @@ fn input(letter: usize) -> Input {
     }
 }
 
-
 /// Positions in a chunk of the deep runs ([`Machine::deep`]).
 pub const DEEP_CHUNK: usize = 40_000;
 
@@ -119,7 +118,6 @@ pub fn base_pairs() -> Vec<[u8; SLOTS]> {
     out
 }
 
-
 /// The move-level function's answer checked against the ground truth:
 /// `won_by` says whether a position is won for the side that just moved.
 pub fn check_verdict(slots: &[u8; SLOTS], v: &oracle::Verdict, won_by: &mut dyn FnMut(&w::Position) -> bool) -> Result<(), String> {
@@ -158,10 +156,6 @@ impl Machine for Wilson {
     type Extra = ();
     type Design = Design;
     const NAME: &'static str = "wilson";
-    const MODULE: &'static str = "wilson";
-
-
-
 
     crate::ports!(Design;
         inputs: [reset, load, slot, size, start];
@@ -188,8 +182,6 @@ impl Machine for Wilson {
     fn step(state: &State, letter: usize) -> State {
         state.step(input(letter))
     }
-
-    fn extra_step(_: (), _: &State, _: usize) {}
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
         let m = s.found;
@@ -279,8 +271,6 @@ impl Machine for Wilson {
     fn design() -> Design {
         Design::default()
     }
-
-
 
 }
 
