@@ -180,8 +180,8 @@ fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
     Box::new(F::default())
 }
 
-fn simulate_of<M: Machine, P: panel::script::Panel + 'static, F: Front>() -> Box<dyn Transport> {
-    Box::new(play::sim::Sim::start::<P>(M::NAME, F::moving))
+fn simulate_of<M: Machine, P: panel::script::Panel + 'static, F: Front + Default>() -> Box<dyn Transport> {
+    Box::new(play::sim::Sim::start::<P>(M::NAME, F::default().face().moving))
 }
 
 /// A machine's design and its testbenches, and its board wrapper's

@@ -27,6 +27,8 @@ pub struct App {
     front: Box<dyn Front>,
     transport: Box<dyn Transport>,
     lines: Lines,
+    /// The last report (0 before the first).
+    report: u128,
     /// Reports received, and lines that were not reports (a line cut at
     /// start-up on a serial line).
     reports: usize,
@@ -50,7 +52,7 @@ impl Drop for Restore {
 /// is restored.
 /// `machine` is the machine's name, for the title.
 pub fn run(machine: &str, front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), String> {
-    let mut app = App { machine: machine.to_string(), front, transport, lines: Lines::default(), reports: 0, bad_lines: 0, refused: false, note: None };
+    let mut app = App { machine: machine.to_string(), front, transport, lines: Lines::default(), report: 0, reports: 0, bad_lines: 0, refused: false, note: None };
     let restore = Restore;
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = app.event_loop(&mut terminal);
@@ -84,24 +86,26 @@ impl App {
             return Ok(false);
         }
         self.note = None;
-        match self.front.key(key) {
+        match self.front.key(self.report, key) {
             Action::Send(bytes) => {
                 self.refused = false;
                 self.transport.send(&bytes)?;
             }
             Action::Local => {}
-            Action::Unknown => self.note = Some(format!("not a key of {}: {}", self.machine, self.front.help())),
+            Action::Unknown => self.note = Some(format!("not a key of {}: {}", self.machine, self.front.face().help)),
         }
         Ok(true)
     }
 
     fn byte(&mut self, byte: u8) {
         let Some(line) = self.lines.push(byte) else { return };
-        match parse_report(&line, self.front.layout().bits) {
+        let layout = self.front.face().layout;
+        match parse_report(&line, layout.bits) {
             Ok(r) => {
                 self.reports += 1;
-                self.refused |= self.front.layout().flag(r, "illegal");
-                self.front.report(r);
+                self.refused |= layout.flag(r, "illegal");
+                self.front.report(self.report, r);
+                self.report = r;
             }
             Err(_) => self.bad_lines += 1,
         }
@@ -123,10 +127,10 @@ impl App {
             let waiting = "No report from the machine yet. A board sends one at configuration and after every change: press r to reset it.";
             frame.render_widget(Paragraph::new(waiting).wrap(Wrap { trim: true }).block(Block::bordered()), machine);
         } else {
-            self.front.draw(frame, machine);
+            self.front.draw(self.report, frame, machine);
         }
         frame.render_widget(Paragraph::new(self.status()).wrap(Wrap { trim: true }), status);
-        let help_line = Line::from(vec![Span::from(self.front.help()), Span::from("  q quit").bold()]);
+        let help_line = Line::from(vec![Span::from(self.front.face().help), Span::from("  q quit").bold()]);
         frame.render_widget(Paragraph::new(help_line).wrap(Wrap { trim: true }).fg(Color::Cyan), help);
     }
 
@@ -134,7 +138,7 @@ impl App {
         let mut spans = vec![];
         if self.refused {
             spans.push(Span::styled(" ILLEGAL ", Style::new().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)));
-            spans.push(Span::from(format!(" {}", self.front.illegal_words())));
+            spans.push(Span::from(format!(" {}", self.front.face().illegal_words)));
         }
         if let Some(note) = &self.note {
             spans.push(Span::from(format!(" {note}")).yellow());

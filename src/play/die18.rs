@@ -4,9 +4,8 @@
 //! (`fpga/protocol.md`, "18-with-a-die"). Keys: PLAY 1..6 (0: the machine
 //! opens), NEW GAME, RESET.
 
-use super::{letter, Action, Front};
+use super::{letter, Action, Face, Front};
 use crate::panel::die18::LAYOUT;
-use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -14,17 +13,17 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
-/// 18-with-a-die's [`Front`]: the last report received.
+/// 18-with-a-die's [`Front`]: no state of its own.
 #[derive(Default)]
-pub struct Die18 {
-    report: u128,
-}
+pub struct Die18;
 
-impl Die18 {
-    fn get(&self, name: &str) -> u128 {
-        LAYOUT.get(self.report, name)
-    }
-}
+static FACE: Face = Face {
+    layout: &LAYOUT,
+    help: "1-6 PLAY that number (0: the machine opens)   n NEW GAME   r reset",
+    illegal_words: "refused: a play barred by the M-play (or its complement to 7), 0 after the opening, or a play after the game is over",
+    // The machine changes state without a key while the program runs.
+    moving: |r| LAYOUT.get(r, "program") != 0,
+};
 
 /// A score as 18 cells, the first `score` filled.
 fn track(score: u128, color: Color) -> Vec<Span<'static>> {
@@ -34,18 +33,11 @@ fn track(score: u128, color: Color) -> Vec<Span<'static>> {
 }
 
 impl Front for Die18 {
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-    /// The machine will change state without a key: the program runs.
-    fn moving(r: u128) -> bool {
-        LAYOUT.get(r, "program") != 0
-    }
-    fn illegal_words(&self) -> &'static str {
-        "refused: a play barred by the M-play (or its complement to 7), 0 after the opening, or a play after the game is over"
+    fn face(&self) -> &'static Face {
+        &FACE
     }
 
-    fn key(&mut self, key: KeyEvent) -> Action {
+    fn key(&mut self, _: u128, key: KeyEvent) -> Action {
         match letter(&key) {
             Some(d @ '0'..='7') => Action::Send(vec![d as u8]),
             Some(c @ ('n' | 'r')) => Action::Send(vec![c as u8]),
@@ -53,19 +45,12 @@ impl Front for Die18 {
         }
     }
 
-    fn report(&mut self, r: u128) {
-        self.report = r;
-    }
-
-    fn help(&self) -> &'static str {
-        "1-6 PLAY that number (0: the machine opens)   n NEW GAME   r reset"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect) {
-        let m_score = self.get("m_score");
-        let h_score = self.get("h_score");
-        let m_play = self.get("m_play");
-        let h_play = self.get("h_play");
+    fn draw(&self, r: u128, frame: &mut Frame, area: Rect) {
+        let get = |name: &str| LAYOUT.get(r, name);
+        let m_score = get("m_score");
+        let h_score = get("h_score");
+        let m_play = get("m_play");
+        let h_play = get("h_play");
         let mut m_line = vec![Span::from(format!("   M-score {m_score:>2}   "))];
         m_line.extend(track(m_score, Color::Red));
         let mut h_line = vec![Span::from(format!("   H-score {h_score:>2}   "))];
@@ -82,10 +67,10 @@ impl Front for Die18 {
             Line::from(format!("   barred for you: {barred}")),
             Line::from(""),
         ];
-        let winner = match self.get("winner") {
+        let winner = match get("winner") {
             1 => Line::from("   YOU WIN: 18 exactly (or the machine went past)").green().bold(),
             2 => Line::from("   THE MACHINE WINS").red().bold(),
-            _ if Die18::moving(self.report) => Line::from("   The program runs.").italic(),
+            _ if (FACE.moving)(r) => Line::from("   The program runs.").italic(),
             _ if m_score == 0 && h_score == 0 => Line::from("   Your play (or 0 for the machine to open).").italic(),
             _ => Line::from("   Your play.").italic(),
         };

@@ -6,10 +6,9 @@
 //! machine"). Keys: PLAY 1..6, NEW GAME, MEMORY RESET, MEMORY PRELOAD,
 //! RESET.
 
-use super::{letter, Action, Front};
+use super::{letter, Action, Face, Front};
 use crate::oracle::counting::{table, GOAL, ROWS};
 use crate::panel::learning::{cell, LAYOUT};
-use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -17,11 +16,17 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
-/// The learning machine's [`Front`]: the last report received.
+/// The learning machine's [`Front`]: no state of its own.
 #[derive(Default)]
-pub struct Learning {
-    report: u128,
-}
+pub struct Learning;
+
+static FACE: Face = Face {
+    layout: &LAYOUT,
+    help: "1-6 PLAY   n NEW GAME   m MEMORY RESET   p MEMORY PRELOAD   r reset",
+    illegal_words: "refused: the machine's last play or its complement to 7, 0 or 7, a play after the game is over, or a key while the programmer runs",
+    // The machine changes state without a key while the programmer runs.
+    moving: |r| LAYOUT.get(r, "programmer") != 0,
+};
 
 /// A memory cell against the game's solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,18 +64,11 @@ fn symbol(c: Cell) -> Span<'static> {
 const PHASES: [&str; 6] = ["home", "clamp", "search", "random play", "add", "rewrite"];
 
 impl Front for Learning {
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-    /// The machine will change state without a key: the programmer runs.
-    fn moving(r: u128) -> bool {
-        LAYOUT.get(r, "programmer") != 0
-    }
-    fn illegal_words(&self) -> &'static str {
-        "refused: the machine's last play or its complement to 7, 0 or 7, a play after the game is over, or a key while the programmer runs"
+    fn face(&self) -> &'static Face {
+        &FACE
     }
 
-    fn key(&mut self, key: KeyEvent) -> Action {
+    fn key(&mut self, _: u128, key: KeyEvent) -> Action {
         match letter(&key) {
             Some(d @ '0'..='7') => Action::Send(vec![d as u8]),
             Some(c @ ('n' | 'm' | 'p' | 'r')) => Action::Send(vec![c as u8]),
@@ -78,16 +76,7 @@ impl Front for Learning {
         }
     }
 
-    fn report(&mut self, r: u128) {
-        self.report = r;
-    }
-
-    fn help(&self) -> &'static str {
-        "1-6 PLAY   n NEW GAME   m MEMORY RESET   p MEMORY PRELOAD   r reset"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect) {
-        let r = self.report;
+    fn draw(&self, r: u128, frame: &mut Frame, area: Rect) {
         let total = LAYOUT.get(r, "totalizer_2") as u8;
         let (h_play, m_play) = (LAYOUT.get(r, "human_play"), LAYOUT.get(r, "machine_play"));
         let mut header = vec![Span::from("   total  ")];

@@ -46,26 +46,35 @@ pub enum Action {
     Unknown,
 }
 
-/// One machine's front panel in the terminal.
-pub trait Front {
+/// What a machine's panel shows besides its drawing, declared once for the
+/// terminal and the browser (`serve`).
+pub struct Face {
     /// The report's fields (`nimforge_designs::report`, `fpga/protocol.md`):
     /// its width, and the `illegal` bit that says the machine refused a key.
-    fn layout(&self) -> &'static nimforge_designs::report::Layout;
+    pub layout: &'static nimforge_designs::report::Layout,
+    /// The keys, one line (two at most), for the help line.
+    pub help: &'static str,
+    /// The machine's own words for a refused key.
+    pub illegal_words: &'static str,
     /// The machine will change state without a key (the simulation runs on
     /// while a report says so).
-    fn moving(report: u128) -> bool
-    where
-        Self: Sized;
-    /// The machine's own words for a refused key.
-    fn illegal_words(&self) -> &'static str;
-    /// A key press (never q or Esc, which quit).
-    fn key(&mut self, key: KeyEvent) -> Action;
-    /// A report line from the machine.
-    fn report(&mut self, report: u128);
-    /// The keys, one line (two at most), for the help line.
-    fn help(&self) -> &'static str;
-    /// The machine as it stands; `area` is at least 78 x 18.
-    fn draw(&self, frame: &mut Frame, area: Rect);
+    pub moving: fn(u128) -> bool,
+}
+
+/// One machine's front panel in the terminal. The terminal keeps the last
+/// report and hands it to [`Front::key`] and [`Front::draw`].
+pub trait Front {
+    /// The machine's [`Face`].
+    fn face(&self) -> &'static Face;
+    /// A key press (never q or Esc, which quit), with the last report.
+    fn key(&mut self, report: u128, key: KeyEvent) -> Action;
+    /// A report `now` after `before`, for a panel that keeps what the reports
+    /// do not (Nimatron's last game and its tokens).
+    fn report(&mut self, before: u128, now: u128) {
+        let _ = (before, now);
+    }
+    /// The machine as the report shows it; `area` is at least 78 x 18.
+    fn draw(&self, report: u128, frame: &mut Frame, area: Rect);
 }
 
 /// The lowercase letter of a plain key press (no Ctrl or Alt), if any.
@@ -106,11 +115,11 @@ mod tests {
         for (machine, keys) in [("relay-nim", "abcgr"), ("nimatron", "abcdmr")] {
             let mut f = front(machine);
             for c in keys.chars() {
-                assert_eq!(f.key(key(c)), Action::Send(vec![c as u8]), "{machine} {c}");
-                assert_eq!(f.key(key(c.to_ascii_uppercase())), Action::Send(vec![c as u8]), "{machine} {c}");
+                assert_eq!(f.key(0, key(c)), Action::Send(vec![c as u8]), "{machine} {c}");
+                assert_eq!(f.key(0, key(c.to_ascii_uppercase())), Action::Send(vec![c as u8]), "{machine} {c}");
             }
             for c in "xz5".chars() {
-                assert_eq!(f.key(key(c)), Action::Unknown, "{machine} {c}");
+                assert_eq!(f.key(0, key(c)), Action::Unknown, "{machine} {c}");
             }
         }
         assert!(crate::machines::find("selector").is_err());
@@ -139,9 +148,9 @@ mod tests {
         ];
         for (machine, report, want) in cases {
             let mut f = front(machine);
-            f.report(report);
+            f.report(0, report);
             let mut t = ratatui::Terminal::new(TestBackend::new(80, 20)).unwrap();
-            t.draw(|frame| f.draw(frame, frame.area())).unwrap();
+            t.draw(|frame| f.draw(report, frame, frame.area())).unwrap();
             let text: String = t.backend().buffer().content().chunks(80).map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n").collect();
             for w in want {
                 assert!(text.contains(w), "{machine}: no '{w}' in\n{text}");
@@ -150,7 +159,7 @@ mod tests {
             for row in text.lines().skip(1).take(18) {
                 assert_eq!(row.chars().nth(78), Some(' '), "{machine}: a line is cut at the border:\n{text}");
             }
-            assert!(f.help().len() + "  q quit".len() <= 2 * 80 - 10, "{machine}'s help line is too long for two lines");
+            assert!(f.face().help.len() + "  q quit".len() <= 2 * 80 - 10, "{machine}'s help line is too long for two lines");
         }
     }
 }
@@ -170,7 +179,8 @@ mod fuzz {
         let mut rng = crate::fuzz::Rng::new(0xf022_0003);
         for name in crate::machines::names() {
             let mut front = (crate::machines::find(name).unwrap().front)();
-            let bits = front.layout().bits;
+            let bits = front.face().layout.bits;
+            let mut report = 0;
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
             let seed = "0".repeat(bits / 4);
             for case in 0..800 {
@@ -181,7 +191,8 @@ mod fuzz {
                 };
                 if let Ok(r) = crate::panel::parse_report(&line, bits) {
                     assert!(bits == 128 || r >> bits == 0, "{name}: {line} decoded past its width");
-                    front.report(r);
+                    front.report(report, r);
+                    report = r;
                 }
                 let code = match rng.below(4) {
                     0 => KeyCode::Char(char::from_u32(rng.below(0x250) as u32).unwrap_or('?')),
@@ -189,8 +200,8 @@ mod fuzz {
                     2 => [KeyCode::Left, KeyCode::Right, KeyCode::Up, KeyCode::Down, KeyCode::Tab, KeyCode::Backspace][rng.below(6)],
                     _ => KeyCode::Char((b'0' + rng.below(10) as u8) as char),
                 };
-                let _ = front.key(KeyEvent::new(code, KeyModifiers::NONE));
-                terminal.draw(|f| front.draw(f, f.area())).unwrap();
+                let _ = front.key(report, KeyEvent::new(code, KeyModifiers::NONE));
+                terminal.draw(|f| front.draw(report, f, f.area())).unwrap();
             }
         }
     }

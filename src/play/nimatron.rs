@@ -8,9 +8,8 @@
 //! the next combination by itself), so the panel keeps the last result
 //! until the next game ends or a reset.
 
-use super::{lamps, letter, Action, Front};
+use super::{lamps, letter, Action, Face, Front};
 use crate::panel::nimatron::{COUNTERS, LAYOUT, ROW_LAMPS};
-use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -22,50 +21,40 @@ const ROWS: [char; 4] = ['a', 'b', 'c', 'd'];
 /// The phase field's value while the player may move.
 const PLAYER: u128 = 1;
 
-/// Nimatron's [`Front`]: the last report, the last game's result and the tokens released.
+/// Nimatron's [`Front`]: the last game's result and the tokens released.
 #[derive(Default)]
 pub struct Nimatron {
-    report: u128,
     /// The last game: whether the player won it.
     last_game: Option<bool>,
     /// Tokens released since the panel started.
     tokens: usize,
 }
 
-impl Nimatron {
-    fn get(&self, name: &str) -> u128 {
-        LAYOUT.get(self.report, name)
-    }
-    fn flag(&self, name: &str) -> bool {
-        LAYOUT.flag(self.report, name)
-    }
-}
+static FACE: Face = Face {
+    layout: &LAYOUT,
+    help: "a b c d put out a lamp in row a..d (one row a turn)   m MTR (the machine moves)   r reset",
+    illegal_words: "the machine refused the press (a second row in one turn, an empty row, or MTR before a lamp is out)",
+    // The machine changes state without a key in any phase but the player's.
+    moving: |r| LAYOUT.get(r, "phase") != PLAYER,
+};
 
 impl Front for Nimatron {
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-    /// The machine will change state without a key: any phase but the player's.
-    fn moving(r: u128) -> bool {
-        LAYOUT.get(r, "phase") != PLAYER
-    }
-    fn illegal_words(&self) -> &'static str {
-        "the machine refused the press (a second row in one turn, an empty row, or MTR before a lamp is out)"
+    fn face(&self) -> &'static Face {
+        &FACE
     }
 
-    fn key(&mut self, key: KeyEvent) -> Action {
+    fn key(&mut self, _: u128, key: KeyEvent) -> Action {
         match letter(&key) {
             Some(c @ ('a' | 'b' | 'c' | 'd' | 'm' | 'r')) => Action::Send(vec![c as u8]),
             _ => Action::Unknown,
         }
     }
 
-    fn report(&mut self, r: u128) {
-        let before = std::mem::replace(&mut self.report, r);
+    fn report(&mut self, before: u128, r: u128) {
         let grew = |counter: &str| LAYOUT.get(r, counter) > LAYOUT.get(before, counter);
         let zero = |report: u128| COUNTERS.iter().all(|c| LAYOUT.get(report, c) == 0);
-        if self.flag("ended") {
-            self.last_game = Some(self.flag("player_won"));
+        if LAYOUT.flag(r, "ended") {
+            self.last_game = Some(LAYOUT.flag(r, "player_won"));
         } else if grew("pwc") {
             self.last_game = Some(true);
         } else if grew("mwc") {
@@ -75,14 +64,12 @@ impl Front for Nimatron {
             // A reset clears the counters.
             self.last_game = None;
         }
-        self.tokens += self.flag("token") as usize;
+        self.tokens += LAYOUT.flag(r, "token") as usize;
     }
 
-    fn help(&self) -> &'static str {
-        "a b c d put out a lamp in row a..d (one row a turn)   m MTR (the machine moves)   r reset"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect) {
+    fn draw(&self, r: u128, frame: &mut Frame, area: Rect) {
+        let get = |name: &str| LAYOUT.get(r, name);
+        let flag = |name: &str| LAYOUT.flag(r, name);
         let lamp = |on: bool, name: &str, color: Color| {
             let s = format!("lamp {name} {}", if on { "●" } else { "○" });
             if on {
@@ -91,13 +78,13 @@ impl Front for Nimatron {
                 Span::from(s).dim()
             }
         };
-        let combination = self.get("combination") + 1;
+        let combination = get("combination") + 1;
         let mut text = vec![
             Line::from(vec![
                 Span::from(format!("   combination No. {combination}          ")),
-                lamp(self.flag("lamp_p"), "P", Color::Green),
+                lamp(flag("lamp_p"), "P", Color::Green),
                 Span::from("     "),
-                lamp(self.flag("lamp_m"), "M", Color::Red),
+                lamp(flag("lamp_m"), "M", Color::Red),
             ]),
             Line::from(""),
             Line::from("              1 2 3 4 5 6 7    lit").dim(),
@@ -105,19 +92,19 @@ impl Front for Nimatron {
         let locks = LAYOUT.field("locks");
         for (row, name) in ROWS.iter().enumerate() {
             let lit = LAYOUT.field(ROW_LAMPS[row]);
-            let locked = if locks.item(row).flag(self.report) { "   (your row this turn)" } else { "" };
+            let locked = if locks.item(row).flag(r) { "   (your row this turn)" } else { "" };
             text.push(Line::from(vec![
                 Span::from(format!("   row {name}      ")),
-                Span::styled(lamps(|i| lit.item(i).flag(self.report), 7), Style::new().fg(Color::Yellow)),
-                Span::from(format!("    {}{locked}", lit.get(self.report).count_ones())),
+                Span::styled(lamps(|i| lit.item(i).flag(r), 7), Style::new().fg(Color::Yellow)),
+                Span::from(format!("    {}{locked}", lit.get(r).count_ones())),
             ]));
         }
         text.push(Line::from(""));
         text.push(Line::from(format!(
             "   TP {:3}    MWC {:3}    PWC {:3}    tokens {}",
-            self.get("tp"),
-            self.get("mwc"),
-            self.get("pwc"),
+            get("tp"),
+            get("mwc"),
+            get("pwc"),
             self.tokens
         )));
         text.push(Line::from(""));
@@ -127,9 +114,9 @@ impl Front for Nimatron {
             Some(false) => Span::from("THE MACHINE WON").red().bold(),
         };
         text.push(Line::from(vec![Span::from("   last game  "), last]));
-        let phase = match self.get("phase") {
+        let phase = match get("phase") {
             0 => "Setting up the next combination.",
-            1 if !locks.flag(self.report) => "Your move: put out lamps in one row, then m.",
+            1 if !locks.flag(r) => "Your move: put out lamps in one row, then m.",
             1 => "Put out more lamps in this row, or m for the machine's move.",
             2 => "Lamp M dims: the machine is thinking.",
             _ => "The machine puts out its lamps.",

@@ -6,9 +6,8 @@
 //! arrow keys or Tab, then 0..7), COMPUTER MOVE, STEP, the mode switch, SELF
 //! PLAY, NEW GAME with the variant switches (set on the panel), RESET.
 
-use super::{letter, Action, Front};
+use super::{letter, Action, Face, Front};
 use crate::panel::nimrod::LAYOUT;
-use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -38,9 +37,8 @@ const COMPUTING: u128 = 3;
 /// The mode field's value for manual.
 const MANUAL: u128 = 2;
 
-/// Nimrod's [`Front`]: the last report, the heap the digit keys act on and the variant switches.
+/// Nimrod's [`Front`]: the heap the digit keys act on and the variant switches.
 pub struct Nimrod {
-    report: u128,
     /// The heap the digit keys act on.
     heap: usize,
     /// The variant switches NEW GAME sends.
@@ -50,30 +48,25 @@ pub struct Nimrod {
 
 impl Default for Nimrod {
     fn default() -> Self {
-        Nimrod { report: 0, heap: 0, reverse: false, k: 1 }
+        Nimrod { heap: 0, reverse: false, k: 1 }
     }
 }
 
-impl Nimrod {
-    fn get(&self, name: &str) -> u128 {
-        LAYOUT.get(self.report, name)
-    }
-}
+static FACE: Face = Face {
+    layout: &LAYOUT,
+    help: "↑↓ heap, 0-7 leave n   c/Enter COMPUTER MOVE   s STEP   f w m fast/slow/manual   p SELF PLAY   v k variant, n NEW GAME   r reset",
+    illegal_words: "refused: a heap raised or left alone, more than k heaps, COMPUTER MOVE before a move, or a press while the program runs",
+    // The machine changes state without a key while the program runs, and
+    // not in manual mode.
+    moving: |r| LAYOUT.get(r, "phase") == COMPUTING && LAYOUT.get(r, "mode") != MANUAL,
+};
 
 impl Front for Nimrod {
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-    /// The machine will change state without a key: the program runs, and not
-    /// in manual mode.
-    fn moving(r: u128) -> bool {
-        LAYOUT.get(r, "phase") == COMPUTING && LAYOUT.get(r, "mode") != MANUAL
-    }
-    fn illegal_words(&self) -> &'static str {
-        "refused: a heap raised or left alone, more than k heaps, COMPUTER MOVE before a move, or a press while the program runs"
+    fn face(&self) -> &'static Face {
+        &FACE
     }
 
-    fn key(&mut self, key: KeyEvent) -> Action {
+    fn key(&mut self, _: u128, key: KeyEvent) -> Action {
         match key.code {
             KeyCode::Up | KeyCode::BackTab => {
                 self.heap = (self.heap + 3) % 4;
@@ -102,29 +95,22 @@ impl Front for Nimrod {
         }
     }
 
-    fn report(&mut self, r: u128) {
-        self.report = r;
-    }
-
-    fn help(&self) -> &'static str {
-        "↑↓ heap, 0-7 leave n   c/Enter COMPUTER MOVE   s STEP   f w m fast/slow/manual   p SELF PLAY   v k variant, n NEW GAME   r reset"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect) {
-        let reverse = LAYOUT.flag(self.report, "reverse");
-        let k = self.get("k");
-        let mode = ["fast", "slow", "manual", "?"][self.get("mode") as usize];
-        let instruction = self.get("instruction") as usize;
-        let column = self.get("column_counter");
-        let heap_counter = self.get("heap_counter") as usize;
+    fn draw(&self, r: u128, frame: &mut Frame, area: Rect) {
+        let get = |name: &str| LAYOUT.get(r, name);
+        let reverse = LAYOUT.flag(r, "reverse");
+        let k = get("k");
+        let mode = ["fast", "slow", "manual", "?"][get("mode") as usize];
+        let instruction = get("instruction") as usize;
+        let column = get("column_counter");
+        let heap_counter = get("heap_counter") as usize;
         let selected = LAYOUT.field("heap_selected");
         let heaps = LAYOUT.field("heaps");
-        let phase = self.get("phase");
+        let phase = get("phase");
         let mut left = vec![
             Line::from(format!(
                 " {} game, k = {k}, {mode}{}",
                 if reverse { "reverse" } else { "normal" },
-                if LAYOUT.flag(self.report, "transition") { ", transition" } else { "" }
+                if LAYOUT.flag(r, "transition") { ", transition" } else { "" }
             )),
             Line::from(format!(
                 " next NEW GAME: {}, k = {}",
@@ -136,7 +122,7 @@ impl Front for Nimrod {
             Line::from("            col 2 1 0").dim(),
         ];
         for h in 0..4 {
-            let n = heaps.item(h).get(self.report);
+            let n = heaps.item(h).get(r);
             let digits: Vec<Span> = (0..3)
                 .rev()
                 .map(|c| {
@@ -151,7 +137,7 @@ impl Front for Nimrod {
             let mut line = vec![Span::from(if self.heap == h { " ▸ " } else { "   " }), Span::from(format!("heap {h}  "))];
             line.extend(digits);
             line.push(Span::from(format!("   {n}  ")));
-            line.push(if selected.item(h).flag(self.report) { Span::from("◉ white").bold() } else { Span::from("○").dim() });
+            line.push(if selected.item(h).flag(r) { Span::from("◉ white").bold() } else { Span::from("○").dim() });
             left.push(Line::from(line));
         }
         left.push(Line::from(""));
@@ -161,12 +147,12 @@ impl Front for Nimrod {
         )));
         left.push(Line::from(""));
         for (i, name) in LAMPS.iter().enumerate() {
-            let on = LAYOUT.field("status_lamps").item(i).flag(self.report);
+            let on = LAYOUT.field("status_lamps").item(i).flag(r);
             let color = if i < 2 { Color::Red } else { Color::Green };
             let s = format!(" {} {name}", if on { "●" } else { "○" });
             left.push(if on { Line::from(s).fg(color).bold() } else { Line::from(s).dim() });
         }
-        let winner = match self.get("winner") {
+        let winner = match get("winner") {
             1 => Span::from(" THE OPPONENT WINS").green().bold(),
             2 => Span::from(" THE COMPUTER WINS").red().bold(),
             _ => Span::from(""),
@@ -208,10 +194,9 @@ mod tests {
     /// The lit lines of the drawn INSTRUCTIONS list for a report lighting
     /// `instruction` while the program runs.
     fn lit_lines(instruction: u128) -> Vec<String> {
-        let mut panel = Nimrod::default();
-        panel.report(LAYOUT.pack(&[("phase", COMPUTING), ("instruction", instruction), ("heaps", 0x7164)]));
+        let report = LAYOUT.pack(&[("phase", COMPUTING), ("instruction", instruction), ("heaps", 0x7164)]);
         let mut terminal = Terminal::new(TestBackend::new(100, 24)).unwrap();
-        terminal.draw(|f| panel.draw(f, f.area())).unwrap();
+        terminal.draw(|f| Nimrod::default().draw(report, f, f.area())).unwrap();
         let buffer = terminal.backend().buffer();
         let rows = (0..buffer.area.height).map(|y| (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect::<String>());
         rows.filter(|row| row.contains('▶')).map(|row| row.trim().to_string()).collect()

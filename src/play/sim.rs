@@ -141,7 +141,7 @@ mod tests {
     /// a key.
     #[test]
     fn the_relay_nim_answers_through_its_uart() {
-        let mut sim = Sim::start::<RelayNimPanel>("relay-nim", <crate::play::relay_nim::RelayNim as crate::play::Front>::moving);
+        let mut sim = Sim::start::<RelayNimPanel>("relay-nim", crate::play::Front::face(&crate::play::relay_nim::RelayNim).moving);
         assert_eq!(lines_within(&mut sim, 1, 10), vec![0x0000777]);
         sim.send(b"a").unwrap();
         let got = lines_within(&mut sim, 1, 10);

@@ -9,11 +9,10 @@
 //! has it judged, and `p` plays the move it found: the panel enters the
 //! position that move leaves. Whoever takes the last counter wins.
 
-use super::{letter, Action, Front};
+use super::{letter, Action, Face, Front};
 use crate::oracle::wilson::judge::{HwMove, SLOTS};
 use crate::oracle::wilson::Kind;
 use crate::panel::wilson::{groups, size_key, LAYOUT};
-use nimforge_designs::report::Layout;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -163,19 +162,21 @@ impl Wilson {
     }
 }
 
+static FACE: Face = Face {
+    layout: &LAYOUT,
+    help: "0-9 Enter a group (the first after a verdict starts a new position)   g judge   p play the move found   r reset",
+    illegal_words: "the judge refused the key: it was busy judging",
+    // The machine changes state without a key while the judge is busy.
+    moving: |r| LAYOUT.flag(r, "busy"),
+};
+
 impl Front for Wilson {
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-    /// The machine will change state without a key: the judge is busy.
-    fn moving(r: u128) -> bool {
-        LAYOUT.flag(r, "busy")
-    }
-    fn illegal_words(&self) -> &'static str {
-        "the judge refused the key: it was busy judging"
+    fn face(&self) -> &'static Face {
+        &FACE
     }
 
-    fn key(&mut self, key: KeyEvent) -> Action {
+    /// `p` plays the move in the last report ([`Front::report`] keeps it).
+    fn key(&mut self, _: u128, key: KeyEvent) -> Action {
         self.note = None;
         match key.code {
             KeyCode::Enter => return self.enter_group(),
@@ -215,15 +216,12 @@ impl Front for Wilson {
         }
     }
 
-    fn report(&mut self, report: u128) {
+    /// The report is kept: what the machine moved is judged against it.
+    fn report(&mut self, _: u128, report: u128) {
         self.report = report;
     }
 
-    fn help(&self) -> &'static str {
-        "0-9 Enter a group (the first after a verdict starts a new position)   g judge   p play the move found   r reset"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect) {
+    fn draw(&self, _: u128, frame: &mut Frame, area: Rect) {
         let groups = self.groups();
         let next = LAYOUT.get(self.report, "next_slot");
         let cells = |f: &dyn Fn(usize) -> String| (0..SLOTS).map(|k| format!("{:>5}", f(k))).collect::<String>();
@@ -302,7 +300,7 @@ mod tests {
         keys.chars()
             .map(|c| {
                 let code = if c == '\r' { KeyCode::Enter } else { KeyCode::Char(c) };
-                w.key(KeyEvent { code, modifiers: KeyModifiers::NONE, kind: KeyEventKind::Press, state: KeyEventState::NONE })
+                w.key(0, KeyEvent { code, modifiers: KeyModifiers::NONE, kind: KeyEventKind::Press, state: KeyEventState::NONE })
             })
             .collect()
     }
@@ -330,15 +328,15 @@ mod tests {
     fn the_move_found_is_played() {
         let judged = |fields: &[(&str, u128)], groups: &[u8]| with_groups(LAYOUT.pack(fields), groups);
         let mut w = Wilson::default();
-        w.report(judged(&[("done", 1), ("found", 1), ("kind", 2), ("third_slot", 9)], &[28, 1]));
+        w.report(0, judged(&[("done", 1), ("found", 1), ("kind", 2), ("third_slot", 9)], &[28, 1]));
         assert_eq!(press(&mut w, "p"), vec![Action::Send(vec![b'r', 0x81, 0x80 | 25])]);
         let mut w = Wilson::default();
-        w.report(judged(&[("done", 1), ("found", 1), ("kind", 2), ("slot", 2), ("third_slot", 9)], &[28, 1]));
+        w.report(0, judged(&[("done", 1), ("found", 1), ("kind", 2), ("slot", 2), ("third_slot", 9)], &[28, 1]));
         assert_eq!(press(&mut w, "p"), vec![Action::Local]);
         // One counter from the middle of a 5 beside seven 1s: nine groups,
         // more than the judge's eight slots.
         let mut w = Wilson::default();
-        w.report(judged(&[("done", 1), ("found", 1), ("kind", 1), ("left", 2)], &[5, 1, 1, 1, 1, 1, 1, 1]));
+        w.report(0, judged(&[("done", 1), ("found", 1), ("kind", 1), ("left", 2)], &[5, 1, 1, 1, 1, 1, 1, 1]));
         assert_eq!(press(&mut w, "p"), vec![Action::Local]);
         assert!(w.note.unwrap().contains("9 groups"));
     }

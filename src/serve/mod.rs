@@ -150,7 +150,7 @@ async fn index(State(shared): State<Arc<Shared>>) -> Response {
     let machines = shared
         .machines()
         .into_iter()
-        .map(|name| (name, crate::machines::find(name).map_or("", |m| (m.front)().layout().title)))
+        .map(|name| (name, crate::machines::find(name).map_or("", |m| (m.front)().face().layout.title)))
         .collect();
     let transport = match &shared.options.serial {
         Some((device, machine)) => format!("{machine} on a board at {device}, one visitor at a time"),
@@ -187,8 +187,8 @@ async fn page(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> Re
         return full(&shared);
     }
     let front = (entry.front)();
-    let layout = front.layout();
-    let html = Page { machine: entry.name, title: layout.title, layout: layout_json(layout), help: front.help(), illegal_words: front.illegal_words() }
+    let face = front.face();
+    let html = Page { machine: entry.name, title: face.layout.title, layout: layout_json(face.layout), help: face.help, illegal_words: face.illegal_words }
         .render()
         .unwrap_or_else(|e| e.to_string());
     Html(html).into_response()

@@ -36,7 +36,7 @@ pub fn key_bytes(text: &str) -> Result<Vec<u8>, String> {
 /// fails; gives the seat back when it ends.
 pub fn run(entry: &'static crate::machines::Entry, serial: Option<&str>, from_page: Receiver<String>, to_page: UnboundedSender<String>, seat: Seat) {
     let _seat = seat;
-    let bits = (entry.front)().layout().bits;
+    let bits = (entry.front)().face().layout.bits;
     let mut transport: Box<dyn Transport> = match serial {
         Some(device) => match crate::play::serial::Serial::open(device) {
             Ok(s) => Box::new(s),
