@@ -121,14 +121,12 @@ impl Game {
 
 // ---- The letters: what a person can do in one clock cycle. ----
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Press {
     None,
     Reset,
     Take(u8),
 }
-
-const PRESSES: [Press; 5] = [Press::None, Press::Reset, Press::Take(1), Press::Take(2), Press::Take(3)];
 
 // ---- The harness: design, oracle and letters joined for nimforge. ----
 
@@ -138,6 +136,7 @@ impl Machine for Subtraction21 {
     type State = Game;
     type Extra = ();
     type Design = Subtraction;
+    type Press = Press;
     const NAME: &'static str = "subtraction";
     const MODULE: &'static str = "subtraction";
 
@@ -145,26 +144,25 @@ impl Machine for Subtraction21 {
         inputs: [reset, take];
         outputs: [left, machine_took, winner, illegal]);
 
-    fn letters() -> Vec<Letter> {
-        PRESSES
-            .iter()
-            .map(|p| match *p {
-                Press::None => Letter::of::<Self>("none", &[]),
-                Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
-                Press::Take(k) => Letter::of::<Self>(format!("TAKE {k}"), &[("take", k as u64)]),
-            })
-            .collect()
+    fn alphabet() -> Vec<Press> {
+        vec![Press::None, Press::Reset, Press::Take(1), Press::Take(2), Press::Take(3)]
     }
-    fn home() -> Option<usize> {
-        Some(1) // RESET: back to power-on from anywhere
+    fn letter(p: Press) -> Letter {
+        match p {
+            Press::None => Letter::of::<Self>("none", &[]),
+            Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Press::Take(k) => Letter::of::<Self>(format!("TAKE {k}"), &[("take", k as u64)]),
+        }
+    }
+    fn home() -> Option<Press> {
+        Some(Press::Reset) // back to power-on from anywhere
     }
     fn power_on() -> Game {
         FULL
     }
-    fn step(state: &Game, letter: usize) -> Game {
-        state.step(PRESSES[letter])
+    fn step(state: &Game, press: Press) -> Game {
+        state.step(press)
     }
-    fn extra_step(_: (), _: &Game, _: usize) {}
     fn observe(g: &Game, _: &()) -> Vec<u64> {
         vec![g.left as u64, g.machine_took as u64, g.winner as u64, g.illegal as u64]
     }

@@ -5,8 +5,8 @@
 //! (`oracle::counting`); `--plot` draws that learning curve as SVG.
 
 use crate::oracle::counting::{table, GOAL};
-use crate::oracle::learning::{Human, Random};
-use crate::verify::learning::{self as l, memory_of, Learning};
+use crate::oracle::learning::{Human, Press, Random};
+use crate::verify::learning::{memory_of, Learning};
 use crate::verify::{output_index, Letter, Machine};
 use askama::Template;
 use nimforge_designs::harness::Bench;
@@ -43,12 +43,12 @@ impl Machine_ {
     fn new(blank: bool, search_skips_illegal: bool) -> Machine_ {
         let design = Design::with_reading(blank, search_skips_illegal);
         let mut m = Machine_ { bench: Bench::new(design), letters: Learning::letters(), out: Vec::new(), blank };
-        m.press(l::RESET);
+        m.press(Press::Reset);
         m
     }
 
-    fn press(&mut self, letter: usize) {
-        Learning::drive(&mut self.bench.uut, &self.letters[letter].inputs);
+    fn press(&mut self, press: Press) {
+        Learning::drive(&mut self.bench.uut, &self.letters[Learning::letter_of(press)].inputs);
         self.bench.tick(Learning::clock);
         self.out = Learning::read(&self.bench.uut);
     }
@@ -59,15 +59,15 @@ impl Machine_ {
 
     /// One game from NEW GAME; the winner (1 human, 2 machine).
     fn game(&mut self, human: Human, number: usize, rng: &mut Random) -> u64 {
-        self.press(l::NEW_GAME);
+        self.press(Press::NewGame);
         while self.get("winner") == 0 {
             for _ in 0..Human::pause(rng) {
-                self.press(l::NONE);
+                self.press(Press::None);
             }
             let c = human.play(number, self.get("total") as u8, self.get("m_play") as u8, rng);
-            self.press(l::play(c));
+            self.press(Press::Play(c));
             while self.get("phase") != 0 {
-                self.press(l::NONE);
+                self.press(Press::None);
             }
         }
         self.get("winner")

@@ -3,7 +3,7 @@
 //! way a person at the front panel would.
 
 use crate::verify::driver::Driver;
-use crate::verify::relay_nim::{RelayNim, GO, RESET, TAKE};
+use crate::verify::relay_nim::{Press, RelayNim};
 
 #[derive(serde::Serialize)]
 struct RelayNimMove {
@@ -34,19 +34,19 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
     let idle = |d: &Driver<RelayNim>| d.get("step") == 0;
     // The randomizer survives RESET: advance it with machine moves from full piles.
     for _ in 0..randomizer {
-        d.press(RESET);
-        d.press(GO);
+        d.press(Press::Reset);
+        d.press(Press::Go);
         d.wait("finish its move", MOVE_CYCLES, idle)?;
     }
-    d.press(RESET);
+    d.press(Press::Reset);
     for (p, &size) in start.iter().enumerate() {
         for _ in size..7 {
-            d.press(TAKE[p]);
+            d.press(Press::Take(p));
         }
     }
     let before = sizes(&d);
     let r = d.get("randomizer");
-    d.press(GO);
+    d.press(Press::Go);
     if idle(&d) {
         let reason = "every pile is empty (GO does nothing)";
         if json {

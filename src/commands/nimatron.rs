@@ -4,7 +4,7 @@
 //! first, which only the simulation allows).
 
 use crate::verify::driver::Driver;
-use crate::verify::nimatron::{Nimatron, MTR, RESET, ROW};
+use crate::verify::nimatron::{Nimatron, Press};
 use nimforge_designs::nimatron::{PLAYER, SETUP};
 
 const LETTERS: [&str; 4] = ["a", "b", "c", "d"];
@@ -59,7 +59,7 @@ impl Panel {
     /// Power-on reset, then the set-up of combination No. 1.
     pub fn new() -> Result<Panel, String> {
         let mut p = Panel { d: Driver::new() };
-        p.press(RESET);
+        p.press(Press::Reset);
         p.wait_for_player()?;
         Ok(p)
     }
@@ -74,9 +74,9 @@ impl Panel {
         ["lamps_a", "lamps_b", "lamps_c", "lamps_d"].iter().map(|n| self.get(n).count_ones() as u64).collect()
     }
 
-    /// One clock cycle with `letter` pressed.
-    pub fn press(&mut self, letter: usize) {
-        self.d.press(letter);
+    /// One clock cycle with `press`.
+    pub fn press(&mut self, press: Press) {
+        self.d.press(press);
     }
 
     fn wait_for_player(&mut self) -> Result<u64, String> {
@@ -86,7 +86,7 @@ impl Panel {
     /// The player puts out `n` lamps in `row`; the machine's refusal is an error.
     pub fn player(&mut self, row: usize, n: u64) -> Result<Event, String> {
         for i in 0..n {
-            self.press(ROW[row]);
+            self.press(Press::Row(row));
             if self.get("illegal") == 1 {
                 return Err(format!(
                     "the machine refused lamp {} of {n} in row {}: {}",
@@ -106,7 +106,7 @@ impl Panel {
     /// MTR, and the machine's whole move.
     pub fn machine(&mut self) -> Result<Event, String> {
         let before = self.rows();
-        self.press(MTR);
+        self.press(Press::Mtr);
         if self.get("illegal") == 1 {
             return Err("the machine refused MTR: put out at least one lamp first".into());
         }
@@ -141,7 +141,7 @@ impl Panel {
     pub fn finish_game(&mut self) -> Result<GameEnd, String> {
         let winner = if self.get("player_won") == 1 { "player" } else { "machine" };
         self.wait_for_player()?;
-        self.press(0); // no press: the counters count the pulse
+        self.press(Press::None); // no press: the counters count the pulse
         Ok(GameEnd {
             winner,
             tp: self.get("tp"),
@@ -200,7 +200,7 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
             Ok(1)
         };
         if n == 0 {
-            p.press(MTR);
+            p.press(Press::Mtr);
             return refuse("the machine refused MTR: put out at least one lamp first");
         }
         for row in rows {
@@ -319,10 +319,10 @@ mod tests {
             let mut token = false;
             let winner = if p.get("player_won") == 1 { "player" } else { "machine" };
             while p.get("phase") != PLAYER {
-                p.press(0);
+                p.press(Press::None);
                 token |= p.get("token") == 1;
             }
-            p.press(0);
+            p.press(Press::None);
             assert_eq!(winner, "player");
             assert!(token, "a token for the player's win");
             assert_eq!((p.get("tp"), p.get("pwc"), p.get("mwc")), (c, c, 0));

@@ -3,7 +3,9 @@
 //! level), driven through its buttons as the opponent would press them.
 
 use crate::verify::driver::Driver;
-use crate::verify::nimrod::{self as n, Nimrod};
+use crate::oracle::nimrod::Press;
+use crate::verify::nimrod::Nimrod;
+use crate::verify::Machine;
 use nimforge_designs::nimrod::{COMPUTER, COMPUTING, OPPONENT, OVER};
 
 /// One move as the front panel showed it.
@@ -44,13 +46,13 @@ impl Panel {
     /// After a power-on reset.
     pub fn new() -> Panel {
         let mut p = Panel { d: Driver::new() };
-        p.press(n::RESET);
+        p.press(Press::Reset);
         p
     }
 
-    /// One clock cycle with `letter` pressed; the outputs after it.
-    pub fn press(&mut self, letter: usize) -> &[u64] {
-        self.d.press(letter)
+    /// One clock cycle with `press`; the outputs after it.
+    pub fn press(&mut self, press: Press) -> &[u64] {
+        self.d.press(press)
     }
 
     /// The output called `name`.
@@ -80,21 +82,21 @@ impl Panel {
     /// `heap_counter` (it moves on with every press), NEW GAME, and the
     /// heaps arranged with the "leave n" buttons.
     pub fn new_game(&mut self, reverse: bool, k: u8, heap_counter: u8, heaps: &[u8]) -> Result<(), String> {
-        self.press(n::RESET);
+        self.press(Press::Reset);
         // The generator counts 0..3: four presses bring any value round.
         for _ in 0..4 {
             if self.get("random") == heap_counter as u64 {
                 break;
             }
-            self.press(n::set_mode(0));
+            self.press(Press::SetMode(0));
         }
         if self.get("random") != heap_counter as u64 {
             return Err(format!("the heap counter did not come round to {heap_counter} in four presses"));
         }
-        self.press(n::new_game(reverse, k));
+        self.press(Press::NewGame { reverse, k });
         for (h, &count) in heaps.iter().enumerate() {
             if count != 7 {
-                self.press(n::leave(h, count));
+                self.press(Press::Leave { heap: h as u8, count });
             }
         }
         Ok(())
@@ -107,7 +109,7 @@ impl Panel {
         let mut cycles = 0;
         for (h, &count) in heaps.iter().enumerate() {
             if count as u64 != before[h] {
-                self.press(n::leave(h, count));
+                self.press(Press::Leave { heap: h as u8, count });
                 cycles += 1;
                 if self.illegal() {
                     return Err(format!("the machine refused 'leave {count}' on heap {h} (from {before:?})"));
@@ -126,11 +128,11 @@ impl Panel {
 
     /// Press `start` (COMPUTER MOVE or SELF PLAY) and run the program to the
     /// end of one move. `Err` when the machine refuses the press.
-    pub fn machine_move(&mut self, start: usize) -> Result<MoveEvent, String> {
+    pub fn machine_move(&mut self, start: Press) -> Result<MoveEvent, String> {
         let before = self.heaps();
         self.press(start);
         if self.illegal() {
-            return Err(format!("the machine refused {} at {before:?}", self.d.letters()[start].name));
+            return Err(format!("the machine refused {} at {before:?}", Nimrod::letter(start).name));
         }
         self.run_move(before)
     }
@@ -143,7 +145,7 @@ impl Panel {
         let mut cycles = 1;
         let first_side = self.get("side");
         loop {
-            self.press(n::NONE);
+            self.press(Press::None);
             cycles += 1;
             let running = self.get("phase") == COMPUTING;
             if !running || self.get("side") != first_side {
@@ -159,7 +161,7 @@ impl Panel {
 
     /// A whole self-played game from the position in hand.
     pub fn self_play(&mut self) -> Result<Vec<MoveEvent>, String> {
-        let mut events = vec![self.machine_move(n::SELF_PLAY)?];
+        let mut events = vec![self.machine_move(Press::SelfPlay)?];
         while self.get("phase") != OVER {
             let before = self.heaps();
             events.push(self.run_move(before)?);
@@ -206,7 +208,7 @@ pub fn one_move(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) ->
     }
     let mut p = Panel::new();
     p.new_game(reverse, k, heap_counter, &heaps)?;
-    let e = p.machine_move(n::COMPUTER_MOVE)?;
+    let e = p.machine_move(Press::ComputerMove)?;
     if json {
         println!("{}", serde_json::to_string(&e).expect("serialises"));
     } else {
@@ -261,7 +263,7 @@ mod tests {
     fn the_booklets_walk_through_in_the_design() {
         let mut p = Panel::new();
         p.new_game(false, 1, 1, &[7, 1, 6, 4]).unwrap();
-        let e = p.machine_move(n::COMPUTER_MOVE).unwrap();
+        let e = p.machine_move(Press::ComputerMove).unwrap();
         assert_eq!(e.instructions, vec![1, 2, 3, 2, 4, 5, 6, 7, 1, 7, 1, 2, 4, 6, 7, 8]);
         assert_eq!(e.after, vec![7, 1, 2, 4]);
     }
@@ -274,7 +276,7 @@ mod tests {
         for (hc, after) in [(0, [5, 1, 6, 2]), (1, [7, 1, 4, 2]), (2, [7, 1, 4, 2]), (3, [7, 1, 6, 0])] {
             let mut p = Panel::new();
             p.new_game(false, 1, hc, &[7, 1, 6, 2]).unwrap();
-            assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, after.to_vec(), "heap counter {hc}");
+            assert_eq!(p.machine_move(Press::ComputerMove).unwrap().after, after.to_vec(), "heap counter {hc}");
             assert_eq!(after.iter().fold(0, |a, &h| a ^ h), 0);
         }
     }
@@ -287,21 +289,21 @@ mod tests {
         let mut p = Panel::new();
         p.new_game(true, 1, 1, &[7, 1, 6, 4]).unwrap();
         // Move 1 (A): "the correct move for A is 7, 1, 2, 4".
-        assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, vec![7, 1, 2, 4]);
+        assert_eq!(p.machine_move(Press::ComputerMove).unwrap().after, vec![7, 1, 2, 4]);
         // Move 2 (B): "taking 3 from heap 0 and leaving 4, 1, 2, 4".
         assert_eq!(p.opponent_leaves(&[4, 1, 2, 4]).unwrap().after, vec![4, 1, 2, 4]);
         // Move 3 (A): "The correct move was 4, 1, 1, 4".
-        assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, vec![4, 1, 1, 4]);
+        assert_eq!(p.machine_move(Press::ComputerMove).unwrap().after, vec![4, 1, 1, 4]);
 
         // The machine as B, after A's mistake "leaving 4, 0, 2, 4".
         let mut p = Panel::new();
         p.new_game(true, 1, 0, &[4, 0, 2, 4]).unwrap();
         // Move 4 (B): "B makes a correct move leaving 4, 0, 0, 4".
-        assert_eq!(p.machine_move(n::COMPUTER_MOVE).unwrap().after, vec![4, 0, 0, 4]);
+        assert_eq!(p.machine_move(Press::ComputerMove).unwrap().after, vec![4, 0, 0, 4]);
         // Move 5 (A): "taking 3 from heap 3 and leaving 4, 0, 0, 1".
         p.opponent_leaves(&[4, 0, 0, 1]).unwrap();
         // Move 6 (B): "Transition has occurred ... leaving 0, 0, 0, 1".
-        let e = p.machine_move(n::COMPUTER_MOVE).unwrap();
+        let e = p.machine_move(Press::ComputerMove).unwrap();
         assert_eq!(e.after, vec![0, 0, 0, 1]);
         assert_eq!(p.get("transition"), 1);
         // Move 7 (A): "A must now take the last match and he loses."
@@ -314,23 +316,23 @@ mod tests {
     fn refused_moves() {
         let mut p = Panel::new();
         p.new_game(false, 1, 0, &[3, 3, 3, 3]).unwrap();
-        p.machine_move(n::COMPUTER_MOVE).unwrap();
+        p.machine_move(Press::ComputerMove).unwrap();
         let before = p.heaps();
         // COMPUTER MOVE before the opponent has moved.
-        p.press(n::COMPUTER_MOVE);
+        p.press(Press::ComputerMove);
         assert!(p.illegal());
         // Raising a heap.
         let h = before.iter().position(|&x| x < 7).unwrap();
-        p.press(n::leave(h, before[h] as u8 + 1));
+        p.press(Press::Leave { heap: h as u8, count: before[h] as u8 + 1 });
         assert!(p.illegal());
         // A second heap in the simple game.
         let (a, b) = {
             let mut nz = (0..4).filter(|&i| before[i] > 0);
             (nz.next().unwrap(), nz.next().unwrap())
         };
-        p.press(n::leave(a, 0));
+        p.press(Press::Leave { heap: a as u8, count: 0 });
         assert!(!p.illegal());
-        p.press(n::leave(b, 0));
+        p.press(Press::Leave { heap: b as u8, count: 0 });
         assert!(p.illegal());
         assert_eq!(p.heaps()[b], before[b]);
     }

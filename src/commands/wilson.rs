@@ -500,7 +500,7 @@ struct HardwareMove {
 /// `nimforge move wilson --groups 28,53,1,16`: the hardware judge in the
 /// rust-hdl simulation, driven through its inputs.
 pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
-    use crate::oracle::wilson::judge::{HwMove, SLOTS};
+    use crate::oracle::wilson::judge::{HwMove, Input, SLOTS};
     use crate::verify::driver::Driver;
     let groups = parse_groups(text)?;
     if groups.len() > SLOTS {
@@ -512,9 +512,9 @@ pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
     }
     let mut d = Driver::<crate::verify::wilson::Wilson>::new();
     for (k, &g) in slots.iter().enumerate() {
-        d.press(d.letter(&format!("load {k} {g}")));
+        d.press(Input::Load { slot: k as u8, size: g });
     }
-    d.press(d.letter("start"));
+    d.press(Input::Start);
     let cycles = 1 + d.wait("finish judging", 2_000_000, |d| d.get("done") == 1)?;
     let found = d.get("found") == 1;
     let kind = match d.get("kind") {

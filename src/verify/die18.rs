@@ -19,27 +19,6 @@ use nimforge_designs::die18::Die18 as Design;
 /// 18-with-a-die as the harness drives it: its [`Machine`].
 pub struct Die18;
 
-/// Letters: none, RESET, NEW GAME, PLAY 0..7.
-pub const NONE: usize = 0;
-/// RESET: power-on.
-pub const RESET: usize = 1;
-/// NEW GAME.
-pub const NEW_GAME: usize = 2;
-/// The letter PLAY with the play selector at `choice` (0..7; 0: the machine opens).
-pub fn play(choice: u8) -> usize {
-    3 + choice as usize
-}
-
-/// The oracle's press for `letter`.
-pub fn press(letter: usize) -> Press {
-    match letter {
-        NONE => Press::None,
-        RESET => Press::Reset,
-        NEW_GAME => Press::NewGame,
-        l => Press::Play((l - 3) as u8),
-    }
-}
-
 /// The scripted humans of the whole-game runs.
 #[derive(Clone, Copy, Debug)]
 enum Human {
@@ -63,34 +42,38 @@ impl Machine for Die18 {
     type State = State;
     type Extra = ();
     type Design = Design;
+    type Press = Press;
     const NAME: &'static str = "die18";
 
     crate::ports!(Design;
         inputs: [reset, new_game, play, choice];
         outputs: [m_score, h_score, m_play, h_play, oscillator, step, winner, illegal]);
 
-    fn letters() -> Vec<Letter> {
-        let mut out = vec![
-            Letter::of::<Self>("none", &[]),
-            Letter::of::<Self>("RESET", &[("reset", 1)]),
-            Letter::of::<Self>("NEW GAME", &[("new_game", 1)]),
-        ];
-        for c in 0..8 {
-            out.push(Letter::of::<Self>(format!("PLAY {c}"), &[("play", 1), ("choice", c)]));
-        }
-        out
+    /// None, RESET, NEW GAME, PLAY with the selector at 0..7 (0: the
+    /// machine opens).
+    fn alphabet() -> Vec<Press> {
+        [Press::None, Press::Reset, Press::NewGame].into_iter().chain((0..8).map(Press::Play)).collect()
     }
 
-    fn home() -> Option<usize> {
-        Some(RESET)
+    fn letter(press: Press) -> Letter {
+        match press {
+            Press::None => Letter::of::<Self>("none", &[]),
+            Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Press::NewGame => Letter::of::<Self>("NEW GAME", &[("new_game", 1)]),
+            Press::Play(c) => Letter::of::<Self>(format!("PLAY {c}"), &[("play", 1), ("choice", c as u64)]),
+        }
+    }
+
+    fn home() -> Option<Press> {
+        Some(Press::Reset)
     }
 
     fn power_on() -> State {
         State::power_on()
     }
 
-    fn step(state: &State, letter: usize) -> State {
-        state.step(press(letter))
+    fn step(state: &State, press: Press) -> State {
+        state.step(press)
     }
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
@@ -113,9 +96,9 @@ impl Machine for Die18 {
         for human in [Human::Smallest, Human::Largest, Human::Skilled] {
             for opening in 0..=6u8 {
                 for osc in 0..OSCILLATOR {
-                    run.push(RESET);
+                    run.push(Press::Reset);
                     while run.state.oscillator != osc {
-                        run.push(NONE);
+                        run.push(Press::None);
                     }
                     // The referee's own count of the game.
                     let (mut m, mut h, mut last_m) = (0u8, 0u8, 0u8);
@@ -125,10 +108,10 @@ impl Machine for Die18 {
                         if last_m != 0 && !allowed_after(last_m, c) {
                             return Err(format!("{human:?}: the script chose a barred play {c}"));
                         }
-                        run.push(play(c));
+                        run.push(Press::Play(c));
                         h += c;
                         while run.state.step != Step::Idle {
-                            run.push(NONE);
+                            run.push(Press::None);
                         }
                         let over = |m: u8, h: u8| m >= GOAL || h >= GOAL;
                         if !over(m, h) && h < GOAL {

@@ -30,9 +30,15 @@ impl<M: Machine> Driver<M> {
         Driver { bench, letters: M::letters(), out, cycles: 0 }
     }
 
+    /// One clock cycle with `press`; the outputs after it.
+    pub fn press(&mut self, press: M::Press) -> &[u64] {
+        let letter = M::letter_of(press);
+        self.press_letter(letter)
+    }
+
     /// One clock cycle with `letter` (an index into [`Machine::letters`]);
     /// the outputs after it.
-    pub fn press(&mut self, letter: usize) -> &[u64] {
+    pub fn press_letter(&mut self, letter: usize) -> &[u64] {
         M::drive(&mut self.bench.uut, &self.letters[letter].inputs);
         self.bench.tick(M::clock);
         self.cycles += 1;
@@ -71,7 +77,7 @@ impl<M: Machine> Driver<M> {
             if waited == limit {
                 return Err(format!("{} did not {what} within {limit} clock cycles", M::NAME));
             }
-            self.press(0);
+            self.press_letter(0);
             waited += 1;
         }
         Ok(waited)

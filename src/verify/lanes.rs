@@ -493,6 +493,7 @@ impl<S: Hash + Eq + Copy> Seen<S> {
 /// run in every netlist of `nets` at once.
 pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) -> Search {
     let letters = M::letters();
+    let alphabet = M::alphabet();
     let n_letters = letters.len();
     let (in_stride, letter_rows) = letter_rows::<M>(&letters);
     let outs = M::outputs();
@@ -519,7 +520,7 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) 
         let parts: Vec<(Frontier<M>, Vec<Found>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads.max(1))
                 .map(|t| {
-                    let (frontier, seen, letter_rows, letters) = (&frontier, &seen, &letter_rows, &letters);
+                    let (frontier, seen, letter_rows, letters, alphabet) = (&frontier, &seen, &letter_rows, &letters, &alphabet);
                     let (offsets, strides, outs) = (&offsets, &strides, &outs);
                     scope.spawn(move || {
                         let first = (t * chunk).min(frontier.states.len());
@@ -549,8 +550,8 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) 
                             extras.clear();
                             for (lane, &(e, l)) in pairs.iter().enumerate() {
                                 let (s, x) = &frontier.states[e];
-                                let t = M::step(s, l);
-                                let y = M::extra_step(*x, s, l);
+                                let t = M::step(s, alphabet[l]);
+                                let y = M::extra_step(*x, s, alphabet[l]);
                                 pack(&M::observe(&t, &y), outs, &mut want[lane * out_stride..(lane + 1) * out_stride]);
                                 after.push(t);
                                 extras.push(y);

@@ -56,61 +56,33 @@ pub fn series(s: &mut Script, index: usize, games: usize, anywhere: bool) -> Res
     let humans = [Human::Perfect, Human::Random, Human::Ones, Human::Trap];
     let human = humans[index % 4];
     let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ (index as u64 + 1) * 0x2545_f491_4f6c_dd1d);
-    s.push(RESET);
+    s.push(Press::Reset);
     if index % 2 == 1 {
-        s.push(MEMORY_PRELOAD);
+        s.push(Press::MemoryPreload);
     }
     let mischief = index % 3 == 2;
     for g in 0..games {
         game(s, human, g + 1, &mut rng, mischief, anywhere).map_err(|e| format!("series {index}, game {g}: {e}"))?;
         if mischief && rng.below(4) == 0 {
-            s.push(play(1 + rng.below(6) as u8));
+            s.push(Press::Play(1 + rng.below(6) as u8));
             if !s.state.illegal {
                 return Err(format!("series {index}, game {g}: PLAY after the game was not refused"));
             }
         }
         if mischief && g % 50 == 49 {
-            s.push(MEMORY_RESET);
+            s.push(Press::MemoryReset);
         }
         // MEMORY PRELOAD pressed on a memory that has learned (every
         // series, at a game's end), so a PRELOAD that disturbs a learned
         // column is seen (issue 19's mutation of `columns$0$q | preload$0`).
         if g % 23 == 22 {
-            s.push(MEMORY_PRELOAD);
+            s.push(Press::MemoryPreload);
         }
         if anywhere && rng.below(16) == 0 {
-            s.push([MEMORY_PRELOAD, MEMORY_RESET][rng.below(2) as usize]);
+            s.push([Press::MemoryPreload, Press::MemoryReset][rng.below(2) as usize]);
         }
     }
     Ok(())
-}
-
-/// Letters: none, RESET, NEW GAME, MEMORY RESET, MEMORY PRELOAD, PLAY 0..7.
-pub const NONE: usize = 0;
-/// The letter RESET: a power-on reset.
-pub const RESET: usize = 1;
-/// The letter NEW GAME.
-pub const NEW_GAME: usize = 2;
-/// The letter MEMORY RESET.
-pub const MEMORY_RESET: usize = 3;
-/// The letter MEMORY PRELOAD.
-pub const MEMORY_PRELOAD: usize = 4;
-/// The letter PLAY `choice`: PLAY pressed with the selector at `choice`
-/// (0 to 7).
-pub fn play(choice: u8) -> usize {
-    5 + choice as usize
-}
-
-/// The oracle's press for a letter.
-pub fn press(letter: usize) -> Press {
-    match letter {
-        NONE => Press::None,
-        RESET => Press::Reset,
-        NEW_GAME => Press::NewGame,
-        MEMORY_RESET => Press::MemoryReset,
-        MEMORY_PRELOAD => Press::MemoryPreload,
-        l => Press::Play((l - 5) as u8),
-    }
 }
 
 /// The memory as the four memory ports show it.
@@ -131,31 +103,33 @@ pub fn memory_of(words: &[u64], blank: bool) -> Memory {
     m
 }
 
-/// A whole game recorded as letters, with the oracle following along.
+/// A whole game recorded as letters, with the oracle following along
+/// (a [`super::Recorder`] whose memory may start with a blanked cell).
 pub struct Script {
     /// The letters pushed so far, one per clock cycle.
     pub letters: Vec<usize>,
     /// The oracle's state after the last of them.
     pub state: State,
+    alphabet: Vec<Press>,
 }
 
 impl Script {
     /// An empty script from power-on, the memory's cell at column 5, row 2
     /// blanked when `blank`.
     pub fn new(blank: bool) -> Script {
-        Script { letters: Vec::new(), state: State::power_on(blank) }
+        Script { letters: Vec::new(), state: State::power_on(blank), alphabet: Learning::alphabet() }
     }
 
-    /// Clocks the oracle once under letter `l` and records it.
-    pub fn push(&mut self, l: usize) {
-        self.state = self.state.step(press(l));
-        self.letters.push(l);
+    /// Clocks the oracle once under `press` and records its letter.
+    pub fn push(&mut self, press: Press) {
+        self.state = self.state.step(press);
+        self.letters.push(super::letter_in::<Learning>(&self.alphabet, press));
     }
 
     /// Clocks with nothing pressed until the programmer is home.
     pub fn run_home(&mut self) {
         while self.state.phase != Phase::Idle {
-            self.push(NONE);
+            self.push(Press::None);
         }
     }
 }
@@ -166,21 +140,21 @@ impl Script {
 /// `anywhere` presses MEMORY PRELOAD or MEMORY RESET now and then in the
 /// human's pauses.
 pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, mischief: bool, anywhere: bool) -> Result<Winner, String> {
-    s.push(NEW_GAME);
+    s.push(Press::NewGame);
     let (mut total, mut last_m) = (0u8, 0u8);
     loop {
         for _ in 0..Human::pause(rng) {
-            s.push(NONE);
+            s.push(Press::None);
         }
         if anywhere && rng.below(40) == 0 {
             // MEMORY PRELOAD or MEMORY RESET in the human's pause, mid-game.
-            s.push([MEMORY_PRELOAD, MEMORY_RESET][rng.below(2) as usize]);
+            s.push([Press::MemoryPreload, Press::MemoryReset][rng.below(2) as usize]);
         }
         if mischief && rng.below(6) == 0 {
             // A barred play, or no play on the selector: refused.
             let c = if last_m != 0 && rng.below(2) == 0 { [last_m, 7 - last_m][rng.below(2) as usize] } else { [0, 7][rng.below(2) as usize] };
             let before = s.state;
-            s.push(play(c));
+            s.push(Press::Play(c));
             if !s.state.illegal || s.state.memory != before.memory || s.state.total != before.total {
                 return Err(format!("PLAY {c} after the machine's {last_m} was not refused"));
             }
@@ -190,7 +164,7 @@ pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, misch
             return Err(format!("{human:?} chose a barred play {h}"));
         }
         let mut model = s.state.memory;
-        s.push(play(h));
+        s.push(Press::Play(h));
         total += h;
         if s.state.total != total {
             return Err(format!("total {} where the plays make {total}", s.state.total));
@@ -202,19 +176,19 @@ pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, misch
         // The clamp, then the search or the random play.
         let goof = s.state.goof == 0;
         if mischief && rng.below(5) == 0 {
-            s.push([NEW_GAME, MEMORY_RESET, MEMORY_PRELOAD, play(h)][rng.below(4) as usize]);
+            s.push([Press::NewGame, Press::MemoryReset, Press::MemoryPreload, Press::Play(h)][rng.below(4) as usize]);
             if !s.state.illegal {
                 return Err("a press while the programmer ran was not refused".into());
             }
         } else {
-            s.push(NONE);
+            s.push(Press::None);
         }
         let mut pair = None;
         while s.state.phase != Phase::Idle {
             if s.state.phase == Phase::Random {
                 pair = Some(s.state.pair);
             }
-            s.push(NONE);
+            s.push(Press::None);
         }
         let p = machine_move(&mut model, total, h, goof, pair.unwrap_or(0));
         if s.state.m_play != p || s.state.memory != model {
@@ -242,28 +216,32 @@ impl Machine for Learning {
     type State = State;
     type Extra = ();
     type Design = Design;
+    type Press = Press;
     const NAME: &'static str = "learning";
 
     crate::ports!(Design;
         inputs: [reset, new_game, memory_reset, memory_preload, play, choice];
         outputs: [memory_a, memory_b, memory_c, memory_d, total, h_play, m_play, phase, selector, pair, goof, lfsr, winner, your_turn, illegal]);
 
-    fn letters() -> Vec<Letter> {
-        let mut out = vec![
-            Letter::of::<Self>("none", &[]),
-            Letter::of::<Self>("RESET", &[("reset", 1)]),
-            Letter::of::<Self>("NEW GAME", &[("new_game", 1)]),
-            Letter::of::<Self>("MEMORY RESET", &[("memory_reset", 1)]),
-            Letter::of::<Self>("MEMORY PRELOAD", &[("memory_preload", 1)]),
-        ];
-        for c in 0..8 {
-            out.push(Letter::of::<Self>(format!("PLAY {c}"), &[("play", 1), ("choice", c)]));
-        }
-        out
+    /// None, RESET, NEW GAME, MEMORY RESET, MEMORY PRELOAD, PLAY with the
+    /// selector at 0..7.
+    fn alphabet() -> Vec<Press> {
+        [Press::None, Press::Reset, Press::NewGame, Press::MemoryReset, Press::MemoryPreload].into_iter().chain((0..8).map(Press::Play)).collect()
     }
 
-    fn home() -> Option<usize> {
-        Some(RESET)
+    fn letter(press: Press) -> Letter {
+        match press {
+            Press::None => Letter::of::<Self>("none", &[]),
+            Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Press::NewGame => Letter::of::<Self>("NEW GAME", &[("new_game", 1)]),
+            Press::MemoryReset => Letter::of::<Self>("MEMORY RESET", &[("memory_reset", 1)]),
+            Press::MemoryPreload => Letter::of::<Self>("MEMORY PRELOAD", &[("memory_preload", 1)]),
+            Press::Play(c) => Letter::of::<Self>(format!("PLAY {c}"), &[("play", 1), ("choice", c as u64)]),
+        }
+    }
+
+    fn home() -> Option<Press> {
+        Some(Press::Reset)
     }
 
     fn walks_tour() -> bool {
@@ -274,8 +252,8 @@ impl Machine for Learning {
         State::power_on(true)
     }
 
-    fn step(state: &State, letter: usize) -> State {
-        state.step(press(letter))
+    fn step(state: &State, press: Press) -> State {
+        state.step(press)
     }
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
@@ -346,25 +324,26 @@ mod deep_tests {
     fn deep_series_press_the_memory_buttons_mid_game() {
         let mut s = Script::new(true);
         series(&mut s, SERIES, DEEP_GAMES, true).unwrap();
+        let alphabet = Learning::alphabet();
         let mut state = State::power_on(true);
         let (mut preload, mut reset) = (0, 0);
-        for &l in &s.letters {
+        for l in s.letters.iter().map(|&l| alphabet[l]) {
             let mut preloaded = Memory::reset(true);
             preloaded.preload();
             let learned = state.memory != Memory::reset(true) && state.memory != preloaded;
             if state.total > 0 && learned {
-                preload += (l == MEMORY_PRELOAD) as usize;
-                reset += (l == MEMORY_RESET) as usize;
+                preload += (l == Press::MemoryPreload) as usize;
+                reset += (l == Press::MemoryReset) as usize;
             }
-            state = state.step(press(l));
+            state = state.step(l);
         }
         assert!(preload > 0 && reset > 0, "mid-game on a learned memory: {preload} PRELOAD, {reset} MEMORY RESET");
         let mut plan = Script::new(true);
         series(&mut plan, 0, DEEP_GAMES, false).unwrap();
         let mut state = State::power_on(true);
-        for &l in &plan.letters {
-            assert!(!(state.total > 0 && state.winner == Winner::Nobody && (l == MEMORY_PRELOAD || l == MEMORY_RESET) && !state.step(press(l)).illegal));
-            state = state.step(press(l));
+        for l in plan.letters.iter().map(|&l| alphabet[l]) {
+            assert!(!(state.total > 0 && state.winner == Winner::Nobody && (l == Press::MemoryPreload || l == Press::MemoryReset) && !state.step(l).illegal));
+            state = state.step(l);
         }
     }
 }

@@ -79,6 +79,10 @@ pub trait Machine {
     type Extra: Copy + Default + Debug + PartialEq + Send + Sync;
     /// The rust-hdl design ([`Machine::design`]).
     type Design: rust_hdl::prelude::Block;
+    /// What a person does in one clock cycle (a button pressed, or none):
+    /// the machine's own type, which its oracle steps on. A letter is a
+    /// press's place in [`Machine::alphabet`].
+    type Press: Copy + PartialEq + Debug + Send + Sync;
     /// The name on the command line.
     const NAME: &'static str;
     /// The Verilog module and the stem of its file in `generated/`: the
@@ -89,12 +93,26 @@ pub trait Machine {
     /// Output ports, in the order of [`Machine::read`] and
     /// [`Machine::observe`].
     fn outputs() -> Vec<Port>;
-    /// The input alphabet; letter 0 is "no press".
-    fn letters() -> Vec<Letter>;
-    /// A letter that leads to power-on from every state (a power-on reset),
+    /// The input alphabet, declared once: every press the machine can get
+    /// in one clock cycle, in letter order, "no press" first.
+    fn alphabet() -> Vec<Self::Press>;
+    /// A press's letter: its name in reports and scripts, and the inputs it
+    /// sets ([`Letter::of`]).
+    fn letter(press: Self::Press) -> Letter;
+    /// The letters of [`Machine::alphabet`], in its order.
+    fn letters() -> Vec<Letter> {
+        Self::alphabet().into_iter().map(Self::letter).collect()
+    }
+    /// The letter of `press`: its place in [`Machine::alphabet`]. A press
+    /// the alphabet does not hold is a mistake in the harness and panics
+    /// naming it.
+    fn letter_of(press: Self::Press) -> usize {
+        letter_in::<Self>(&Self::alphabet(), press)
+    }
+    /// A press that leads to power-on from every state (a power-on reset),
     /// if the machine has one; it lets the tour go home when nothing untried
     /// is near.
-    fn home() -> Option<usize> {
+    fn home() -> Option<Self::Press> {
         None
     }
     /// Whether the plan begins with the transition tour. A machine whose
@@ -120,12 +138,12 @@ pub trait Machine {
     }
     /// The oracle's state at power-on, where every plan begins.
     fn power_on() -> Self::State;
-    /// The oracle: one clock cycle under a letter.
-    fn step(state: &Self::State, letter: usize) -> Self::State;
+    /// The oracle: one clock cycle under a press.
+    fn step(state: &Self::State, press: Self::Press) -> Self::State;
     /// The write-only registers after a cycle that starts in `before`
     /// (none by default: they stay as they are).
-    fn extra_step(extra: Self::Extra, before: &Self::State, letter: usize) -> Self::Extra {
-        let _ = (before, letter);
+    fn extra_step(extra: Self::Extra, before: &Self::State, press: Self::Press) -> Self::Extra {
+        let _ = (before, press);
         extra
     }
     /// The outputs the design must show.
@@ -145,7 +163,12 @@ pub trait Machine {
     fn read(design: &Self::Design) -> Vec<u64>;
 }
 
-/// Letters written into a run one at a time with the oracle following
+/// The letter of `press` in `alphabet` (machine `M`'s).
+pub(crate) fn letter_in<M: Machine + ?Sized>(alphabet: &[M::Press], press: M::Press) -> usize {
+    alphabet.iter().position(|&p| p == press).unwrap_or_else(|| panic!("{}: {press:?} is not in the alphabet", M::NAME))
+}
+
+/// Presses written into a run one at a time with the oracle following
 /// along, so a run can be steered by what the machine shows: what the
 /// machines' [`Machine::move_runs`] are built with.
 pub struct Recorder<M: Machine> {
@@ -153,6 +176,7 @@ pub struct Recorder<M: Machine> {
     pub letters: Vec<usize>,
     /// The oracle's state after them.
     pub state: M::State,
+    alphabet: Vec<M::Press>,
 }
 
 impl<M: Machine> Default for Recorder<M> {
@@ -164,13 +188,13 @@ impl<M: Machine> Default for Recorder<M> {
 impl<M: Machine> Recorder<M> {
     /// An empty run from power-on.
     pub fn new() -> Self {
-        Recorder { letters: Vec::new(), state: M::power_on() }
+        Recorder { letters: Vec::new(), state: M::power_on(), alphabet: M::alphabet() }
     }
 
-    /// One cycle with letter `l`.
-    pub fn push(&mut self, l: usize) {
-        self.state = M::step(&self.state, l);
-        self.letters.push(l);
+    /// One cycle with `press`.
+    pub fn push(&mut self, press: M::Press) {
+        self.state = M::step(&self.state, press);
+        self.letters.push(letter_in::<M>(&self.alphabet, press));
     }
 }
 
@@ -225,10 +249,11 @@ impl<M: Machine> Plan<M> {
     /// error is what [`Machine::move_runs`] found wrong.
     pub fn new() -> Result<Plan<M>, String> {
         let letters = M::letters();
+        let alphabet = M::alphabet();
         let n = letters.len();
         let t = if M::walks_tour() {
-            let graph = tour::explore(M::power_on(), n, |s, l| M::step(s, l));
-            tour::tour(&graph, n, M::home())
+            let graph = tour::explore(M::power_on(), n, |s, l| M::step(s, alphabet[l]));
+            tour::tour(&graph, n, M::home().map(M::letter_of))
         } else {
             tour::Tour::default()
         };
@@ -401,13 +426,14 @@ pub fn describe<M: Machine>(place: &str, before: &[u64], letter: &str, want: &[u
 
 /// The oracle's states along a sequence from power-on.
 fn replay<M: Machine>(sequence: &[usize]) -> Vec<(M::State, M::Extra)> {
+    let alphabet = M::alphabet();
     let mut state = M::power_on();
     let mut extra = M::Extra::default();
     sequence
         .iter()
         .map(|&l| {
-            extra = M::extra_step(extra, &state, l);
-            state = M::step(&state, l);
+            extra = M::extra_step(extra, &state, alphabet[l]);
+            state = M::step(&state, alphabet[l]);
             (state, extra)
         })
         .collect()
@@ -665,6 +691,34 @@ mod tests {
         assert_eq!(to_hex(&[5, 1, 2], &ports), "2e");
         assert_eq!(from_hex("2e", &ports), Some(vec![5, 1, 2]));
         assert_eq!(from_hex("zz", &ports), None);
+    }
+
+    /// A machine's alphabet is a list of different presses whose letters
+    /// have different names and different inputs, the first setting none;
+    /// `letter_of` (searched, or Wilson's closed form) finds each press's place.
+    fn alphabet_round_trips<M: Machine>() {
+        let alphabet = M::alphabet();
+        let letters = M::letters();
+        assert_eq!(letters.len(), alphabet.len(), "{}", M::NAME);
+        assert!(letters[0].inputs.iter().all(|&v| v == 0), "{}: the first letter presses something", M::NAME);
+        for (l, &p) in alphabet.iter().enumerate() {
+            assert_eq!(M::letter_of(p), l, "{}: {p:?}", M::NAME);
+            for k in 0..l {
+                assert_ne!(alphabet[k], p, "{}: {p:?} twice", M::NAME);
+                assert_ne!(letters[k].name, letters[l].name, "{}", M::NAME);
+                assert_ne!(letters[k].inputs, letters[l].inputs, "{}: {} and {}", M::NAME, letters[k].name, letters[l].name);
+            }
+        }
+    }
+
+    #[test]
+    fn alphabets_round_trip() {
+        alphabet_round_trips::<relay_nim::RelayNim>();
+        alphabet_round_trips::<nimatron::Nimatron>();
+        alphabet_round_trips::<nimrod::Nimrod>();
+        alphabet_round_trips::<learning::Learning>();
+        alphabet_round_trips::<die18::Die18>();
+        alphabet_round_trips::<wilson::Wilson>();
     }
 }
 

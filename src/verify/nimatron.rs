@@ -10,29 +10,13 @@
 
 use super::{Letter, Machine, Recorder};
 use crate::oracle::nimatron::{Counters, Input, State, COMBINATIONS, LAMPS, ROWS};
+
+/// Nimatron's letters are the oracle's inputs: no button, PA..PD, MTR, the power-on reset.
+pub use crate::oracle::nimatron::Input as Press;
 use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
 
 /// Nimatron as the harness drives it: its [`Machine`].
 pub struct Nimatron;
-
-/// Letters: none, RESET, PA, PB, PC, PD, MTR.
-pub const NONE: usize = 0;
-/// RESET: the power-on reset.
-pub const RESET: usize = 1;
-/// The row buttons PA..PD.
-pub const ROW: [usize; 4] = [2, 3, 4, 5];
-/// MTR: the player's turn is over; the machine moves.
-pub const MTR: usize = 6;
-
-/// The oracle's input for `letter`.
-pub fn input(letter: usize) -> Input {
-    match letter {
-        NONE => Input::None,
-        RESET => Input::Reset,
-        MTR => Input::Mtr,
-        l => Input::Row(l - ROW[0]),
-    }
-}
 
 /// The lamp bits of a row with n lamps lit: the last n (bit k is lamp k + 1).
 pub fn lamp_bits(n: u8) -> u64 {
@@ -43,34 +27,40 @@ impl Machine for Nimatron {
     type State = State;
     type Extra = Counters;
     type Design = NimatronSim;
+    type Press = Input;
     const NAME: &'static str = "nimatron";
 
     crate::ports!(NimatronSim;
         inputs: [reset, pa, pb, pc, pd, mtr];
         outputs: [lamps_a, lamps_b, lamps_c, lamps_d, combination, r, lock, phase, chain, machine_row, correct, taken, ended, player_won, illegal, tp_pulse, mwc_pulse, pwc_pulse, token, tp, mwc, pwc, lamp_p, lamp_m]);
 
-    fn letters() -> Vec<Letter> {
-        let mut out = vec![Letter::of::<Self>("none", &[]), Letter::of::<Self>("RESET", &[("reset", 1)])];
-        for (name, port) in [("PA", "pa"), ("PB", "pb"), ("PC", "pc"), ("PD", "pd"), ("MTR", "mtr")] {
-            out.push(Letter::of::<Self>(name, &[(port, 1)]));
-        }
-        out
+    fn alphabet() -> Vec<Input> {
+        vec![Input::None, Input::Reset, Input::Row(0), Input::Row(1), Input::Row(2), Input::Row(3), Input::Mtr]
     }
 
-    fn home() -> Option<usize> {
-        Some(RESET)
+    fn letter(press: Input) -> Letter {
+        match press {
+            Input::None => Letter::of::<Self>("none", &[]),
+            Input::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Input::Row(r) => Letter::of::<Self>(["PA", "PB", "PC", "PD"][r], &[(["pa", "pb", "pc", "pd"][r], 1)]),
+            Input::Mtr => Letter::of::<Self>("MTR", &[("mtr", 1)]),
+        }
+    }
+
+    fn home() -> Option<Input> {
+        Some(Input::Reset)
     }
 
     fn power_on() -> State {
         State::power_on()
     }
 
-    fn step(state: &State, letter: usize) -> State {
-        state.step(input(letter), NIMATRON_SIM_PACE as u32)
+    fn step(state: &State, press: Input) -> State {
+        state.step(press, NIMATRON_SIM_PACE as u32)
     }
 
-    fn extra_step(extra: Counters, before: &State, letter: usize) -> Counters {
-        extra.after(before, input(letter))
+    fn extra_step(extra: Counters, before: &State, press: Input) -> Counters {
+        extra.after(before, press)
     }
 
     fn observe(s: &State, c: &Counters) -> Vec<u64> {
@@ -111,21 +101,21 @@ impl Machine for Nimatron {
     fn move_runs() -> Result<Vec<usize>, String> {
         use crate::oracle::nimatron::{machine_move, Phase};
         let mut run = Recorder::<Self>::new();
-        run.push(RESET);
+        run.push(Input::Reset);
         for _game in 0..COMBINATIONS.len() * 3 {
             while run.state.phase != Phase::Player {
-                run.push(NONE);
+                run.push(Input::None);
             }
             loop {
                 let row = (0..ROWS).find(|&r| run.state.rows[r] > 0).unwrap();
-                run.push(ROW[row]);
+                run.push(Input::Row(row));
                 if run.state.phase != Phase::Player {
                     break; // the player put out the last lamp
                 }
                 let want = machine_move(run.state.rows, run.state.r);
-                run.push(MTR);
+                run.push(Input::Mtr);
                 while run.state.phase == Phase::Dimming || run.state.phase == Phase::Pulsing {
-                    run.push(NONE);
+                    run.push(Input::None);
                 }
                 let want = want.ok_or("MTR with every lamp out")?;
                 if run.state.rows != want.after {

@@ -38,74 +38,6 @@ use std::collections::HashMap;
 /// Nimrod as the harness drives it: its [`Machine`].
 pub struct Nimrod;
 
-/// Letters: none, RESET, NEW GAME x 8 (reverse, k 0..3), LEAVE x 32 (heap,
-/// count), COMPUTER MOVE, STEP, MODE x 4 (0..3), SELF PLAY.
-pub const NONE: usize = 0;
-/// RESET: power-on.
-pub const RESET: usize = 1;
-/// The letter NEW GAME with the variant switches: the reverse game and k (0..3; 0 is refused).
-pub fn new_game(reverse: bool, k: u8) -> usize {
-    2 + 4 * reverse as usize + k as usize
-}
-/// The letter of the "leave n" button of `heap` (0..3) that leaves `count` (0..7).
-pub fn leave(heap: usize, count: u8) -> usize {
-    10 + 8 * heap + count as usize
-}
-/// COMPUTER MOVE.
-pub const COMPUTER_MOVE: usize = 42;
-/// STEP: the next instruction, in manual mode.
-pub const STEP: usize = 43;
-/// The letter that sets the mode switch to `m` (0 fast, 1 slow, 2 manual; 3 is refused).
-pub fn set_mode(m: u8) -> usize {
-    44 + m as usize
-}
-/// SELF PLAY.
-pub const SELF_PLAY: usize = 48;
-/// How many letters there are.
-pub const LETTERS: usize = 49;
-
-/// The oracle's press for `letter`; panics on a letter that is not Nimrod's.
-pub fn press(letter: usize) -> Press {
-    match letter {
-        NONE => Press::None,
-        RESET => Press::Reset,
-        2..=9 => Press::NewGame { reverse: letter >= 6, k: ((letter - 2) % 4) as u8 },
-        10..=41 => Press::Leave { heap: ((letter - 10) / 8) as u8, count: ((letter - 10) % 8) as u8 },
-        COMPUTER_MOVE => Press::ComputerMove,
-        STEP => Press::Step,
-        44..=47 => Press::SetMode((letter - 44) as u8),
-        SELF_PLAY => Press::SelfPlay,
-        _ => panic!("letter {letter} is not one of Nimrod's"),
-    }
-}
-
-/// The input ports a press sets, by name (every other input is 0).
-fn inputs(p: Press) -> Vec<(&'static str, u64)> {
-    match p {
-        Press::None => vec![],
-        Press::Reset => vec![("reset", 1)],
-        Press::NewGame { reverse, k } => vec![("new_game", 1), ("reverse_switch", reverse as u64), ("k_switch", k as u64)],
-        Press::Leave { heap, count } => vec![("leave", 1), ("leave_heap", heap as u64), ("leave_count", count as u64)],
-        Press::ComputerMove => vec![("computer_move", 1)],
-        Press::Step => vec![("step", 1)],
-        Press::SetMode(m) => vec![("set_mode", 1), ("mode_switch", m as u64)],
-        Press::SelfPlay => vec![("self_play", 1)],
-    }
-}
-
-fn name(p: Press) -> String {
-    match p {
-        Press::None => "none".into(),
-        Press::Reset => "RESET".into(),
-        Press::NewGame { reverse, k } => format!("NEW GAME {} k{k}", if reverse { "REVERSE" } else { "NORMAL" }),
-        Press::Leave { heap, count } => format!("LEAVE {heap} {count}"),
-        Press::ComputerMove => "COMPUTER MOVE".into(),
-        Press::Step => "STEP".into(),
-        Press::SetMode(m) => format!("MODE {}", ["FAST", "SLOW", "MANUAL", "3"][m as usize]),
-        Press::SelfPlay => "SELF PLAY".into(),
-    }
-}
-
 /// The part of the state the control run's coverage is counted over.
 type Control = (Phase, oracle::Side, bool, Mode, u32, oracle::Winner, Variant, u8);
 
@@ -124,7 +56,9 @@ impl Lcg {
 
 /// The mode switch's letters and NEW GAME's: they end a run of the mode or
 /// the game in hand, so the control run tries them last.
-const DISRUPTIVE: u64 = 0b1111 << 44 | 0xff << 2;
+fn disruptive(alphabet: &[Press]) -> u64 {
+    alphabet.iter().enumerate().filter(|(_, p)| matches!(p, Press::SetMode(_) | Press::NewGame { .. })).fold(0, |m, (l, _)| m | 1 << l)
+}
 
 /// Cycles in the seeded control run.
 pub const CONTROL_CYCLES: usize = 800_000;
@@ -141,6 +75,7 @@ pub struct ControlCoverage {
 /// given, and the shortest way from a RESET to each: (from, to) in `run`.
 #[allow(clippy::type_complexity)]
 fn survey(run: &[usize]) -> (HashMap<Control, u64>, HashMap<Control, (usize, usize)>) {
+    let alphabet = Nimrod::alphabet();
     let mut s = State::power_on();
     let mut met: HashMap<Control, u64> = HashMap::new();
     let mut way: HashMap<Control, (usize, usize)> = HashMap::new();
@@ -152,8 +87,8 @@ fn survey(run: &[usize]) -> (HashMap<Control, u64>, HashMap<Control, (usize, usi
             *w = (since_reset, i);
         }
         *met.entry(c).or_insert(0) |= 1 << l;
-        s = s.step(press(l), NIMROD_SIM_PACE as u32);
-        if l == RESET {
+        s = s.step(alphabet[l], NIMROD_SIM_PACE as u32);
+        if alphabet[l] == Press::Reset {
             since_reset = i + 1;
         }
     }
@@ -169,18 +104,21 @@ fn survey(run: &[usize]) -> (HashMap<Control, u64>, HashMap<Control, (usize, usi
 /// end: RESET, the shortest way the run went from a RESET to that state,
 /// and the letter.
 pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, ControlCoverage) {
+    let alphabet = Nimrod::alphabet();
+    let letters = alphabet.len();
+    let of = |p: Press| super::letter_in::<Nimrod>(&alphabet, p);
     let mut rng = Lcg(seed);
     let mut s = State::power_on();
     let mut out = Vec::with_capacity(cycles);
     let mut tried: HashMap<_, u64> = HashMap::new();
     // The skilled opponent's move in hand.
     let mut skilled: Option<[u8; HEAPS]> = None;
-    let all = (1u64 << LETTERS) - 1;
+    let all = (1u64 << letters) - 1;
     while out.len() < cycles {
         let here = tried.entry(control(&s)).or_insert(0);
         let l = if *here != all {
             // Letters that leave the mode or the game last.
-            let calm = !*here & all & !(DISRUPTIVE | 1 << RESET);
+            let calm = !*here & all & !(disruptive(&alphabet) | 1 << of(Press::Reset));
             if calm != 0 {
                 calm.trailing_zeros() as usize
             } else {
@@ -190,10 +128,10 @@ pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, ControlCoverage) {
             match s.phase {
                 // While the program runs: mostly nothing (or STEP), now and then anything.
                 Phase::Computing => match rng.next(20) {
-                    0 => rng.next(LETTERS as u64) as usize,
-                    1..=9 if s.mode == Mode::Manual => STEP,
-                    1..=2 => set_mode(rng.next(4) as u8),
-                    _ => NONE,
+                    0 => rng.next(letters as u64) as usize,
+                    1..=9 if s.mode == Mode::Manual => of(Press::Step),
+                    1..=2 => of(Press::SetMode(rng.next(4) as u8)),
+                    _ => of(Press::None),
                 },
                 // A skilled opponent: Nimrod's own move, a heap at a time
                 // (in set-up, that leaves the machine a safe position).
@@ -203,33 +141,34 @@ pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, ControlCoverage) {
                         || (s.phase == Phase::SetUp && s.program.store != [0; HEAPS] && rng.next(8) == 0) =>
                 {
                     let plan = *skilled.get_or_insert_with(|| machine_move(s.program.store, s.variant, 0).expect("a match is left").after);
-                    match (0..HEAPS).find(|&h| s.program.store[h] != plan[h]) {
-                        Some(h) => leave(h, plan[h]),
+                    of(match (0..HEAPS).find(|&h| s.program.store[h] != plan[h]) {
+                        Some(h) => Press::Leave { heap: h as u8, count: plan[h] },
                         None => {
                             skilled = None;
-                            COMPUTER_MOVE
+                            Press::ComputerMove
                         }
-                    }
+                    })
                 }
                 // Lower a heap (often legal), move, play itself, set up anew.
-                _ => match rng.next(100) {
-                    0..=2 => RESET,
-                    3..=6 => new_game(rng.next(2) == 1, rng.next(4) as u8),
+                _ => of(match rng.next(100) {
+                    0..=2 => Press::Reset,
+                    3..=6 => Press::NewGame { reverse: rng.next(2) == 1, k: rng.next(4) as u8 },
                     7..=44 => {
                         let h = rng.next(HEAPS as u64) as usize;
                         let top = s.program.store[h] as u64;
-                        leave(h, if top > 0 && rng.next(4) > 0 { rng.next(top) as u8 } else { rng.next(8) as u8 })
+                        let count = if top > 0 && rng.next(4) > 0 { rng.next(top) as u8 } else { rng.next(8) as u8 };
+                        Press::Leave { heap: h as u8, count }
                     }
-                    45..=69 => COMPUTER_MOVE,
-                    70..=79 => SELF_PLAY,
-                    80..=84 => set_mode(rng.next(4) as u8),
-                    85..=86 => STEP,
-                    _ => NONE,
-                },
+                    45..=69 => Press::ComputerMove,
+                    70..=79 => Press::SelfPlay,
+                    80..=84 => Press::SetMode(rng.next(4) as u8),
+                    85..=86 => Press::Step,
+                    _ => Press::None,
+                }),
             }
         };
         *here |= 1 << l;
-        s = s.step(press(l), NIMROD_SIM_PACE as u32);
+        s = s.step(alphabet[l], NIMROD_SIM_PACE as u32);
         out.push(l);
         if !matches!(s.phase, Phase::SetUp | Phase::Opponent | Phase::Moved) {
             skilled = None;
@@ -245,8 +184,8 @@ pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, ControlCoverage) {
         }
         missed.sort();
         for ((from, to), m) in missed {
-            for l in (0..LETTERS).filter(|l| m >> l & 1 == 0) {
-                out.push(RESET);
+            for l in (0..letters).filter(|l| m >> l & 1 == 0) {
+                out.push(of(Press::Reset));
                 out.extend_from_within(from..to);
                 out.push(l);
             }
@@ -261,19 +200,37 @@ impl Machine for Nimrod {
     type State = State;
     type Extra = ();
     type Design = NimrodSim;
+    type Press = Press;
     const NAME: &'static str = "nimrod";
 
     crate::ports!(NimrodSim;
         inputs: [reset, new_game, reverse_switch, k_switch, leave, leave_heap, leave_count, computer_move, step, set_mode, mode_switch, self_play];
         outputs: [heap_0, heap_1, heap_2, heap_3, column_counter, heap_counter, heap_selected, instruction, transition, reverse, k, random, phase, side, self_playing, mode, dwell, winner, lamps, illegal]);
 
-    fn letters() -> Vec<Letter> {
-        (0..LETTERS)
-            .map(|l| {
-                let p = press(l);
-                Letter::of::<Self>(name(p), &inputs(p))
-            })
-            .collect()
+    /// None, RESET, NEW GAME x 8 (reverse, k 0..3), LEAVE x 32 (heap,
+    /// count), COMPUTER MOVE, STEP, MODE x 4 (0..3), SELF PLAY.
+    fn alphabet() -> Vec<Press> {
+        let new_games = [false, true].into_iter().flat_map(|reverse| (0..4).map(move |k| Press::NewGame { reverse, k }));
+        let leaves = (0..HEAPS as u8).flat_map(|heap| (0..8).map(move |count| Press::Leave { heap, count }));
+        let modes = (0..4).map(Press::SetMode);
+        [Press::None, Press::Reset].into_iter().chain(new_games).chain(leaves).chain([Press::ComputerMove, Press::Step]).chain(modes).chain([Press::SelfPlay]).collect()
+    }
+
+    fn letter(p: Press) -> Letter {
+        let (name, inputs): (String, &[(&str, u64)]) = match p {
+            Press::None => ("none".into(), &[]),
+            Press::Reset => ("RESET".into(), &[("reset", 1)]),
+            Press::NewGame { reverse, k } => (
+                format!("NEW GAME {} k{k}", if reverse { "REVERSE" } else { "NORMAL" }),
+                &[("new_game", 1), ("reverse_switch", reverse as u64), ("k_switch", k as u64)],
+            ),
+            Press::Leave { heap, count } => (format!("LEAVE {heap} {count}"), &[("leave", 1), ("leave_heap", heap as u64), ("leave_count", count as u64)]),
+            Press::ComputerMove => ("COMPUTER MOVE".into(), &[("computer_move", 1)]),
+            Press::Step => ("STEP".into(), &[("step", 1)]),
+            Press::SetMode(m) => (format!("MODE {}", ["FAST", "SLOW", "MANUAL", "3"][m as usize]), &[("set_mode", 1), ("mode_switch", m as u64)]),
+            Press::SelfPlay => ("SELF PLAY".into(), &[("self_play", 1)]),
+        };
+        Letter::of::<Self>(name, inputs)
     }
 
     fn walks_tour() -> bool {
@@ -290,8 +247,8 @@ impl Machine for Nimrod {
         State::power_on()
     }
 
-    fn step(state: &State, letter: usize) -> State {
-        state.step(press(letter), NIMROD_SIM_PACE as u32)
+    fn step(state: &State, press: Press) -> State {
+        state.step(press, NIMROD_SIM_PACE as u32)
     }
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
@@ -337,20 +294,20 @@ impl Machine for Nimrod {
                     // RESET clears the crude random number generator, which
                     // moves on with every press: the mode switch brings it
                     // round to `hc` for NEW GAME to load.
-                    run.push(RESET);
+                    run.push(Press::Reset);
                     while run.state.random != hc {
-                        run.push(set_mode(0));
+                        run.push(Press::SetMode(0));
                     }
-                    run.push(new_game(v.reverse, v.k));
+                    run.push(Press::NewGame { reverse: v.reverse, k: v.k });
                     for (h, &n) in position.iter().enumerate() {
                         if n != oracle::TOP {
-                            run.push(leave(h, n));
+                            run.push(Press::Leave { heap: h as u8, count: n });
                         }
                     }
-                    run.push(COMPUTER_MOVE);
+                    run.push(Press::ComputerMove);
                     let mut lit = vec![run.state.program.instruction];
                     while run.state.phase == Phase::Computing {
-                        run.push(NONE);
+                        run.push(Press::None);
                         if run.state.program.instruction != 0 && run.state.phase == Phase::Computing {
                             lit.push(run.state.program.instruction);
                         }
@@ -437,15 +394,6 @@ mod tests {
         let extra: Vec<_> = met.difference(&want).collect();
         assert!(missing.is_empty(), "not met: {missing:?}");
         assert!(extra.is_empty(), "met but thought unreachable: {extra:?}");
-        assert_eq!(coverage.pairs, want.len() * LETTERS);
-    }
-
-    #[test]
-    fn letters_round_trip() {
-        for l in 0..LETTERS {
-            let p = press(l);
-            let back = Nimrod::letters().iter().position(|x| x.name == name(p)).unwrap();
-            assert_eq!(back, l);
-        }
+        assert_eq!(coverage.pairs, want.len() * Nimrod::alphabet().len());
     }
 }

@@ -8,22 +8,27 @@ use nimforge_designs::{RelayNimSim, RELAY_NIM_SIM_PACE};
 /// The relay NIM as the harness drives it: its [`Machine`].
 pub struct RelayNim;
 
-/// Letters: none, RESET, TAKE A, TAKE B, TAKE C, GO.
-pub const NONE: usize = 0;
-/// RESET: every pile full again.
-pub const RESET: usize = 1;
-/// The TAKE buttons, pile A first.
-pub const TAKE: [usize; 3] = [2, 3, 4];
-/// GO: the machine's move.
-pub const GO: usize = 5;
+/// One press of the relay NIM's buttons (002), or none: its letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// No button.
+    None,
+    /// RESET: every pile full again.
+    Reset,
+    /// TAKE a stone from pile 0 (A), 1 or 2.
+    Take(usize),
+    /// GO: the machine's move.
+    Go,
+}
 
-fn buttons(letter: usize) -> Buttons {
+/// The oracle's buttons for a press.
+fn buttons(press: Press) -> Buttons {
     let mut b = Buttons::default();
-    match letter {
-        NONE => {}
-        RESET => b.reset = true,
-        GO => b.go = true,
-        l => b.take[l - TAKE[0]] = true,
+    match press {
+        Press::None => {}
+        Press::Reset => b.reset = true,
+        Press::Go => b.go = true,
+        Press::Take(p) => b.take[p] = true,
     }
     b
 }
@@ -32,6 +37,7 @@ impl Machine for RelayNim {
     type State = State;
     type Extra = ();
     type Design = RelayNimSim;
+    type Press = Press;
     const NAME: &'static str = "relay-nim";
     const MODULE: &'static str = "relay_nim";
 
@@ -39,23 +45,25 @@ impl Machine for RelayNim {
         inputs: [reset, take_a, take_b, take_c, go];
         outputs: [count_a, count_b, count_c, randomizer, step, dwell, selected_a, selected_b, selected_c, xor_was_zero, turn_a, turn_b, turn_c, in_game, winner, illegal]);
 
-    fn letters() -> Vec<Letter> {
-        vec![
-            Letter::of::<Self>("none", &[]),
-            Letter::of::<Self>("RESET", &[("reset", 1)]),
-            Letter::of::<Self>("TAKE A", &[("take_a", 1)]),
-            Letter::of::<Self>("TAKE B", &[("take_b", 1)]),
-            Letter::of::<Self>("TAKE C", &[("take_c", 1)]),
-            Letter::of::<Self>("GO", &[("go", 1)]),
-        ]
+    fn alphabet() -> Vec<Press> {
+        vec![Press::None, Press::Reset, Press::Take(0), Press::Take(1), Press::Take(2), Press::Go]
+    }
+
+    fn letter(press: Press) -> Letter {
+        match press {
+            Press::None => Letter::of::<Self>("none", &[]),
+            Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Press::Take(p) => Letter::of::<Self>(format!("TAKE {}", ["A", "B", "C"][p]), &[(["take_a", "take_b", "take_c"][p], 1)]),
+            Press::Go => Letter::of::<Self>("GO", &[("go", 1)]),
+        }
     }
 
     fn power_on() -> State {
         State::power_on()
     }
 
-    fn step(state: &State, letter: usize) -> State {
-        state.step(buttons(letter), RELAY_NIM_SIM_PACE as u32)
+    fn step(state: &State, press: Press) -> State {
+        state.step(buttons(press), RELAY_NIM_SIM_PACE as u32)
     }
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
@@ -91,18 +99,18 @@ impl Machine for RelayNim {
         for position in 0..512u32 {
             let sizes = [(position & 7) as u8, (position >> 3 & 7) as u8, (position >> 6) as u8];
             for _ in 0..PILES {
-                run.push(RESET);
+                run.push(Press::Reset);
                 for p in 0..PILES {
                     for _ in sizes[p]..FULL {
-                        run.push(TAKE[p]);
+                        run.push(Press::Take(p));
                     }
                 }
                 let r = run.state.randomizer as usize;
                 let want = oracle::machine_move(sizes, r);
-                run.push(GO);
+                run.push(Press::Go);
                 let mut guard = 0;
                 while run.state.step != Step::Idle {
-                    run.push(NONE);
+                    run.push(Press::None);
                     guard += 1;
                     if guard > 1000 {
                         return Err(format!("the oracle's move from {sizes:?} never ends"));
@@ -155,6 +163,7 @@ mod tests {
         type State = State;
         type Extra = ();
         type Design = RelayNimSim;
+        type Press = Press;
         const NAME: &'static str = "slow";
         const MODULE: &'static str = "relay_nim";
         fn inputs() -> Vec<crate::ports::Port> {
@@ -163,20 +172,27 @@ mod tests {
         fn outputs() -> Vec<crate::ports::Port> {
             RelayNim::outputs()
         }
-        fn letters() -> Vec<Letter> {
-            RelayNim::letters()
+        fn alphabet() -> Vec<Press> {
+            RelayNim::alphabet()
+        }
+        fn letter(p: Press) -> Letter {
+            RelayNim::letter(p)
         }
         fn power_on() -> State {
             State::power_on()
         }
-        fn step(s: &State, l: usize) -> State {
-            s.step(buttons(l), RELAY_NIM_SIM_PACE as u32 + 1)
+        fn step(s: &State, p: Press) -> State {
+            s.step(buttons(p), RELAY_NIM_SIM_PACE as u32 + 1)
         }
         fn observe(s: &State, e: &()) -> Vec<u64> {
             RelayNim::observe(s, e)
         }
         fn move_runs() -> Result<Vec<usize>, String> {
-            Ok(vec![RESET, TAKE[0], GO, NONE, NONE, NONE, NONE])
+            let mut run = Recorder::<Self>::new();
+            for p in [Press::Reset, Press::Take(0), Press::Go, Press::None, Press::None, Press::None, Press::None] {
+                run.push(p);
+            }
+            Ok(run.letters)
         }
         fn design() -> RelayNimSim {
             RelayNim::design()

@@ -22,7 +22,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
                     let mut mismatches = 0;
                     let mut first = None;
                     for i in w[0]..w[1] {
-                        let got = driver.press(plan.sequence[i]);
+                        let got = driver.press_letter(plan.sequence[i]);
                         if got != plan.expected(i) {
                             mismatches += 1;
                             if first.is_none() {

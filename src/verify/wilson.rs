@@ -31,27 +31,6 @@ use nimforge_designs::wilson::Wilson as Design;
 /// Wilson's judge as a [`Machine`].
 pub struct Wilson;
 
-/// Letters: none, reset, start, then a load for every slot and size.
-pub const NONE: usize = 0;
-/// The letter reset: power-on, every register zero.
-pub const RESET: usize = 1;
-/// The letter start: the search begins (refused while the judge works).
-pub const START: usize = 2;
-/// The letter that loads a group of `size` counters (0..127, 0: no group)
-/// into `slot` (0..7); refused while the judge works.
-pub fn load(slot: usize, size: u8) -> usize {
-    3 + slot * 128 + size as usize
-}
-
-fn input(letter: usize) -> Input {
-    match letter {
-        NONE => Input::None,
-        RESET => Input::Reset,
-        START => Input::Start,
-        l => Input::Load { slot: ((l - 3) / 128) as u8, size: ((l - 3) % 128) as u8 },
-    }
-}
-
 /// Positions in a chunk of the deep runs ([`Machine::deep`]).
 pub const DEEP_CHUNK: usize = 40_000;
 
@@ -61,23 +40,23 @@ pub const DEEP_CHUNK: usize = 40_000;
 /// START, and no press until the judge has finished, now and then a press
 /// while it works (refused).
 fn position_run(s: &mut State, out: &mut Vec<usize>, n: usize, slots: &[u8; SLOTS]) -> Result<(), String> {
-    let mut push = |s: &mut State, l: usize| {
-        *s = s.step(input(l));
-        out.push(l);
+    let mut push = |s: &mut State, press: Input| {
+        *s = s.step(press);
+        out.push(Wilson::letter_of(press));
     };
     if n > 0 && n % 16 == 0 {
-        push(s, RESET);
+        push(s, Input::Reset);
     }
     for (k, &g) in slots.iter().enumerate() {
-        push(s, load(k, g));
+        push(s, Input::Load { slot: k as u8, size: g });
     }
-    push(s, START);
+    push(s, Input::Start);
     let mut cycles = 0;
     while !s.finished {
         let l = match (n % 97, cycles) {
-            (5, 3) => load(n % SLOTS, 1),
-            (11, 4) => START,
-            _ => NONE,
+            (5, 3) => Input::Load { slot: (n % SLOTS) as u8, size: 1 },
+            (11, 4) => Input::Start,
+            _ => Input::None,
         };
         push(s, l);
         cycles += 1;
@@ -155,20 +134,38 @@ impl Machine for Wilson {
     type State = State;
     type Extra = ();
     type Design = Design;
+    type Press = Input;
     const NAME: &'static str = "wilson";
 
     crate::ports!(Design;
         inputs: [reset, load, slot, size, start];
         outputs: [stage, busy, done, won, found, kind, group, left, second, second_left, illegal]);
 
-    fn letters() -> Vec<Letter> {
-        let mut out = vec![Letter::of::<Self>("none", &[]), Letter::of::<Self>("reset", &[("reset", 1)]), Letter::of::<Self>("start", &[("start", 1)])];
-        for slot in 0..SLOTS as u64 {
-            for size in 0..128u64 {
-                out.push(Letter::of::<Self>(format!("load {slot} {size}"), &[("load", 1), ("slot", slot), ("size", size)]));
-            }
+    /// None, reset, start, then a load for every slot and size.
+    fn alphabet() -> Vec<Input> {
+        let loads = (0..SLOTS as u8).flat_map(|slot| (0..128).map(move |size| Input::Load { slot, size }));
+        [Input::None, Input::Reset, Input::Start].into_iter().chain(loads).collect()
+    }
+
+    fn letter(press: Input) -> Letter {
+        match press {
+            Input::None => Letter::of::<Self>("none", &[]),
+            Input::Reset => Letter::of::<Self>("reset", &[("reset", 1)]),
+            Input::Start => Letter::of::<Self>("start", &[("start", 1)]),
+            Input::Load { slot, size } => Letter::of::<Self>(format!("load {slot} {size}"), &[("load", 1), ("slot", slot as u64), ("size", size as u64)]),
         }
-        out
+    }
+
+    /// [`Machine::alphabet`]'s order in closed form, for the deep runs'
+    /// billions of letters (1,027 letters are too many to search);
+    /// `verify::tests::alphabets_round_trip` checks it against the alphabet.
+    fn letter_of(press: Input) -> usize {
+        match press {
+            Input::None => 0,
+            Input::Reset => 1,
+            Input::Start => 2,
+            Input::Load { slot, size } => 3 + slot as usize * 128 + size as usize,
+        }
     }
 
     fn walks_tour() -> bool {
@@ -179,8 +176,8 @@ impl Machine for Wilson {
         State::power_on()
     }
 
-    fn step(state: &State, letter: usize) -> State {
-        state.step(input(letter))
+    fn step(state: &State, press: Input) -> State {
+        state.step(press)
     }
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
@@ -206,7 +203,7 @@ impl Machine for Wilson {
         let small = small_positions();
         let random = random_positions(10_000, 1);
         let pairs = base_pairs();
-        let mut out = vec![RESET];
+        let mut out = vec![Wilson::letter_of(Input::Reset)];
         let mut s = State::power_on().step(Input::Reset);
         for (n, slots) in small.iter().chain(&random).chain(&pairs).enumerate() {
             position_run(&mut s, &mut out, n, slots)?;
@@ -221,8 +218,8 @@ impl Machine for Wilson {
                 check_verdict(slots, &v, &mut |p| w::rule_won(p, &codes))?;
             }
             if n == small.len() {
-                s = s.step(input(RESET));
-                out.push(RESET);
+                s = s.step(Input::Reset);
+                out.push(Wilson::letter_of(Input::Reset));
             }
         }
         Ok(out)
@@ -254,7 +251,7 @@ impl Machine for Wilson {
                     let to = (from + per).min(c::RANDOM_POSITIONS.div_ceil(c::CHUNK));
                     (from..to).flat_map(|j| c::random_chunk(c::SEED, j, c::CHUNK.min(c::RANDOM_POSITIONS - j * c::CHUNK))).collect()
                 };
-                let mut out = vec![RESET];
+                let mut out = vec![Wilson::letter_of(Input::Reset)];
                 let mut s = State::power_on().step(Input::Reset);
                 for (n, slots) in positions.iter().enumerate() {
                     position_run(&mut s, &mut out, n, slots)?;
