@@ -71,6 +71,18 @@ pub fn root() -> PathBuf {
     }
 }
 
+/// A `move` that makes none: `fields` (the JSON object of a move, its
+/// fields empty) with the `reason`, or "no move: reason". Exit status 0.
+pub fn no_move(json: bool, mut fields: serde_json::Value, reason: &str) -> Result<i32, String> {
+    if json {
+        fields["reason"] = reason.into();
+        println!("{fields}");
+    } else {
+        println!("no move: {reason}");
+    }
+    Ok(0)
+}
+
 /// Parses "5,6,7" into exactly `n` numbers in 0..=max.
 pub fn parse_list(text: &str, n: usize, max: u8, what: &str) -> Result<Vec<u8>, String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();

@@ -48,14 +48,8 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
     let r = d.get("randomizer");
     d.press(Press::Go);
     if idle(&d) {
-        let reason = "every pile is empty (GO does nothing)";
-        if json {
-            let m = serde_json::json!({"pile": null, "taken": 0, "before": before, "after": before, "randomizer": r, "cycles": 1, "reason": reason});
-            println!("{m}");
-        } else {
-            println!("no move: {reason}");
-        }
-        return Ok(0);
+        let fields = serde_json::json!({"pile": null, "taken": 0, "before": before, "after": before, "randomizer": r, "cycles": 1});
+        return super::no_move(json, fields, "every pile is empty (GO does nothing)");
     }
     let cycles = 1 + d.wait("finish its move", MOVE_CYCLES, idle)?;
     let after = sizes(&d);

@@ -237,13 +237,7 @@ pub fn one_move(rows: &str, r: u8, json: bool) -> Result<i32, String> {
         return Err(format!("--r {r} is out of range: R1, R2 or R3, given as 1, 2 or 3"));
     }
     if lit.iter().all(|&n| n == 0) {
-        let reason = "every lamp is out";
-        if json {
-            println!("{}", serde_json::json!({"side": "machine", "row": null, "taken": 0, "after": lit, "reason": reason}));
-        } else {
-            println!("no move: {reason}");
-        }
-        return Ok(0);
+        return super::no_move(json, serde_json::json!({"side": "machine", "row": null, "taken": 0, "after": lit}), "every lamp is out");
     }
     let mut p = Panel::new()?;
     p.preset([lit[0], lit[1], lit[2], lit[3]], r - 1);

@@ -173,6 +173,17 @@ impl Panel {
     }
 }
 
+/// The heaps, the reverse-game flag and k from the flags of `move` and
+/// `replay`, checked.
+fn position(heaps: &str, game: &str, k: u8, heap_counter: u8) -> Result<(Vec<u8>, bool, u8), String> {
+    let heaps = super::parse_list(heaps, 4, 7, "heap")?;
+    let (reverse, k) = variant(game, k)?;
+    if heap_counter > 3 {
+        return Err(format!("--heap-counter {heap_counter} is out of range: it names a heap, 0 to 3"));
+    }
+    Ok((heaps, reverse, k))
+}
+
 /// The variant flags, checked.
 pub fn variant(game: &str, k: u8) -> Result<(bool, u8), String> {
     let reverse = match game {
@@ -192,19 +203,10 @@ fn list(v: &[u64]) -> String {
 
 /// `nimforge move nimrod --heaps 7,1,6,4 [--game ...] [--k ...] [--heap-counter ...] [--json]`.
 pub fn one_move(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) -> Result<i32, String> {
-    let heaps = super::parse_list(heaps, 4, 7, "heap")?;
-    let (reverse, k) = variant(game, k)?;
-    if heap_counter > 3 {
-        return Err(format!("--heap-counter {heap_counter} is out of range: it names a heap, 0 to 3"));
-    }
+    let (heaps, reverse, k) = position(heaps, game, k, heap_counter)?;
     if heaps.iter().all(|&h| h == 0) {
-        let reason = "every heap is empty";
-        if json {
-            println!("{}", serde_json::json!({"side": "computer", "before": heaps, "after": heaps, "instructions": [], "cycles": 0, "reason": reason}));
-        } else {
-            println!("no move: {reason}");
-        }
-        return Ok(0);
+        let fields = serde_json::json!({"side": "computer", "before": heaps, "after": heaps, "instructions": [], "cycles": 0});
+        return super::no_move(json, fields, "every heap is empty");
     }
     let mut p = Panel::new();
     p.new_game(reverse, k, heap_counter, &heaps)?;
@@ -228,11 +230,7 @@ pub fn one_move(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) ->
 
 /// `nimforge replay nimrod --heaps 3,5,6,7 --self-play [--game ...] [--k ...] [--json]`.
 pub fn replay(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) -> Result<i32, String> {
-    let heaps = super::parse_list(heaps, 4, 7, "heap")?;
-    let (reverse, k) = variant(game, k)?;
-    if heap_counter > 3 {
-        return Err(format!("--heap-counter {heap_counter} is out of range: it names a heap, 0 to 3"));
-    }
+    let (heaps, reverse, k) = position(heaps, game, k, heap_counter)?;
     if heaps.iter().all(|&h| h == 0) {
         return Err("every heap is empty: there is no game to play; give at least one match".into());
     }

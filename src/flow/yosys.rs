@@ -67,9 +67,8 @@ struct BlifScript<'a> {
 /// Synthesise `source` (top module `top`) into `dir` as generic gates and
 /// rising-edge flip-flops; the BLIF's path (`dir/netlist.blif`).
 pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
-    let source = std::fs::canonicalize(source)
-        .map_err(|error| ToolError::Io { what: format!("reading {}", source.display()), error })?;
-    let script = BlifScript { source: &source.to_string_lossy(), top }.render().expect("template renders");
+    let source = canonical(source)?;
+    let script = BlifScript { source: &source, top }.render().expect("template renders");
     write(&dir.join("blif.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "blif.log", "-s", "blif.ys"], dir, &format!("synthesising {top} to BLIF"))?;
     Ok(dir.join("netlist.blif"))

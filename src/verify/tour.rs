@@ -77,6 +77,20 @@ pub struct Tour {
 /// How many states the bounded search looks at before going home.
 const LOCAL_SEARCH: usize = 512;
 
+/// The (state, letter) steps from `from` to `to` along a tree of
+/// `parent` links (each state's (parent, letter)), in walking order.
+fn path(parent: &[(u32, u8)], from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut steps = Vec::new();
+    let mut v = to;
+    while v != from {
+        let (p, l) = parent[v];
+        steps.push((p as usize, l as usize));
+        v = p as usize;
+    }
+    steps.reverse();
+    steps
+}
+
 /// The tour of `g` (whose letter count is `letters`): from power-on, greedily, until every
 /// transition is taken or no untried one can be reached; `home` is the reset letter, if any,
 /// which bounds the search (it counts as home only if it leads to power-on from every state).
@@ -159,14 +173,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
                 // Home, then down the tree to the first state with an untried letter.
                 untried[here] &= !(1 << h);
                 out.push(h);
-                let mut down = Vec::new();
-                let mut v = cursor;
-                while v != start {
-                    let (p, l) = tree[v];
-                    down.push((p as usize, l as usize));
-                    v = p as usize;
-                }
-                for &(p, l) in down.iter().rev() {
+                for (p, l) in path(&tree, start, cursor) {
                     untried[p] &= !(1 << l);
                     out.push(l);
                     seen[successor[p * letters + l] as usize] = true;
@@ -175,14 +182,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
                 continue;
             }
         };
-        let mut path = Vec::new();
-        let mut v = goal;
-        while v != here {
-            let (p, l) = parent[v];
-            path.push((p as usize, l as usize));
-            v = p as usize;
-        }
-        for &(p, l) in path.iter().rev() {
+        for (p, l) in path(&parent, here, goal) {
             untried[p] &= !(1 << l);
             out.push(l);
             seen[successor[p * letters + l] as usize] = true;
