@@ -48,11 +48,10 @@ module die18_panel(clock,rx,tx,leds,buttons);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  panel$refused;
+    wire  panel$illegal;
     reg  [3:0] panel$buttons;
     wire  [3:0] panel$button_press;
-    reg  illegal_seen$d;
-    wire  illegal_seen$q;
-    reg  illegal_seen$clock;
     reg  [7:0] keys$key;
     reg  keys$pressed;
     reg  [3:0] keys$button_press;
@@ -91,13 +90,10 @@ module die18_panel(clock,rx,tx,leds,buttons);
         .key(panel$key),
         .pressed(panel$pressed),
         .taken(panel$taken),
+        .refused(panel$refused),
+        .illegal(panel$illegal),
         .buttons(panel$buttons),
         .button_press(panel$button_press)
-    );
-    die18_panel$illegal_seen illegal_seen(
-        .d(illegal_seen$d),
-        .q(illegal_seen$q),
-        .clock(illegal_seen$clock)
     );
     die18_panel$keys keys(
         .key(keys$key),
@@ -111,8 +107,6 @@ module die18_panel(clock,rx,tx,leds,buttons);
 
     // Update code
     always @(*) begin
-        illegal_seen$clock = clock;
-        illegal_seen$d = illegal_seen$q;
         die$clock = clock;
         panel$clock = clock;
         panel$rx = rx;
@@ -125,8 +119,8 @@ module die18_panel(clock,rx,tx,leds,buttons);
         die$choice = keys$choice;
         die$new_game = keys$new_game;
         die$reset = keys$reset;
-        illegal_seen$d = die$illegal | (illegal_seen$q & ~panel$taken);
-        panel$state = (((die$winner) & 32'hffffffff) << 32'h1c) | (((illegal_seen$q) & 32'hffffffff) << 32'h1a) | (((die$step) & 32'hffffffff) << 32'h18) | (((die$m_play) & 32'hffffffff) << 32'h14) | (((die$h_play) & 32'hffffffff) << 32'h10) | (((die$m_score) & 32'hffffffff) << 32'h8) | ((die$h_score) & 32'hffffffff);
+        panel$refused = die$illegal;
+        panel$state = (((die$winner) & 32'hffffffff) << 32'h1c) | (((panel$illegal) & 32'hffffffff) << 32'h1a) | (((die$step) & 32'hffffffff) << 32'h18) | (((die$m_play) & 32'hffffffff) << 32'h14) | (((die$h_play) & 32'hffffffff) << 32'h10) | (((die$m_score) & 32'hffffffff) << 32'h8) | ((die$h_score) & 32'hffffffff);
         running = |die$step;
         over = |die$winner;
         human_turn = ~running & ~over;
@@ -645,24 +639,6 @@ module die18_panel$die$winner_reg(d,q,clock);
 
 endmodule // die18_panel$die$winner_reg
 
-module die18_panel$illegal_seen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // die18_panel$illegal_seen
-
 module die18_panel$keys(key,pressed,button_press,play,choice,new_game,reset);
 
     // Module arguments
@@ -699,7 +675,7 @@ module die18_panel$keys(key,pressed,button_press,play,choice,new_game,reset);
 
 endmodule // die18_panel$keys
 
-module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
+module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,refused,illegal,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -709,6 +685,8 @@ module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pres
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  refused;
+    output reg  illegal;
     input wire  [3:0] buttons;
     output reg  [3:0] button_press;
 
@@ -740,6 +718,9 @@ module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pres
     wire  [7:0] reporter$data;
     wire  reporter$start;
     wire  reporter$taken;
+    reg  illegal_seen$d;
+    wire  illegal_seen$q;
+    reg  illegal_seen$clock;
 
     // Sub module instances
     die18_panel$panel$debouncers$0 debouncers$0(
@@ -783,9 +764,19 @@ module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pres
         .start(reporter$start),
         .taken(reporter$taken)
     );
+    die18_panel$panel$illegal_seen illegal_seen(
+        .d(illegal_seen$d),
+        .q(illegal_seen$q),
+        .clock(illegal_seen$clock)
+    );
 
     // Update code
     always @(*) begin
+        illegal_seen$clock = clock;
+        illegal_seen$d = illegal_seen$q;
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
         debouncers$0$clock = clock;
         debouncers$0$button = buttons[0];
         debouncers$1$clock = clock;
@@ -795,9 +786,6 @@ module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pres
         debouncers$3$clock = clock;
         debouncers$3$button = buttons[3];
         button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
         receiver$rx = rx;
         key = receiver$data;
         pressed = receiver$valid;
@@ -807,6 +795,8 @@ module die18_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pres
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        illegal_seen$d = refused | (illegal_seen$q & ~reporter$taken);
+        illegal = illegal_seen$q;
     end
 
 endmodule // die18_panel$panel
@@ -1410,6 +1400,24 @@ module die18_panel$panel$debouncers$3$sync(d,q,clock);
     end
 
 endmodule // die18_panel$panel$debouncers$3$sync
+
+module die18_panel$panel$illegal_seen(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // die18_panel$panel$illegal_seen
 
 module die18_panel$panel$receiver(clock,rx,data,valid);
 

@@ -57,11 +57,10 @@ module learning_panel(clock,rx,tx,leds,buttons);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  panel$refused;
+    wire  panel$illegal;
     reg  [3:0] panel$buttons;
     wire  [3:0] panel$button_press;
-    reg  illegal_seen$d;
-    wire  illegal_seen$q;
-    reg  illegal_seen$clock;
     reg  [7:0] keys$key;
     reg  keys$pressed;
     reg  [3:0] keys$button_press;
@@ -110,13 +109,10 @@ module learning_panel(clock,rx,tx,leds,buttons);
         .key(panel$key),
         .pressed(panel$pressed),
         .taken(panel$taken),
+        .refused(panel$refused),
+        .illegal(panel$illegal),
         .buttons(panel$buttons),
         .button_press(panel$button_press)
-    );
-    learning_panel$illegal_seen illegal_seen(
-        .d(illegal_seen$d),
-        .q(illegal_seen$q),
-        .clock(illegal_seen$clock)
     );
     learning_panel$keys keys(
         .key(keys$key),
@@ -130,8 +126,6 @@ module learning_panel(clock,rx,tx,leds,buttons);
 
     // Update code
     always @(*) begin
-        illegal_seen$clock = clock;
-        illegal_seen$d = illegal_seen$q;
         machine$clock = clock;
         panel$clock = clock;
         panel$rx = rx;
@@ -148,8 +142,8 @@ module learning_panel(clock,rx,tx,leds,buttons);
         valid = panel$pressed;
         machine$memory_reset = valid & (key == 32'h6d);
         machine$memory_preload = valid & (key == 32'h70);
-        illegal_seen$d = machine$illegal | (illegal_seen$q & ~panel$taken);
-        panel$state = (((machine$your_turn) & 128'hffffffffffffffffffffffffffffffff) << 32'h7f) | (((illegal_seen$q) & 128'hffffffffffffffffffffffffffffffff) << 32'h7e) | (((machine$winner) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c) | (((machine$phase) & 128'hffffffffffffffffffffffffffffffff) << 32'h78) | (((machine$m_play) & 128'hffffffffffffffffffffffffffffffff) << 32'h74) | (((machine$h_play) & 128'hffffffffffffffffffffffffffffffff) << 32'h70) | (((machine$total) & 128'hffffffffffffffffffffffffffffffff) << 32'h68) | (((machine$memory_d) & 128'hffffffffffffffffffffffffffffffff) << 32'h5a) | (((machine$memory_c) & 128'hffffffffffffffffffffffffffffffff) << 32'h3c) | (((machine$memory_b) & 128'hffffffffffffffffffffffffffffffff) << 32'h1e) | ((machine$memory_a) & 128'hffffffffffffffffffffffffffffffff);
+        panel$refused = machine$illegal;
+        panel$state = (((machine$your_turn) & 128'hffffffffffffffffffffffffffffffff) << 32'h7f) | (((panel$illegal) & 128'hffffffffffffffffffffffffffffffff) << 32'h7e) | (((machine$winner) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c) | (((machine$phase) & 128'hffffffffffffffffffffffffffffffff) << 32'h78) | (((machine$m_play) & 128'hffffffffffffffffffffffffffffffff) << 32'h74) | (((machine$h_play) & 128'hffffffffffffffffffffffffffffffff) << 32'h70) | (((machine$total) & 128'hffffffffffffffffffffffffffffffff) << 32'h68) | (((machine$memory_d) & 128'hffffffffffffffffffffffffffffffff) << 32'h5a) | (((machine$memory_c) & 128'hffffffffffffffffffffffffffffffff) << 32'h3c) | (((machine$memory_b) & 128'hffffffffffffffffffffffffffffffff) << 32'h1e) | ((machine$memory_a) & 128'hffffffffffffffffffffffffffffffff);
         running = |machine$phase;
         over = |machine$winner;
         fresh = ~|machine$total & ~over;
@@ -157,24 +151,6 @@ module learning_panel(clock,rx,tx,leds,buttons);
     end
 
 endmodule // learning_panel
-
-module learning_panel$illegal_seen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // learning_panel$illegal_seen
 
 module learning_panel$keys(key,pressed,button_press,play,choice,new_game,reset);
 
@@ -1540,7 +1516,7 @@ module learning_panel$machine$winner_reg(d,q,clock);
 
 endmodule // learning_panel$machine$winner_reg
 
-module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
+module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,refused,illegal,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -1550,6 +1526,8 @@ module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_p
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  refused;
+    output reg  illegal;
     input wire  [3:0] buttons;
     output reg  [3:0] button_press;
 
@@ -1581,6 +1559,9 @@ module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_p
     wire  [7:0] reporter$data;
     wire  reporter$start;
     wire  reporter$taken;
+    reg  illegal_seen$d;
+    wire  illegal_seen$q;
+    reg  illegal_seen$clock;
 
     // Sub module instances
     learning_panel$panel$debouncers$0 debouncers$0(
@@ -1624,9 +1605,19 @@ module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_p
         .start(reporter$start),
         .taken(reporter$taken)
     );
+    learning_panel$panel$illegal_seen illegal_seen(
+        .d(illegal_seen$d),
+        .q(illegal_seen$q),
+        .clock(illegal_seen$clock)
+    );
 
     // Update code
     always @(*) begin
+        illegal_seen$clock = clock;
+        illegal_seen$d = illegal_seen$q;
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
         debouncers$0$clock = clock;
         debouncers$0$button = buttons[0];
         debouncers$1$clock = clock;
@@ -1636,9 +1627,6 @@ module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_p
         debouncers$3$clock = clock;
         debouncers$3$button = buttons[3];
         button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
         receiver$rx = rx;
         key = receiver$data;
         pressed = receiver$valid;
@@ -1648,6 +1636,8 @@ module learning_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_p
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        illegal_seen$d = refused | (illegal_seen$q & ~reporter$taken);
+        illegal = illegal_seen$q;
     end
 
 endmodule // learning_panel$panel
@@ -2251,6 +2241,24 @@ module learning_panel$panel$debouncers$3$sync(d,q,clock);
     end
 
 endmodule // learning_panel$panel$debouncers$3$sync
+
+module learning_panel$panel$illegal_seen(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // learning_panel$panel$illegal_seen
 
 module learning_panel$panel$receiver(clock,rx,data,valid);
 

@@ -69,11 +69,10 @@ module nimatron_panel_sim(clock,rx,tx,leds,buttons);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  panel$refused;
+    wire  panel$illegal;
     reg  [3:0] panel$buttons;
     wire  [3:0] panel$button_press;
-    reg  illegal_seen$d;
-    wire  illegal_seen$q;
-    reg  illegal_seen$clock;
     reg  token_seen$d;
     wire  token_seen$q;
     reg  token_seen$clock;
@@ -130,13 +129,10 @@ module nimatron_panel_sim(clock,rx,tx,leds,buttons);
         .key(panel$key),
         .pressed(panel$pressed),
         .taken(panel$taken),
+        .refused(panel$refused),
+        .illegal(panel$illegal),
         .buttons(panel$buttons),
         .button_press(panel$button_press)
-    );
-    nimatron_panel_sim$illegal_seen illegal_seen(
-        .d(illegal_seen$d),
-        .q(illegal_seen$q),
-        .clock(illegal_seen$clock)
     );
     nimatron_panel_sim$token_seen token_seen(
         .d(token_seen$d),
@@ -151,10 +147,8 @@ module nimatron_panel_sim(clock,rx,tx,leds,buttons);
 
     // Update code
     always @(*) begin
-        illegal_seen$clock = clock;
         token_seen$clock = clock;
         result$clock = clock;
-        illegal_seen$d = illegal_seen$q;
         token_seen$d = token_seen$q;
         result$d = result$q;
         machine$clock = clock;
@@ -170,9 +164,9 @@ module nimatron_panel_sim(clock,rx,tx,leds,buttons);
         machine$pd = valid & (key == 32'h64);
         machine$mtr = valid & (key == 32'h6d) | panel$button_press[32'h0];
         machine$reset = valid & (key == 32'h72);
-        illegal_seen$d = machine$illegal | (illegal_seen$q & ~panel$taken);
+        panel$refused = machine$illegal;
         token_seen$d = machine$token | (token_seen$q & ~panel$taken);
-        panel$state = (((machine$phase) & 68'hfffffffffffffffff) << 32'h42) | (((machine$lamp_p) & 68'hfffffffffffffffff) << 32'h41) | (((machine$lamp_m) & 68'hfffffffffffffffff) << 32'h40) | (((machine$ended) & 68'hfffffffffffffffff) << 32'h3f) | (((machine$player_won) & 68'hfffffffffffffffff) << 32'h3e) | (((illegal_seen$q) & 68'hfffffffffffffffff) << 32'h3d) | (((token_seen$q) & 68'hfffffffffffffffff) << 32'h3c) | (((machine$lock) & 68'hfffffffffffffffff) << 32'h38) | (((machine$combination) & 68'hfffffffffffffffff) << 32'h34) | (((machine$lamps_a) & 68'hfffffffffffffffff) << 32'h2d) | (((machine$lamps_b) & 68'hfffffffffffffffff) << 32'h26) | (((machine$lamps_c) & 68'hfffffffffffffffff) << 32'h1f) | (((machine$lamps_d) & 68'hfffffffffffffffff) << 32'h18) | (((machine$tp) & 68'hfffffffffffffffff) << 32'h10) | (((machine$mwc) & 68'hfffffffffffffffff) << 32'h8) | ((machine$pwc) & 68'hfffffffffffffffff);
+        panel$state = (((machine$phase) & 68'hfffffffffffffffff) << 32'h42) | (((machine$lamp_p) & 68'hfffffffffffffffff) << 32'h41) | (((machine$lamp_m) & 68'hfffffffffffffffff) << 32'h40) | (((machine$ended) & 68'hfffffffffffffffff) << 32'h3f) | (((machine$player_won) & 68'hfffffffffffffffff) << 32'h3e) | (((panel$illegal) & 68'hfffffffffffffffff) << 32'h3d) | (((token_seen$q) & 68'hfffffffffffffffff) << 32'h3c) | (((machine$lock) & 68'hfffffffffffffffff) << 32'h38) | (((machine$combination) & 68'hfffffffffffffffff) << 32'h34) | (((machine$lamps_a) & 68'hfffffffffffffffff) << 32'h2d) | (((machine$lamps_b) & 68'hfffffffffffffffff) << 32'h26) | (((machine$lamps_c) & 68'hfffffffffffffffff) << 32'h1f) | (((machine$lamps_d) & 68'hfffffffffffffffff) << 32'h18) | (((machine$tp) & 68'hfffffffffffffffff) << 32'h10) | (((machine$mwc) & 68'hfffffffffffffffff) << 32'h8) | ((machine$pwc) & 68'hfffffffffffffffff);
         player_turn = machine$phase == player;
         machine_won = ~machine$player_won;
         machine_turn = ~player_turn & ~machine$ended;
@@ -186,24 +180,6 @@ module nimatron_panel_sim(clock,rx,tx,leds,buttons);
     end
 
 endmodule // nimatron_panel_sim
-
-module nimatron_panel_sim$illegal_seen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimatron_panel_sim$illegal_seen
 
 module nimatron_panel_sim$machine(clock,reset,pa,pb,pc,pd,mtr,lamps_a,lamps_b,lamps_c,lamps_d,combination,r,lock,phase,chain,machine_row,correct,taken,ended,player_won,illegal,tp_pulse,mwc_pulse,pwc_pulse,token,tp,mwc,pwc,lamp_p,lamp_m);
 
@@ -1837,7 +1813,7 @@ module nimatron_panel_sim$machine$tp_counter$wheels(d,q,clock);
 
 endmodule // nimatron_panel_sim$machine$tp_counter$wheels
 
-module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
+module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,refused,illegal,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -1847,6 +1823,8 @@ module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,butt
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  refused;
+    output reg  illegal;
     input wire  [3:0] buttons;
     output reg  [3:0] button_press;
 
@@ -1878,6 +1856,9 @@ module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,butt
     wire  [7:0] reporter$data;
     wire  reporter$start;
     wire  reporter$taken;
+    reg  illegal_seen$d;
+    wire  illegal_seen$q;
+    reg  illegal_seen$clock;
 
     // Sub module instances
     nimatron_panel_sim$panel$debouncers$0 debouncers$0(
@@ -1921,9 +1902,19 @@ module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,butt
         .start(reporter$start),
         .taken(reporter$taken)
     );
+    nimatron_panel_sim$panel$illegal_seen illegal_seen(
+        .d(illegal_seen$d),
+        .q(illegal_seen$q),
+        .clock(illegal_seen$clock)
+    );
 
     // Update code
     always @(*) begin
+        illegal_seen$clock = clock;
+        illegal_seen$d = illegal_seen$q;
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
         debouncers$0$clock = clock;
         debouncers$0$button = buttons[0];
         debouncers$1$clock = clock;
@@ -1933,9 +1924,6 @@ module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,butt
         debouncers$3$clock = clock;
         debouncers$3$button = buttons[3];
         button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
         receiver$rx = rx;
         key = receiver$data;
         pressed = receiver$valid;
@@ -1945,6 +1933,8 @@ module nimatron_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,butt
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        illegal_seen$d = refused | (illegal_seen$q & ~reporter$taken);
+        illegal = illegal_seen$q;
     end
 
 endmodule // nimatron_panel_sim$panel
@@ -2548,6 +2538,24 @@ module nimatron_panel_sim$panel$debouncers$3$sync(d,q,clock);
     end
 
 endmodule // nimatron_panel_sim$panel$debouncers$3$sync
+
+module nimatron_panel_sim$panel$illegal_seen(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // nimatron_panel_sim$panel$illegal_seen
 
 module nimatron_panel_sim$panel$receiver(clock,rx,data,valid);
 

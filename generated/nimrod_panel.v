@@ -68,11 +68,10 @@ module nimrod_panel(clock,rx,tx,leds,buttons);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  panel$refused;
+    wire  panel$illegal;
     reg  [3:0] panel$buttons;
     wire  [3:0] panel$button_press;
-    reg  illegal_seen$d;
-    wire  illegal_seen$q;
-    reg  illegal_seen$clock;
 
     // Local signals
     reg  [7:0] key;
@@ -126,19 +125,14 @@ module nimrod_panel(clock,rx,tx,leds,buttons);
         .key(panel$key),
         .pressed(panel$pressed),
         .taken(panel$taken),
+        .refused(panel$refused),
+        .illegal(panel$illegal),
         .buttons(panel$buttons),
         .button_press(panel$button_press)
-    );
-    nimrod_panel$illegal_seen illegal_seen(
-        .d(illegal_seen$d),
-        .q(illegal_seen$q),
-        .clock(illegal_seen$clock)
     );
 
     // Update code
     always @(*) begin
-        illegal_seen$clock = clock;
-        illegal_seen$d = illegal_seen$q;
         nimrod$clock = clock;
         panel$clock = clock;
         panel$rx = rx;
@@ -175,31 +169,13 @@ module nimrod_panel(clock,rx,tx,leds,buttons);
         end
         nimrod$set_mode = valid & ((key == 32'h66) | (key == 32'h77) | (key == 32'h6d));
         nimrod$mode_switch = key_mode;
-        illegal_seen$d = nimrod$illegal | (illegal_seen$q & ~panel$taken);
+        panel$refused = nimrod$illegal;
         heaps = (((nimrod$heap_0) & 16'hffff) << 32'hc) | (((nimrod$heap_1) & 16'hffff) << 32'h8) | (((nimrod$heap_2) & 16'hffff) << 32'h4) | ((nimrod$heap_3) & 16'hffff);
-        panel$state = (((nimrod$lamps) & 56'hffffffffffffff) << 32'h30) | (((nimrod$phase) & 56'hffffffffffffff) << 32'h2d) | (((illegal_seen$q) & 56'hffffffffffffff) << 32'h2c) | (((nimrod$winner) & 56'hffffffffffffff) << 32'h2a) | (((nimrod$side) & 56'hffffffffffffff) << 32'h29) | (((nimrod$self_playing) & 56'hffffffffffffff) << 32'h28) | (((nimrod$instruction) & 56'hffffffffffffff) << 32'h24) | (((nimrod$mode) & 56'hffffffffffffff) << 32'h22) | (((nimrod$reverse) & 56'hffffffffffffff) << 32'h21) | (((nimrod$transition) & 56'hffffffffffffff) << 32'h20) | (((nimrod$k) & 56'hffffffffffffff) << 32'h1c) | (((nimrod$column_counter) & 56'hffffffffffffff) << 32'h18) | (((nimrod$heap_counter) & 56'hffffffffffffff) << 32'h14) | (((nimrod$heap_selected) & 56'hffffffffffffff) << 32'h10) | ((heaps) & 56'hffffffffffffff);
+        panel$state = (((nimrod$lamps) & 56'hffffffffffffff) << 32'h30) | (((nimrod$phase) & 56'hffffffffffffff) << 32'h2d) | (((panel$illegal) & 56'hffffffffffffff) << 32'h2c) | (((nimrod$winner) & 56'hffffffffffffff) << 32'h2a) | (((nimrod$side) & 56'hffffffffffffff) << 32'h29) | (((nimrod$self_playing) & 56'hffffffffffffff) << 32'h28) | (((nimrod$instruction) & 56'hffffffffffffff) << 32'h24) | (((nimrod$mode) & 56'hffffffffffffff) << 32'h22) | (((nimrod$reverse) & 56'hffffffffffffff) << 32'h21) | (((nimrod$transition) & 56'hffffffffffffff) << 32'h20) | (((nimrod$k) & 56'hffffffffffffff) << 32'h1c) | (((nimrod$column_counter) & 56'hffffffffffffff) << 32'h18) | (((nimrod$heap_counter) & 56'hffffffffffffff) << 32'h14) | (((nimrod$heap_selected) & 56'hffffffffffffff) << 32'h10) | ((heaps) & 56'hffffffffffffff);
         leds = nimrod$lamps;
     end
 
 endmodule // nimrod_panel
-
-module nimrod_panel$illegal_seen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // nimrod_panel$illegal_seen
 
 module nimrod_panel$nimrod(clock,reset,new_game,reverse_switch,k_switch,leave,leave_heap,leave_count,computer_move,step,set_mode,mode_switch,self_play,heap_0,heap_1,heap_2,heap_3,column_counter,heap_counter,heap_selected,instruction,transition,reverse,k,random,phase,side,self_playing,mode,dwell,winner,lamps,illegal);
 
@@ -1221,7 +1197,7 @@ module nimrod_panel$nimrod$winner_reg(d,q,clock);
 
 endmodule // nimrod_panel$nimrod$winner_reg
 
-module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
+module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,refused,illegal,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -1231,6 +1207,8 @@ module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  refused;
+    output reg  illegal;
     input wire  [3:0] buttons;
     output reg  [3:0] button_press;
 
@@ -1262,6 +1240,9 @@ module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
     wire  [7:0] reporter$data;
     wire  reporter$start;
     wire  reporter$taken;
+    reg  illegal_seen$d;
+    wire  illegal_seen$q;
+    reg  illegal_seen$clock;
 
     // Sub module instances
     nimrod_panel$panel$debouncers$0 debouncers$0(
@@ -1305,9 +1286,19 @@ module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
         .start(reporter$start),
         .taken(reporter$taken)
     );
+    nimrod_panel$panel$illegal_seen illegal_seen(
+        .d(illegal_seen$d),
+        .q(illegal_seen$q),
+        .clock(illegal_seen$clock)
+    );
 
     // Update code
     always @(*) begin
+        illegal_seen$clock = clock;
+        illegal_seen$d = illegal_seen$q;
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
         debouncers$0$clock = clock;
         debouncers$0$button = buttons[0];
         debouncers$1$clock = clock;
@@ -1317,9 +1308,6 @@ module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
         debouncers$3$clock = clock;
         debouncers$3$button = buttons[3];
         button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
         receiver$rx = rx;
         key = receiver$data;
         pressed = receiver$valid;
@@ -1329,6 +1317,8 @@ module nimrod_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        illegal_seen$d = refused | (illegal_seen$q & ~reporter$taken);
+        illegal = illegal_seen$q;
     end
 
 endmodule // nimrod_panel$panel
@@ -1932,6 +1922,24 @@ module nimrod_panel$panel$debouncers$3$sync(d,q,clock);
     end
 
 endmodule // nimrod_panel$panel$debouncers$3$sync
+
+module nimrod_panel$panel$illegal_seen(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // nimrod_panel$panel$illegal_seen
 
 module nimrod_panel$panel$receiver(clock,rx,data,valid);
 

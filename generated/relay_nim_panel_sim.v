@@ -62,11 +62,10 @@ module relay_nim_panel_sim(clock,rx,tx,leds,buttons);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  panel$refused;
+    wire  panel$illegal;
     reg  [3:0] panel$buttons;
     wire  [3:0] panel$button_press;
-    reg  illegal_seen$d;
-    wire  illegal_seen$q;
-    reg  illegal_seen$clock;
 
     // Local signals
     reg  [7:0] key;
@@ -110,19 +109,14 @@ module relay_nim_panel_sim(clock,rx,tx,leds,buttons);
         .key(panel$key),
         .pressed(panel$pressed),
         .taken(panel$taken),
+        .refused(panel$refused),
+        .illegal(panel$illegal),
         .buttons(panel$buttons),
         .button_press(panel$button_press)
-    );
-    relay_nim_panel_sim$illegal_seen illegal_seen(
-        .d(illegal_seen$d),
-        .q(illegal_seen$q),
-        .clock(illegal_seen$clock)
     );
 
     // Update code
     always @(*) begin
-        illegal_seen$clock = clock;
-        illegal_seen$d = illegal_seen$q;
         nim$clock = clock;
         panel$clock = clock;
         panel$rx = rx;
@@ -135,35 +129,17 @@ module relay_nim_panel_sim(clock,rx,tx,leds,buttons);
         nim$take_c = valid & (key == 32'h63) | panel$button_press[32'h3];
         nim$go = valid & (key == 32'h67) | panel$button_press[32'h0];
         nim$reset = valid & (key == 32'h72);
-        illegal_seen$d = nim$illegal | (illegal_seen$q & ~panel$taken);
+        panel$refused = nim$illegal;
         size_a = ~nim$count_a;
         size_b = ~nim$count_b;
         size_c = ~nim$count_c;
         moving = |nim$step;
-        panel$state = (((nim$winner) & 28'hfffffff) << 32'h18) | (((illegal_seen$q) & 28'hfffffff) << 32'h17) | (((moving) & 28'hfffffff) << 32'h16) | (((nim$in_game) & 28'hfffffff) << 32'h15) | (((nim$selected_c) & 28'hfffffff) << 32'h12) | (((nim$selected_b) & 28'hfffffff) << 32'h11) | (((nim$selected_a) & 28'hfffffff) << 32'h10) | (((nim$turn_c) & 28'hfffffff) << 32'he) | (((nim$turn_b) & 28'hfffffff) << 32'hd) | (((nim$turn_a) & 28'hfffffff) << 32'hc) | (((size_a) & 28'hfffffff) << 32'h8) | (((size_b) & 28'hfffffff) << 32'h4) | ((size_c) & 28'hfffffff);
+        panel$state = (((nim$winner) & 28'hfffffff) << 32'h18) | (((panel$illegal) & 28'hfffffff) << 32'h17) | (((moving) & 28'hfffffff) << 32'h16) | (((nim$in_game) & 28'hfffffff) << 32'h15) | (((nim$selected_c) & 28'hfffffff) << 32'h12) | (((nim$selected_b) & 28'hfffffff) << 32'h11) | (((nim$selected_a) & 28'hfffffff) << 32'h10) | (((nim$turn_c) & 28'hfffffff) << 32'he) | (((nim$turn_b) & 28'hfffffff) << 32'hd) | (((nim$turn_a) & 28'hfffffff) << 32'hc) | (((size_a) & 28'hfffffff) << 32'h8) | (((size_b) & 28'hfffffff) << 32'h4) | ((size_c) & 28'hfffffff);
         human_turn = ~moving & (nim$winner == nobody);
         leds = ((human_turn) & 5'h1f) | (((moving) & 5'h1f) << 32'h1) | ((((nim$winner == machine_won)) & 5'h1f) << 32'h2) | (((nim$in_game) & 5'h1f) << 32'h3) | ((((nim$winner == human)) & 5'h1f) << 32'h4);
     end
 
 endmodule // relay_nim_panel_sim
-
-module relay_nim_panel_sim$illegal_seen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // relay_nim_panel_sim$illegal_seen
 
 module relay_nim_panel_sim$nim(clock,reset,take_a,take_b,take_c,go,count_a,count_b,count_c,randomizer,step,dwell,selected_a,selected_b,selected_c,xor_was_zero,turn_a,turn_b,turn_c,in_game,winner,illegal);
 
@@ -1270,7 +1246,7 @@ module relay_nim_panel_sim$nim$zero_before(d,q,clock);
 
 endmodule // relay_nim_panel_sim$nim$zero_before
 
-module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
+module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,refused,illegal,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -1280,6 +1256,8 @@ module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,but
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  refused;
+    output reg  illegal;
     input wire  [3:0] buttons;
     output reg  [3:0] button_press;
 
@@ -1311,6 +1289,9 @@ module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,but
     wire  [7:0] reporter$data;
     wire  reporter$start;
     wire  reporter$taken;
+    reg  illegal_seen$d;
+    wire  illegal_seen$q;
+    reg  illegal_seen$clock;
 
     // Sub module instances
     relay_nim_panel_sim$panel$debouncers$0 debouncers$0(
@@ -1354,9 +1335,19 @@ module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,but
         .start(reporter$start),
         .taken(reporter$taken)
     );
+    relay_nim_panel_sim$panel$illegal_seen illegal_seen(
+        .d(illegal_seen$d),
+        .q(illegal_seen$q),
+        .clock(illegal_seen$clock)
+    );
 
     // Update code
     always @(*) begin
+        illegal_seen$clock = clock;
+        illegal_seen$d = illegal_seen$q;
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
         debouncers$0$clock = clock;
         debouncers$0$button = buttons[0];
         debouncers$1$clock = clock;
@@ -1366,9 +1357,6 @@ module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,but
         debouncers$3$clock = clock;
         debouncers$3$button = buttons[3];
         button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
         receiver$rx = rx;
         key = receiver$data;
         pressed = receiver$valid;
@@ -1378,6 +1366,8 @@ module relay_nim_panel_sim$panel(clock,rx,tx,state,key,pressed,taken,buttons,but
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        illegal_seen$d = refused | (illegal_seen$q & ~reporter$taken);
+        illegal = illegal_seen$q;
     end
 
 endmodule // relay_nim_panel_sim$panel
@@ -1981,6 +1971,24 @@ module relay_nim_panel_sim$panel$debouncers$3$sync(d,q,clock);
     end
 
 endmodule // relay_nim_panel_sim$panel$debouncers$3$sync
+
+module relay_nim_panel_sim$panel$illegal_seen(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // relay_nim_panel_sim$panel$illegal_seen
 
 module relay_nim_panel_sim$panel$receiver(clock,rx,data,valid);
 

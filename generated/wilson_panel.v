@@ -52,6 +52,8 @@ module wilson_panel(clock,rx,tx,leds,buttons);
     wire  [7:0] panel$key;
     wire  panel$pressed;
     wire  panel$taken;
+    reg  panel$refused;
+    wire  panel$illegal;
     reg  [3:0] panel$buttons;
     wire  [3:0] panel$button_press;
     reg  [6:0] shown$0$d;
@@ -81,9 +83,6 @@ module wilson_panel(clock,rx,tx,leds,buttons);
     reg  [2:0] next_slot$d;
     wire  [2:0] next_slot$q;
     reg  next_slot$clock;
-    reg  illegal_seen$d;
-    wire  illegal_seen$q;
-    reg  illegal_seen$clock;
 
     // Local signals
     reg  [7:0] key;
@@ -122,6 +121,8 @@ module wilson_panel(clock,rx,tx,leds,buttons);
         .key(panel$key),
         .pressed(panel$pressed),
         .taken(panel$taken),
+        .refused(panel$refused),
+        .illegal(panel$illegal),
         .buttons(panel$buttons),
         .button_press(panel$button_press)
     );
@@ -170,18 +171,11 @@ module wilson_panel(clock,rx,tx,leds,buttons);
         .q(next_slot$q),
         .clock(next_slot$clock)
     );
-    wilson_panel$illegal_seen illegal_seen(
-        .d(illegal_seen$d),
-        .q(illegal_seen$q),
-        .clock(illegal_seen$clock)
-    );
 
     // Update code
     always @(*) begin
         next_slot$clock = clock;
-        illegal_seen$clock = clock;
         next_slot$d = next_slot$q;
-        illegal_seen$d = illegal_seen$q;
         shown$0$clock = clock;
         shown$0$d = shown$0$q;
         shown$1$clock = clock;
@@ -254,32 +248,14 @@ module wilson_panel(clock,rx,tx,leds,buttons);
             shown$6$d = 32'h0;
             shown$7$d = 32'h0;
         end
-        illegal_seen$d = judge$illegal | (illegal_seen$q & ~panel$taken);
+        panel$refused = judge$illegal;
         groups_bits = (((shown$0$q) & 64'hffffffffffffffff) << 32'h38) | (((shown$1$q) & 64'hffffffffffffffff) << 32'h30) | (((shown$2$q) & 64'hffffffffffffffff) << 32'h28) | (((shown$3$q) & 64'hffffffffffffffff) << 32'h20) | (((shown$4$q) & 64'hffffffffffffffff) << 32'h18) | (((shown$5$q) & 64'hffffffffffffffff) << 32'h10) | (((shown$6$q) & 64'hffffffffffffffff) << 32'h8) | ((shown$7$q) & 64'hffffffffffffffff);
-        panel$state = (((judge$stage) & 100'hfffffffffffffffffffffffff) << 32'h61) | (((judge$busy) & 100'hfffffffffffffffffffffffff) << 32'h60) | (((judge$done) & 100'hfffffffffffffffffffffffff) << 32'h5f) | (((judge$won) & 100'hfffffffffffffffffffffffff) << 32'h5e) | (((judge$found) & 100'hfffffffffffffffffffffffff) << 32'h5d) | (((illegal_seen$q) & 100'hfffffffffffffffffffffffff) << 32'h5c) | (((judge$kind) & 100'hfffffffffffffffffffffffff) << 32'h5a) | (((judge$group) & 100'hfffffffffffffffffffffffff) << 32'h57) | (((judge$left) & 100'hfffffffffffffffffffffffff) << 32'h50) | (((judge$second) & 100'hfffffffffffffffffffffffff) << 32'h4c) | (((judge$second_left) & 100'hfffffffffffffffffffffffff) << 32'h45) | (((next_slot$q) & 100'hfffffffffffffffffffffffff) << 32'h42) | ((groups_bits) & 100'hfffffffffffffffffffffffff);
+        panel$state = (((judge$stage) & 100'hfffffffffffffffffffffffff) << 32'h61) | (((judge$busy) & 100'hfffffffffffffffffffffffff) << 32'h60) | (((judge$done) & 100'hfffffffffffffffffffffffff) << 32'h5f) | (((judge$won) & 100'hfffffffffffffffffffffffff) << 32'h5e) | (((judge$found) & 100'hfffffffffffffffffffffffff) << 32'h5d) | (((panel$illegal) & 100'hfffffffffffffffffffffffff) << 32'h5c) | (((judge$kind) & 100'hfffffffffffffffffffffffff) << 32'h5a) | (((judge$group) & 100'hfffffffffffffffffffffffff) << 32'h57) | (((judge$left) & 100'hfffffffffffffffffffffffff) << 32'h50) | (((judge$second) & 100'hfffffffffffffffffffffffff) << 32'h4c) | (((judge$second_left) & 100'hfffffffffffffffffffffffff) << 32'h45) | (((next_slot$q) & 100'hfffffffffffffffffffffffff) << 32'h42) | ((groups_bits) & 100'hfffffffffffffffffffffffff);
         lost = judge$done & ~judge$won;
         leds = ((judge$busy) & 5'h1f) | (((judge$won) & 5'h1f) << 32'h1) | (((judge$found) & 5'h1f) << 32'h2) | (((judge$done) & 5'h1f) << 32'h3) | (((lost) & 5'h1f) << 32'h4);
     end
 
 endmodule // wilson_panel
-
-module wilson_panel$illegal_seen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // wilson_panel$illegal_seen
 
 module wilson_panel$judge(clock,reset,load,slot,size,start,stage,busy,done,won,found,kind,group,left,second,second_left,illegal);
 
@@ -3602,7 +3578,7 @@ module wilson_panel$next_slot(d,q,clock);
 
 endmodule // wilson_panel$next_slot
 
-module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_press);
+module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,refused,illegal,buttons,button_press);
 
     // Module arguments
     input wire  clock;
@@ -3612,6 +3588,8 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
     output reg  [7:0] key;
     output reg  pressed;
     output reg  taken;
+    input wire  refused;
+    output reg  illegal;
     input wire  [3:0] buttons;
     output reg  [3:0] button_press;
 
@@ -3643,6 +3621,9 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
     wire  [7:0] reporter$data;
     wire  reporter$start;
     wire  reporter$taken;
+    reg  illegal_seen$d;
+    wire  illegal_seen$q;
+    reg  illegal_seen$clock;
 
     // Sub module instances
     wilson_panel$panel$debouncers$0 debouncers$0(
@@ -3686,9 +3667,19 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
         .start(reporter$start),
         .taken(reporter$taken)
     );
+    wilson_panel$panel$illegal_seen illegal_seen(
+        .d(illegal_seen$d),
+        .q(illegal_seen$q),
+        .clock(illegal_seen$clock)
+    );
 
     // Update code
     always @(*) begin
+        illegal_seen$clock = clock;
+        illegal_seen$d = illegal_seen$q;
+        receiver$clock = clock;
+        transmitter$clock = clock;
+        reporter$clock = clock;
         debouncers$0$clock = clock;
         debouncers$0$button = buttons[0];
         debouncers$1$clock = clock;
@@ -3698,9 +3689,6 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
         debouncers$3$clock = clock;
         debouncers$3$button = buttons[3];
         button_press = ((debouncers$0$press) & 4'hf) | (((debouncers$1$press) & 4'hf) << 32'h1) | (((debouncers$2$press) & 4'hf) << 32'h2) | (((debouncers$3$press) & 4'hf) << 32'h3);
-        receiver$clock = clock;
-        transmitter$clock = clock;
-        reporter$clock = clock;
         receiver$rx = rx;
         key = receiver$data;
         pressed = receiver$valid;
@@ -3710,6 +3698,8 @@ module wilson_panel$panel(clock,rx,tx,state,key,pressed,taken,buttons,button_pre
         transmitter$data = reporter$data;
         transmitter$start = reporter$start;
         tx = transmitter$tx;
+        illegal_seen$d = refused | (illegal_seen$q & ~reporter$taken);
+        illegal = illegal_seen$q;
     end
 
 endmodule // wilson_panel$panel
@@ -4313,6 +4303,24 @@ module wilson_panel$panel$debouncers$3$sync(d,q,clock);
     end
 
 endmodule // wilson_panel$panel$debouncers$3$sync
+
+module wilson_panel$panel$illegal_seen(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // wilson_panel$panel$illegal_seen
 
 module wilson_panel$panel$receiver(clock,rx,data,valid);
 

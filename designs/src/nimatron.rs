@@ -266,15 +266,7 @@ impl<const D: usize> Logic for Nimatron<D> {
             self, clock, locks, stage, t_chain, elapsed, chosen, cm, count, pw, game_ended, refused, tp_coil,
             mwc_coil, pwc_coil, sg
         );
-        self.row_a.clock.next = self.clock.val();
-        self.row_b.clock.next = self.clock.val();
-        self.row_c.clock.next = self.clock.val();
-        self.row_d.clock.next = self.clock.val();
-        self.r_relays.clock.next = self.clock.val();
-        self.combination_counter.clock.next = self.clock.val();
-        self.tp_counter.clock.next = self.clock.val();
-        self.mwc_counter.clock.next = self.clock.val();
-        self.pwc_counter.clock.next = self.clock.val();
+        clock!(self, clock, row_a, row_b, row_c, row_d, r_relays, combination_counter, tp_counter, mwc_counter, pwc_counter);
 
         // The power-of-two detectors and the parity relays.
         self.detectors[0].lamps.next = self.row_a.lamps.val();

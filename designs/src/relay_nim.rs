@@ -158,12 +158,7 @@ impl<const D: usize> Logic for RelayNim<D> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, zero_before, took_a, took_b, took_c, playing, won, refused);
-        self.pile_a.clock.next = self.clock.val();
-        self.pile_b.clock.next = self.clock.val();
-        self.pile_c.clock.next = self.clock.val();
-        self.selection.clock.next = self.clock.val();
-        self.sequencer.clock.next = self.clock.val();
-        self.rotation.clock.next = self.clock.val();
+        clock!(self, clock, pile_a, pile_b, pile_c, selection, sequencer, rotation);
 
         // The XOR of the pile sizes, computed continuously.
         self.xor_product.sizes[0].next = self.pile_a.size.val();

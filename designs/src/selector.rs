@@ -69,9 +69,7 @@ impl<const N: usize, const W: usize> Logic for Selector<N, W> {
             self.piles_reg[i].d.next = self.piles[i].val();
             self.chosen_reg[i].clock.next = self.clock.val();
         }
-        self.after_reg.clock.next = self.clock.val();
-        self.found_reg.clock.next = self.clock.val();
-        self.safe_reg.clock.next = self.clock.val();
+        clock!(self, clock, after_reg, found_reg, safe_reg);
         // The XOR product and the pile selector, pile 0 checked first.
         // Each start written once: a signal written twice in one always
         // block glitches in Icarus, and the selector's own glitch back would

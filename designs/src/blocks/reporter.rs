@@ -107,8 +107,7 @@ mod tests {
     impl Logic for Pair {
         #[hdl_gen]
         fn update(&mut self) {
-            self.reporter.clock.next = self.clock.val();
-            self.uart.clock.next = self.clock.val();
+            clock!(self, clock, reporter, uart);
             self.reporter.state.next = self.state.val();
             self.reporter.busy.next = self.uart.busy.val();
             self.uart.data.next = self.reporter.data.val();

@@ -39,7 +39,6 @@ pub struct Die18Panel<const U: usize, const B: usize> {
     pub buttons: Signal<In, Bits<4>>,
     die: Die18,
     panel: FrontPanel<U, REPORT_BITS, B>,
-    illegal_seen: DFF<Bit>,
     keys: PlayKeys,
     running: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
@@ -59,7 +58,6 @@ impl<const U: usize, const B: usize> Die18Panel<U, B> {
             buttons: Default::default(),
             die: Die18::new(dictionary),
             panel: FrontPanel::new(clocks_per_bit, stable),
-            illegal_seen: Default::default(),
             keys: Default::default(),
             running: Default::default(),
             over: Default::default(),
@@ -72,9 +70,7 @@ impl<const U: usize, const B: usize> Die18Panel<U, B> {
 impl<const U: usize, const B: usize> Logic for Die18Panel<U, B> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, illegal_seen);
-        self.die.clock.next = self.clock.val();
-        self.panel.clock.next = self.clock.val();
+        clock!(self, clock, die, panel);
         self.panel.rx.next = self.rx.val();
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
@@ -88,11 +84,11 @@ impl<const U: usize, const B: usize> Logic for Die18Panel<U, B> {
         self.die.new_game.next = self.keys.new_game.val();
         self.die.reset.next = self.keys.reset.val();
 
-        // A refused key is held until a report has carried it.
-        self.illegal_seen.d.next = self.die.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        // A refused press is held by the front panel until a report has carried it.
+        self.panel.refused.next = self.die.illegal.val();
 
         self.panel.state.next = (bit_cast::<32, 2>(self.die.winner.val()) << 28)
-            | (bit_cast::<32, 1>(self.illegal_seen.q.val().into()) << 26)
+            | (bit_cast::<32, 1>(self.panel.illegal.val().into()) << 26)
             | (bit_cast::<32, 2>(self.die.step.val()) << 24)
             | (bit_cast::<32, 3>(self.die.m_play.val()) << 20)
             | (bit_cast::<32, 3>(self.die.h_play.val()) << 16)

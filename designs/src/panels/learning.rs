@@ -42,7 +42,6 @@ pub struct LearningPanel<const U: usize, const B: usize> {
     pub buttons: Signal<In, Bits<4>>,
     machine: Learning,
     panel: FrontPanel<U, REPORT_BITS, B>,
-    illegal_seen: DFF<Bit>,
     keys: PlayKeys,
     key: Signal<Local, Bits<8>>,
     valid: Signal<Local, Bit>,
@@ -64,7 +63,6 @@ impl<const U: usize, const B: usize> LearningPanel<U, B> {
             buttons: Default::default(),
             machine: Learning::new(blank),
             panel: FrontPanel::new(clocks_per_bit, stable),
-            illegal_seen: Default::default(),
             keys: Default::default(),
             key: Default::default(),
             valid: Default::default(),
@@ -78,9 +76,7 @@ impl<const U: usize, const B: usize> LearningPanel<U, B> {
 impl<const U: usize, const B: usize> Logic for LearningPanel<U, B> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, illegal_seen);
-        self.machine.clock.next = self.clock.val();
-        self.panel.clock.next = self.clock.val();
+        clock!(self, clock, machine, panel);
         self.panel.rx.next = self.rx.val();
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
@@ -98,11 +94,11 @@ impl<const U: usize, const B: usize> Logic for LearningPanel<U, B> {
         self.machine.memory_reset.next = self.valid.val() & (self.key.val() == 0x6d);
         self.machine.memory_preload.next = self.valid.val() & (self.key.val() == 0x70);
 
-        // A refused key is held until a report has carried it.
-        self.illegal_seen.d.next = self.machine.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        // A refused press is held by the front panel until a report has carried it.
+        self.panel.refused.next = self.machine.illegal.val();
 
         self.panel.state.next = (bit_cast::<128, 1>(self.machine.your_turn.val().into()) << 127)
-            | (bit_cast::<128, 1>(self.illegal_seen.q.val().into()) << 126)
+            | (bit_cast::<128, 1>(self.panel.illegal.val().into()) << 126)
             | (bit_cast::<128, 2>(self.machine.winner.val()) << 124)
             | (bit_cast::<128, 3>(self.machine.phase.val()) << 120)
             | (bit_cast::<128, 3>(self.machine.m_play.val()) << 116)

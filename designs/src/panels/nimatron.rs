@@ -45,7 +45,6 @@ pub struct NimatronPanel<const D: usize, const U: usize, const B: usize> {
     pub buttons: Signal<In, Bits<4>>,
     machine: Nimatron<D>,
     panel: FrontPanel<U, REPORT_BITS, B>,
-    illegal_seen: DFF<Bit>,
     token_seen: DFF<Bit>,
     /// The last game's result: bit 0 the machine won, bit 1 the player won.
     result: DFF<Bits<2>>,
@@ -68,7 +67,6 @@ impl<const D: usize, const U: usize, const B: usize> NimatronPanel<D, U, B> {
             buttons: Default::default(),
             machine: Nimatron::new(pace),
             panel: FrontPanel::new(clocks_per_bit, stable),
-            illegal_seen: Default::default(),
             token_seen: Default::default(),
             result: Default::default(),
             player: Constant::new(PLAYER.into()),
@@ -84,9 +82,8 @@ impl<const D: usize, const U: usize, const B: usize> NimatronPanel<D, U, B> {
 impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, U, B> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, illegal_seen, token_seen, result);
-        self.machine.clock.next = self.clock.val();
-        self.panel.clock.next = self.clock.val();
+        dff_setup!(self, clock, token_seen, result);
+        clock!(self, clock, machine, panel);
         self.panel.rx.next = self.rx.val();
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
@@ -106,7 +103,8 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, 
         self.machine.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
         // One-cycle indications are held until a report has carried them.
-        self.illegal_seen.d.next = self.machine.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        // A refused press is held by the front panel until a report has carried it.
+        self.panel.refused.next = self.machine.illegal.val();
         self.token_seen.d.next = self.machine.token.val() | (self.token_seen.q.val() & !self.panel.taken.val());
 
         self.panel.state.next = (bit_cast::<68, 2>(self.machine.phase.val()) << 66)
@@ -114,7 +112,7 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, 
             | (bit_cast::<68, 1>(self.machine.lamp_m.val().into()) << 64)
             | (bit_cast::<68, 1>(self.machine.ended.val().into()) << 63)
             | (bit_cast::<68, 1>(self.machine.player_won.val().into()) << 62)
-            | (bit_cast::<68, 1>(self.illegal_seen.q.val().into()) << 61)
+            | (bit_cast::<68, 1>(self.panel.illegal.val().into()) << 61)
             | (bit_cast::<68, 1>(self.token_seen.q.val().into()) << 60)
             | (bit_cast::<68, 4>(self.machine.lock.val()) << 56)
             | (bit_cast::<68, 4>(self.machine.combination.val()) << 52)

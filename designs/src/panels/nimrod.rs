@@ -47,7 +47,6 @@ pub struct NimrodPanel<const D: usize, const U: usize, const B: usize> {
     pub buttons: Signal<In, Bits<4>>,
     nimrod: Nimrod<D>,
     panel: FrontPanel<U, REPORT_BITS, B>,
-    illegal_seen: DFF<Bit>,
     key: Signal<Local, Bits<8>>,
     valid: Signal<Local, Bit>,
     button_new_game: Signal<Local, Bit>,
@@ -68,7 +67,6 @@ impl<const D: usize, const U: usize, const B: usize> NimrodPanel<D, U, B> {
             buttons: Default::default(),
             nimrod: Nimrod::new(pace),
             panel: FrontPanel::new(clocks_per_bit, stable),
-            illegal_seen: Default::default(),
             key: Default::default(),
             valid: Default::default(),
             button_new_game: Default::default(),
@@ -82,9 +80,7 @@ impl<const D: usize, const U: usize, const B: usize> NimrodPanel<D, U, B> {
 impl<const D: usize, const U: usize, const B: usize> Logic for NimrodPanel<D, U, B> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, illegal_seen);
-        self.nimrod.clock.next = self.clock.val();
-        self.panel.clock.next = self.clock.val();
+        clock!(self, clock, nimrod, panel);
         self.panel.rx.next = self.rx.val();
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
@@ -121,8 +117,8 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimrodPanel<D, U,
             self.valid.val() & ((self.key.val() == 0x66) | (self.key.val() == 0x77) | (self.key.val() == 0x6d));
         self.nimrod.mode_switch.next = self.key_mode.val();
 
-        // A refused key is held until a report has carried it.
-        self.illegal_seen.d.next = self.nimrod.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        // A refused press is held by the front panel until a report has carried it.
+        self.panel.refused.next = self.nimrod.illegal.val();
 
         self.heaps.next = (bit_cast::<16, 3>(self.nimrod.heap_0.val()) << 12)
             | (bit_cast::<16, 3>(self.nimrod.heap_1.val()) << 8)
@@ -130,7 +126,7 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimrodPanel<D, U,
             | bit_cast::<16, 3>(self.nimrod.heap_3.val());
         self.panel.state.next = (bit_cast::<56, 5>(self.nimrod.lamps.val()) << 48)
             | (bit_cast::<56, 3>(self.nimrod.phase.val()) << 45)
-            | (bit_cast::<56, 1>(self.illegal_seen.q.val().into()) << 44)
+            | (bit_cast::<56, 1>(self.panel.illegal.val().into()) << 44)
             | (bit_cast::<56, 2>(self.nimrod.winner.val()) << 42)
             | (bit_cast::<56, 1>(self.nimrod.side.val().into()) << 41)
             | (bit_cast::<56, 1>(self.nimrod.self_playing.val().into()) << 40)

@@ -37,7 +37,6 @@ pub struct RelayNimPanel<const D: usize, const U: usize, const B: usize> {
     pub buttons: Signal<In, Bits<4>>,
     nim: RelayNim<D>,
     panel: FrontPanel<U, REPORT_BITS, B>,
-    illegal_seen: DFF<Bit>,
     nobody: Constant<Bits<2>>,
     human: Constant<Bits<2>>,
     machine_won: Constant<Bits<2>>,
@@ -61,7 +60,6 @@ impl<const D: usize, const U: usize, const B: usize> RelayNimPanel<D, U, B> {
             buttons: Default::default(),
             nim: RelayNim::new(pace),
             panel: FrontPanel::new(clocks_per_bit, stable),
-            illegal_seen: Default::default(),
             nobody: Constant::new(NOBODY.into()),
             human: Constant::new(HUMAN.into()),
             machine_won: Constant::new(MACHINE.into()),
@@ -79,9 +77,7 @@ impl<const D: usize, const U: usize, const B: usize> RelayNimPanel<D, U, B> {
 impl<const D: usize, const U: usize, const B: usize> Logic for RelayNimPanel<D, U, B> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, illegal_seen);
-        self.nim.clock.next = self.clock.val();
-        self.panel.clock.next = self.clock.val();
+        clock!(self, clock, nim, panel);
         self.panel.rx.next = self.rx.val();
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
@@ -99,8 +95,8 @@ impl<const D: usize, const U: usize, const B: usize> Logic for RelayNimPanel<D, 
             | self.panel.button_press.val().get_bit(0);
         self.nim.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
-        // A refused press is held until a report has carried it.
-        self.illegal_seen.d.next = self.nim.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        // A refused press is held by the front panel until a report has carried it.
+        self.panel.refused.next = self.nim.illegal.val();
 
         // Sizes from the ones'-complement registers; negations apart, as
         // inside a widening cast Verilog would widen first.
@@ -109,7 +105,7 @@ impl<const D: usize, const U: usize, const B: usize> Logic for RelayNimPanel<D, 
         self.size_c.next = !self.nim.count_c.val();
         self.moving.next = self.nim.step.val().any();
         self.panel.state.next = (bit_cast::<28, 2>(self.nim.winner.val()) << 24)
-            | (bit_cast::<28, 1>(self.illegal_seen.q.val().into()) << 23)
+            | (bit_cast::<28, 1>(self.panel.illegal.val().into()) << 23)
             | (bit_cast::<28, 1>(self.moving.val().into()) << 22)
             | (bit_cast::<28, 1>(self.nim.in_game.val().into()) << 21)
             | (bit_cast::<28, 1>(self.nim.selected_c.val().into()) << 18)

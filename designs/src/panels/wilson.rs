@@ -45,7 +45,6 @@ pub struct WilsonPanel<const U: usize, const B: usize> {
     panel: FrontPanel<U, REPORT_BITS, B>,
     shown: [DFF<Bits<7>>; 8],
     next_slot: DFF<Bits<3>>,
-    illegal_seen: DFF<Bit>,
     key: Signal<Local, Bits<8>>,
     valid: Signal<Local, Bit>,
     size_key: Signal<Local, Bit>,
@@ -67,7 +66,6 @@ impl<const U: usize, const B: usize> WilsonPanel<U, B> {
             panel: FrontPanel::new(clocks_per_bit, stable),
             shown: Default::default(),
             next_slot: Default::default(),
-            illegal_seen: Default::default(),
             key: Default::default(),
             valid: Default::default(),
             size_key: Default::default(),
@@ -82,13 +80,12 @@ impl<const U: usize, const B: usize> WilsonPanel<U, B> {
 impl<const U: usize, const B: usize> Logic for WilsonPanel<U, B> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, next_slot, illegal_seen);
+        dff_setup!(self, clock, next_slot);
         for k in 0..8 {
             self.shown[k].clock.next = self.clock.val();
             self.shown[k].d.next = self.shown[k].q.val();
         }
-        self.judge.clock.next = self.clock.val();
-        self.panel.clock.next = self.clock.val();
+        clock!(self, clock, judge, panel);
         self.panel.rx.next = self.rx.val();
         self.panel.buttons.next = self.buttons.val();
         self.tx.next = self.panel.tx.val();
@@ -122,8 +119,8 @@ impl<const U: usize, const B: usize> Logic for WilsonPanel<U, B> {
             }
         }
 
-        // A refused key is held until a report has carried it.
-        self.illegal_seen.d.next = self.judge.illegal.val() | (self.illegal_seen.q.val() & !self.panel.taken.val());
+        // A refused press is held by the front panel until a report has carried it.
+        self.panel.refused.next = self.judge.illegal.val();
 
         self.groups_bits.next = (bit_cast::<64, 7>(self.shown[0].q.val()) << 56)
             | (bit_cast::<64, 7>(self.shown[1].q.val()) << 48)
@@ -138,7 +135,7 @@ impl<const U: usize, const B: usize> Logic for WilsonPanel<U, B> {
             | (bit_cast::<100, 1>(self.judge.done.val().into()) << 95)
             | (bit_cast::<100, 1>(self.judge.won.val().into()) << 94)
             | (bit_cast::<100, 1>(self.judge.found.val().into()) << 93)
-            | (bit_cast::<100, 1>(self.illegal_seen.q.val().into()) << 92)
+            | (bit_cast::<100, 1>(self.panel.illegal.val().into()) << 92)
             | (bit_cast::<100, 2>(self.judge.kind.val()) << 90)
             | (bit_cast::<100, 3>(self.judge.group.val()) << 87)
             | (bit_cast::<100, 7>(self.judge.left.val()) << 80)
