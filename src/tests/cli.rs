@@ -15,6 +15,17 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// `args` refused as bad input: status 2, `want` in the one line on
+/// stderr, no panic, nothing on stdout.
+fn refused(args: &[&str], want: &str) {
+    let out = nimforge(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = text(&out.stderr);
+    assert!(err.contains(want), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
 /// Bad input: one line on stderr saying what is wrong, status 2, no panic.
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
@@ -28,12 +39,7 @@ fn bad_input_gets_one_line_and_status_2() {
         (&["verify", "relay-nim", "--level", "gates"], "invalid value 'gates'"),
     ];
     for (args, want) in cases {
-        let out = nimforge(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = text(&out.stderr);
-        assert!(err.contains(want), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        refused(args, want);
     }
 }
 
@@ -268,10 +274,7 @@ fn wilson_commands() {
         (&["move", "wilson"][..], "wilson needs --groups"),
         (&["wilson", "judge", "127,127"][..], "at most 240"),
     ] {
-        let out = nimforge(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = text(&out.stderr);
-        assert!(err.contains(want) && !err.contains("panicked"), "{args:?}: {err}");
+        refused(args, want);
     }
 }
 
@@ -328,11 +331,7 @@ fn nimrod_bad_input() {
         (&["replay", "nimrod", "--heaps", "3,5,6,7"], "give --heaps and --self-play"),
     ];
     for (args, want) in cases {
-        let out = nimforge(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = text(&out.stderr);
-        assert!(err.contains(want), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        refused(args, want);
     }
 }
 

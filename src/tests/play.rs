@@ -44,16 +44,7 @@ impl Terminal {
         cmd.env("TERM", "xterm-256color");
         let child = pty.slave.spawn_command(cmd).expect("nimforge starts");
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().unwrap();
-        let (tx, output) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    return;
-                }
-            }
-        });
+        let output = pump(pty.master.try_clone_reader().unwrap());
         let keys = pty.master.take_writer().unwrap();
         let size = |n| NonZeroU16::new(n).unwrap();
         Terminal { parser: vt100::Parser::new(size(24), size(80), 0), output, keys, child, raw: vec![], _master: pty.master }
@@ -460,6 +451,20 @@ fn learning_is_played_to_the_end() {
     t.quit();
 }
 
+/// What `reader` reads, a chunk at a time, until it ends.
+fn pump(mut reader: Box<dyn Read + Send>) -> Receiver<Vec<u8>> {
+    let (tx, chunks) = channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    chunks
+}
+
 /// A board on a serial line: here a second pseudo-terminal whose other end
 /// the test holds, playing the board. The panel waits for a report, skips
 /// a line cut short (a board joined mid-line), draws the line at
@@ -468,17 +473,8 @@ fn learning_is_played_to_the_end() {
 fn a_board_on_a_serial_line() {
     let line = native_pty_system().openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
     let device = line.master.tty_name().expect("the line's device name");
-    let mut board_in = line.master.try_clone_reader().unwrap();
+    let keys = pump(line.master.try_clone_reader().unwrap());
     let mut board_out = line.master.take_writer().unwrap();
-    let (tx, keys) = channel();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 64];
-        while let Ok(n) = board_in.read(&mut buf) {
-            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                return;
-            }
-        }
-    });
     let mut t = Terminal::start(&["play", "relay-nim", "--serial", device.to_str().unwrap()]);
     t.wait_text("No report from the machine yet");
     assert!(t.screen().contains(&format!("serial: {}", device.display())));
