@@ -103,9 +103,10 @@ pub enum Step {
 pub use super::counting::Winner;
 
 /// One clock cycle's press.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Press {
     /// No button.
+    #[default]
     None,
     /// RESET: power-on, at any step.
     Reset,

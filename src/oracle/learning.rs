@@ -172,9 +172,10 @@ pub enum Phase {
 pub use super::counting::Winner;
 
 /// One clock cycle's press.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Press {
     /// No button.
+    #[default]
     None,
     /// Power-on: every register zero, the memory too.
     Reset,

@@ -118,9 +118,10 @@ pub enum Phase {
 }
 
 /// The inputs of one clock cycle: a row button PA..PD, MTR, power-on reset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Input {
     /// No button.
+    #[default]
     None,
     /// Row button PA..PD (0..3): the row's lowest-numbered lit lamp out.
     Row(usize),

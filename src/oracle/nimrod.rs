@@ -299,9 +299,10 @@ pub enum Winner {
 }
 
 /// The buttons pressed during one clock cycle (at most one of them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Press {
     /// No button.
+    #[default]
     None,
     /// RESET: power-on.
     Reset,

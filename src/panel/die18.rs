@@ -2,10 +2,10 @@
 //! keys and its 32-bit report, and what the report must say for a state of
 //! the oracle. The board wrapper is `designs/src/panels/die18.rs`.
 
-use super::{KeysOnTheWay, LineDriver};
+use super::{Clocked, LineDriver};
 use crate::oracle::counting::allowed_after;
 use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
-use super::script::{Panel, Script, Stepper};
+use super::script::{Panel, Script};
 use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).
@@ -55,24 +55,8 @@ pub fn describe(r: u128) -> String {
     )
 }
 
-/// The oracle, and the keys on their way to it (its state runs with the
-/// clock: [`KeysOnTheWay`]).
-struct Oracle {
-    state: State,
-    keys: KeysOnTheWay<Press>,
-}
-
-impl Stepper for Oracle {
-    type Input = Press;
-    const NONE: Press = Press::None;
-    fn cycle(&mut self, input: Press) -> u128 {
-        self.state = self.state.step(self.keys.pass(input));
-        report(&self.state)
-    }
-    fn working(&self) -> bool {
-        self.state.step != Step::Idle || self.keys.pending()
-    }
-}
+/// The oracle, and the keys on their way to it.
+type Oracle = Clocked<State, Press>;
 
 /// 18-with-a-die's wrapper for the `panel` level (`verify::panel`).
 pub struct Die18Panel;
@@ -86,7 +70,7 @@ impl Panel for Die18Panel {
     /// The second: the machine opens (PLAY 0), a human who always plays
     /// the smallest allowed number; PLAY after the end refused; RESET.
     fn script() -> Script {
-        let mut oracle = Oracle { state: State::power_on(), keys: KeysOnTheWay::new(Press::None) };
+        let mut oracle = Clocked::new(State::power_on(), State::step, report, |s| s.step != Step::Idle);
         // A report line: 9 bytes of 10 bits.
         let line_cycles = 9 * 10 * Self::CLOCKS_PER_BIT;
         let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);

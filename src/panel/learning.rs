@@ -3,9 +3,9 @@
 //! for a state of the oracle. The board wrapper is
 //! `designs/src/panels/learning.rs`.
 
-use super::{KeysOnTheWay, LineDriver};
+use super::{Clocked, LineDriver};
 use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
-use super::script::{Panel, Script, Stepper};
+use super::script::{Panel, Script};
 use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).
@@ -73,24 +73,8 @@ pub fn describe(r: u128) -> String {
     )
 }
 
-/// The oracle, and the keys on their way to it (its state runs with the
-/// clock: [`KeysOnTheWay`]).
-struct Oracle {
-    state: State,
-    keys: KeysOnTheWay<Press>,
-}
-
-impl Stepper for Oracle {
-    type Input = Press;
-    const NONE: Press = Press::None;
-    fn cycle(&mut self, input: Press) -> u128 {
-        self.state = self.state.step(self.keys.pass(input));
-        report(&self.state)
-    }
-    fn working(&self) -> bool {
-        self.state.phase != Phase::Idle || self.keys.pending()
-    }
-}
+/// The oracle, and the keys on their way to it.
+type Oracle = Clocked<State, Press>;
 
 /// The learning machine's wrapper for the `panel` level (`verify::panel`).
 pub struct LearningPanel;
@@ -105,7 +89,7 @@ impl Panel for LearningPanel {
     /// refused on the way; PLAY after the end refused. Then MEMORY RESET,
     /// a random human's game, and RESET.
     fn script() -> Script {
-        let mut oracle = Oracle { state: State::power_on(true), keys: KeysOnTheWay::new(Press::None) };
+        let mut oracle = Clocked::new(State::power_on(true), State::step, report, |s| s.phase != Phase::Idle);
         // A report line: 33 bytes of 10 bits.
         let line_cycles = 33 * 10 * Self::CLOCKS_PER_BIT;
         let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);

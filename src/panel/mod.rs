@@ -178,17 +178,13 @@ pub fn key_latency(clocks_per_bit: usize) -> isize {
 /// cycle it reaches the machine, [`key_latency`] cycles after the script's
 /// line goes idle. Until [`through_uart`](Self::through_uart) they pass at
 /// once (the script's board buttons, which `Script::button` times exactly).
+#[derive(Default)]
 pub struct KeysOnTheWay<P> {
-    none: P,
     latency: usize,
     queue: VecDeque<P>,
 }
 
-impl<P: Copy + PartialEq> KeysOnTheWay<P> {
-    /// `none` is the input of a cycle without a key.
-    pub fn new(none: P) -> Self {
-        KeysOnTheWay { none, latency: 0, queue: VecDeque::new() }
-    }
+impl<P: Copy + PartialEq + Default> KeysOnTheWay<P> {
 
     /// From now on the keys come through the UART at `clocks_per_bit`.
     pub fn through_uart(&mut self, clocks_per_bit: usize) {
@@ -199,15 +195,47 @@ impl<P: Copy + PartialEq> KeysOnTheWay<P> {
     pub fn pass(&mut self, input: P) -> P {
         self.queue.push_back(input);
         if self.queue.len() > self.latency {
-            self.queue.pop_front().unwrap_or(self.none)
+            self.queue.pop_front().unwrap_or_default()
         } else {
-            self.none
+            P::default()
         }
     }
 
     /// A key is still on its way.
     pub fn pending(&self) -> bool {
-        self.queue.iter().any(|&p| p != self.none)
+        self.queue.iter().any(|&p| p != P::default())
+    }
+}
+
+/// The `panel` level's oracle of a machine whose state runs with the clock
+/// (18-with-a-die's oscillator, the learning machine's LFSR): its state,
+/// the keys on their way to it, one cycle, the report, and whether the
+/// machine moves without a key.
+pub struct Clocked<S, P> {
+    /// The oracle's state.
+    pub state: S,
+    /// The keys on their way ([`KeysOnTheWay::through_uart`]).
+    pub keys: KeysOnTheWay<P>,
+    step: fn(&S, P) -> S,
+    report: fn(&S) -> u128,
+    moving: fn(&S) -> bool,
+}
+
+impl<S, P: Copy + PartialEq + Default> Clocked<S, P> {
+    /// From `state`, keys passing at once until they come through the UART.
+    pub fn new(state: S, step: fn(&S, P) -> S, report: fn(&S) -> u128, moving: fn(&S) -> bool) -> Self {
+        Clocked { state, keys: KeysOnTheWay::default(), step, report, moving }
+    }
+}
+
+impl<S, P: Copy + PartialEq + Default> script::Stepper for Clocked<S, P> {
+    type Input = P;
+    fn cycle(&mut self, input: P) -> u128 {
+        self.state = (self.step)(&self.state, self.keys.pass(input));
+        (self.report)(&self.state)
+    }
+    fn working(&self) -> bool {
+        (self.moving)(&self.state) || self.keys.pending()
     }
 }
 

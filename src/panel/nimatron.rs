@@ -150,7 +150,6 @@ struct Oracle {
 
 impl Stepper for Oracle {
     type Input = Input;
-    const NONE: Input = Input::None;
     fn cycle(&mut self, input: Input) -> u128 {
         self.counters = self.counters.after(&self.state, input);
         self.state = self.state.step(input, NIMATRON_PANEL_SIM_PACE as u32);

@@ -95,7 +95,6 @@ struct Oracle(State);
 
 impl Stepper for Oracle {
     type Input = Press;
-    const NONE: Press = Press::None;
     fn cycle(&mut self, input: Press) -> u128 {
         self.0 = self.0.step(input, NIMROD_PANEL_SIM_PACE as u32);
         report(&self.0)

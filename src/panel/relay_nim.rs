@@ -107,7 +107,6 @@ struct Oracle(State);
 
 impl Stepper for Oracle {
     type Input = Option<Press>;
-    const NONE: Option<Press> = None;
     fn cycle(&mut self, input: Option<Press>) -> u128 {
         self.0 = self.0.step(Press::buttons(input), RELAY_NIM_PANEL_SIM_PACE as u32);
         report(&self.0)

@@ -113,10 +113,8 @@ impl Script {
 
 /// The oracle's side of a script, one clock cycle at a time.
 pub trait Stepper {
-    /// The oracle's input for one cycle.
-    type Input: Copy;
-    /// No press.
-    const NONE: Self::Input;
+    /// The oracle's input for one cycle; its default is no press.
+    type Input: Copy + Default;
     /// One cycle with `input`; the report of the state after it.
     fn cycle(&mut self, input: Self::Input) -> u128;
     /// The machine is moving and will change state without a press.
@@ -129,7 +127,7 @@ impl Script {
     /// working and three report lines' time more (`line_cycles` each).
     pub fn press<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, key: u8, input: S::Input, settle: bool, line_cycles: usize) {
         line.send(key);
-        let mut step = |arrived: bool| oracle.cycle(if arrived { input } else { S::NONE });
+        let mut step = |arrived: bool| oracle.cycle(if arrived { input } else { S::Input::default() });
         self.run(line, 15 * line.clocks_per_bit(), &mut step);
         if settle {
             self.settle(line, oracle, line_cycles);
@@ -152,7 +150,7 @@ impl Script {
         for (t, &down) in levels.iter().enumerate() {
             self.rx.push(line.level());
             self.buttons.push(if down { 1 << k } else { 0 });
-            self.want.push(oracle.cycle(if t == arrives { input } else { S::NONE }));
+            self.want.push(oracle.cycle(if t == arrives { input } else { S::Input::default() }));
         }
         self.settle(line, oracle, line_cycles);
     }
@@ -161,8 +159,8 @@ impl Script {
     /// three report lines' time.
     pub fn settle<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, line_cycles: usize) {
         while oracle.working() {
-            self.run(line, 256, |_| oracle.cycle(S::NONE));
+            self.run(line, 256, |_| oracle.cycle(S::Input::default()));
         }
-        self.run(line, 3 * line_cycles, |_| oracle.cycle(S::NONE));
+        self.run(line, 3 * line_cycles, |_| oracle.cycle(S::Input::default()));
     }
 }

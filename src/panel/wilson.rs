@@ -55,7 +55,6 @@ impl Key {
 
 impl Stepper for Oracle {
     type Input = Option<Key>;
-    const NONE: Option<Key> = None;
     fn cycle(&mut self, key: Option<Key>) -> u128 {
         let busy = self.judge.working();
         let input = match key {
