@@ -11,10 +11,6 @@ use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::DIE18 as LAYOUT;
 
-/// The report's width in bits.
-pub const REPORT_BITS: usize = LAYOUT.bits;
-/// The refused press's bit, held by the wrapper until a line carries it.
-pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key for a press.
 pub fn key(p: Press) -> Option<u8> {
@@ -62,7 +58,7 @@ type Oracle = Clocked<State, Press>;
 pub struct Die18Panel;
 
 impl Panel for Die18Panel {
-    crate::panel_wrapper!(Die18PanelSim, "die18_panel_sim", Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
+    crate::panel_wrapper!(Die18PanelSim, "die18_panel_sim", Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
 
     /// Two games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a skilled human (the

@@ -11,10 +11,6 @@ use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::LEARNING as LAYOUT;
 
-/// The report's width in bits.
-pub const REPORT_BITS: usize = LAYOUT.bits;
-/// The refused press's bit, held by the wrapper until a line carries it.
-pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key for a press.
 pub fn key(p: Press) -> Option<u8> {
@@ -80,7 +76,7 @@ type Oracle = Clocked<State, Press>;
 pub struct LearningPanel;
 
 impl Panel for LearningPanel {
-    crate::panel_wrapper!(LearningPanelSim, "learning_panel_sim", LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
+    crate::panel_wrapper!(LearningPanelSim, "learning_panel_sim", LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
 
     /// Three games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a human who plays 1 whenever

@@ -10,13 +10,6 @@ use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOC
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::NIMATRON as LAYOUT;
 
-/// The report's width in bits.
-pub const REPORT_BITS: usize = LAYOUT.bits;
-/// The one-cycle indications' bits, held by the wrapper until a line
-/// carries them: the refused press's,
-pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
-/// ... and the token release's (SG).
-pub const TOKEN: u32 = LAYOUT.field("token").lsb;
 /// The rows' lamp fields, row a first; item `i` is lamp `i + 1`.
 pub const ROW_LAMPS: [&str; ROWS] = ["row_a", "row_b", "row_c", "row_d"];
 /// The counters' fields.
@@ -95,7 +88,9 @@ pub fn describe(r: u128) -> String {
 pub struct NimatronPanel;
 
 impl Panel for NimatronPanel {
-    crate::panel_wrapper!(NimatronPanelSim, "nimatron_panel_sim", NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL, TOKEN], describe);
+    crate::panel_wrapper!(NimatronPanelSim, "nimatron_panel_sim", NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    /// The token is held too, until a line has carried it.
+    const HELD: &'static [&'static str] = &["illegal", "token"];
 
     /// Two games: combination No. 1 won by a correct player (a token), No.
     /// 2 lost by one who always puts out a lamp in row b while it has one,

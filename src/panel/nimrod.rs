@@ -10,10 +10,6 @@ use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_P
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::NIMROD as LAYOUT;
 
-/// The report's width in bits.
-pub const REPORT_BITS: usize = LAYOUT.bits;
-/// The refused press's bit, held by the wrapper until a line carries it.
-pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key for a press (`None` for a press no key makes: mode 3).
 pub fn key(p: Press) -> Option<u8> {
@@ -109,7 +105,7 @@ impl Stepper for Oracle {
 pub struct NimrodPanel;
 
 impl Panel for NimrodPanel {
-    crate::panel_wrapper!(NimrodPanelSim, "nimrod_panel_sim", NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
+    crate::panel_wrapper!(NimrodPanelSim, "nimrod_panel_sim", NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
 
     /// Two games. The simple normal game by the board's NEW GAME button
     /// (bouncing), set up as the booklet's 7, 1, 6, 4; the computer moves

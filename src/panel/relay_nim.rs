@@ -10,10 +10,6 @@ use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PAN
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::RELAY_NIM as LAYOUT;
 
-/// The report's width in bits.
-pub const REPORT_BITS: usize = LAYOUT.bits;
-/// The refused press's bit, held by the wrapper until a line carries it.
-pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 /// The piles' size fields, pile A first.
 pub const SIZES: [&str; PILES] = ["pile_a", "pile_b", "pile_c"];
 
@@ -117,7 +113,7 @@ impl Stepper for Oracle {
 }
 
 impl Panel for RelayNimPanel {
-    crate::panel_wrapper!(RelayNimPanelSim, "relay_nim_panel_sim", RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
+    crate::panel_wrapper!(RelayNimPanelSim, "relay_nim_panel_sim", RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
 
     /// Two games. The first: set up 3, 5, 6 (XOR zero; the first stone by
     /// the board's button, bouncing), GO, then a correct human wins;

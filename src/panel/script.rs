@@ -13,10 +13,13 @@ pub trait Panel {
     const MODULE: &'static str;
     /// Clock cycles per bit on the serial line: every simulation wrapper's.
     const CLOCKS_PER_BIT: usize = nimforge_designs::PANEL_SIM_CLOCKS_PER_BIT as usize;
+    /// The report's fields (`nimforge_designs::report`).
+    const LAYOUT: &'static nimforge_designs::report::Layout;
     /// The report's width in bits.
-    const REPORT_BITS: usize;
-    /// Report bits the wrapper holds until a line has carried them.
-    const HELD: &'static [u32];
+    const REPORT_BITS: usize = Self::LAYOUT.bits;
+    /// The report's one-bit fields the wrapper holds until a line has
+    /// carried them: the refused press (`illegal`) unless said otherwise.
+    const HELD: &'static [&'static str] = &["illegal"];
     /// The board wrapper's simulation.
     type Design: Block;
     /// A new wrapper, paced as the simulations run it.
@@ -36,16 +39,15 @@ pub trait Panel {
 }
 
 /// What every [`Panel`] impl says the same way, in its impl block: the
-/// wrapper's type and module, how one is made, the held report bits, the
-/// describing function, and the pins (`panel_pins!`); the report's width
-/// is the machine module's `REPORT_BITS`.
-/// `panel_wrapper!(TheWrapperSim, "the_module", TheWrapperSim::new(..), [ILLEGAL], describe);`
+/// wrapper's type and module, how one is made, the describing function,
+/// and the pins (`panel_pins!`); the report's fields are the machine
+/// module's `LAYOUT`.
+/// `panel_wrapper!(TheWrapperSim, "the_module", TheWrapperSim::new(..), describe);`
 #[macro_export]
 macro_rules! panel_wrapper {
-    ($design:ident, $module:literal, $new:expr, [$($held:expr),*], $describe:path) => {
+    ($design:ident, $module:literal, $new:expr, $describe:path) => {
         const MODULE: &'static str = $module;
-        const REPORT_BITS: usize = REPORT_BITS;
-        const HELD: &'static [u32] = &[$($held),*];
+        const LAYOUT: &'static nimforge_designs::report::Layout = &LAYOUT;
         type Design = $design;
         fn design() -> $design {
             $new

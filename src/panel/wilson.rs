@@ -12,10 +12,6 @@ use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::WILSON as LAYOUT;
 
-/// The report's width in bits.
-pub const REPORT_BITS: usize = LAYOUT.bits;
-/// The refused key's bit, held by the wrapper until a line carries it.
-pub const ILLEGAL: u32 = LAYOUT.field("illegal").lsb;
 
 /// The key that puts a group of `n` counters in the next slot.
 pub fn size_key(n: u8) -> u8 {
@@ -140,7 +136,7 @@ pub fn describe(r: u128) -> String {
 pub struct WilsonPanel;
 
 impl Panel for WilsonPanel {
-    crate::panel_wrapper!(WilsonPanelSim, "wilson_panel_sim", WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), [ILLEGAL], describe);
+    crate::panel_wrapper!(WilsonPanelSim, "wilson_panel_sim", WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
 
     /// The article's example (lost; two adjacent), 1, 28 (three counters,
     /// the move in slot 1), 3, 3 (won), a position whose search is long with `g` pressed again

@@ -118,7 +118,7 @@ fn run<P: Panel>(keys: Receiver<u8>, reports: Sender<u8>, moving: fn(u128) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::panel::relay_nim::{RelayNimPanel, REPORT_BITS};
+    use crate::panel::relay_nim::{RelayNimPanel, LAYOUT};
     use std::time::Instant;
 
     fn lines_within(sim: &mut Sim, want: usize, seconds: u64) -> Vec<u128> {
@@ -128,7 +128,7 @@ mod tests {
         while out.len() < want && t0.elapsed() < Duration::from_secs(seconds) {
             for b in sim.receive(Duration::from_millis(50)).unwrap() {
                 if let Some(l) = lines.push(b) {
-                    out.push(parse_report(&l, REPORT_BITS).unwrap());
+                    out.push(parse_report(&l, LAYOUT.bits).unwrap());
                 }
             }
         }

@@ -41,7 +41,7 @@ pub fn lines<P: Panel>(tx: impl IntoIterator<Item = bool>) -> Result<Vec<u128>, 
 
 /// What is wrong with `got` as the reports of `script`; nothing when right.
 pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
-    let held: u128 = P::HELD.iter().map(|&b| 1u128 << b).sum();
+    let held: u128 = P::HELD.iter().map(|&name| 1u128 << P::LAYOUT.field(name).lsb).sum();
     let mut problems = vec![];
     let mut runs: Vec<(u128, usize)> = vec![];
     for &w in &script.want {
@@ -65,11 +65,12 @@ pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
     if let Some((v, n)) = runs.iter().zip(&seen).find(|((_, n), s)| *n >= script.must_show && !**s).map(|(r, _)| r) {
         problems.push(format!("the oracle held {} for {n} cycles; no line said it", P::describe(*v)));
     }
-    for &b in P::HELD {
+    for &name in P::HELD {
+        let b = P::LAYOUT.field(name).lsb;
         let raised = script.want.iter().filter(|&&w| w >> b & 1 == 1).count();
         let told = got.iter().filter(|&&g| g >> b & 1 == 1).count();
         if told != raised {
-            problems.push(format!("{told} lines carry report bit {b}; the oracle raised it {raised} times"));
+            problems.push(format!("{told} lines carry the report's {name} (bit {b}); the oracle raised it {raised} times"));
         }
     }
     if got.last() != script.want.last() {
