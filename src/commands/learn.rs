@@ -7,9 +7,8 @@
 use crate::oracle::counting::{table, GOAL};
 use crate::oracle::learning::{Human, Press, Random};
 use crate::verify::learning::{memory_of, Learning};
-use crate::verify::{output_index, Letter, Machine};
+use crate::verify::driver::Driver;
 use askama::Template;
-use nimforge_designs::harness::Bench;
 use nimforge_designs::learning::Learning as Design;
 use std::path::Path;
 
@@ -31,46 +30,46 @@ pub struct GameReport {
     pub trapped: bool,
 }
 
-/// The design on the bench, pressed as a person would.
+/// The design on the bench ([`Driver`]), pressed as a person would.
 struct Machine_ {
-    bench: Bench<Design>,
-    letters: Vec<Letter>,
-    out: Vec<u64>,
+    d: Driver<Learning>,
     blank: bool,
 }
 
+/// Clock cycles the programmer may take over one play (a search of six
+/// rows and a rewrite of a column take a few dozen).
+const PLAY_CYCLES: u64 = 1_000;
+
 impl Machine_ {
     fn new(blank: bool, search_skips_illegal: bool) -> Machine_ {
-        let design = Design::with_reading(blank, search_skips_illegal);
-        let mut m = Machine_ { bench: Bench::new(design), letters: Learning::letters(), out: Vec::new(), blank };
-        m.press(Press::Reset);
-        m
-    }
-
-    fn press(&mut self, press: Press) {
-        Learning::drive(&mut self.bench.uut, &self.letters[Learning::letter_of(press)].inputs);
-        self.bench.tick(Learning::clock);
-        self.out = Learning::read(&self.bench.uut);
+        let mut d = Driver::with_design(Design::with_reading(blank, search_skips_illegal));
+        d.press(Press::Reset);
+        Machine_ { d, blank }
     }
 
     fn get(&self, name: &str) -> u64 {
-        self.out[output_index::<Learning>(name)]
+        self.d.get(name)
     }
 
-    /// One game from NEW GAME; the winner (1 human, 2 machine).
-    fn game(&mut self, human: Human, number: usize, rng: &mut Random) -> u64 {
-        self.press(Press::NewGame);
-        while self.get("winner") == 0 {
+    /// One game from NEW GAME; the winner (1 human, 2 machine). A game to
+    /// 18 ends within 18 of the human's plays; one that does not is an error.
+    fn game(&mut self, human: Human, number: usize, rng: &mut Random) -> Result<u64, String> {
+        self.d.press(Press::NewGame);
+        for _ in 0..GOAL {
+            if self.get("winner") != 0 {
+                return Ok(self.get("winner"));
+            }
             for _ in 0..Human::pause(rng) {
-                self.press(Press::None);
+                self.d.press(Press::None);
             }
             let c = human.play(number, self.get("total") as u8, self.get("m_play") as u8, rng);
-            self.press(Press::Play(c));
-            while self.get("phase") != 0 {
-                self.press(Press::None);
-            }
+            self.d.press(Press::Play(c));
+            self.d.wait("finish its play", PLAY_CYCLES, |d| d.get("phase") == 0)?;
         }
-        self.get("winner")
+        match self.get("winner") {
+            0 => Err(format!("game {number} did not end within {GOAL} plays of the human's")),
+            w => Ok(w),
+        }
     }
 
     fn memory(&self) -> crate::oracle::learning::Memory {
@@ -80,22 +79,22 @@ impl Machine_ {
 }
 
 /// `games` games from a reset memory.
-pub fn games(games: usize, human: Human, seed: u64, blank: bool) -> Vec<GameReport> {
+pub fn games(games: usize, human: Human, seed: u64, blank: bool) -> Result<Vec<GameReport>, String> {
     games_read(games, human, seed, blank, false)
 }
 
 /// The same, and with `search_skips_illegal` the machine under the trap
 /// study's reading B (`docs/trap-study.md`).
-pub fn games_read(games: usize, human: Human, seed: u64, blank: bool, search_skips_illegal: bool) -> Vec<GameReport> {
+pub fn games_read(games: usize, human: Human, seed: u64, blank: bool, search_skips_illegal: bool) -> Result<Vec<GameReport>, String> {
     let mut m = Machine_::new(blank, search_skips_illegal);
     let mut rng = Random(seed.max(1));
     (1..=games)
         .map(|game| {
-            let w = m.game(human, game, &mut rng);
+            let w = m.game(human, game, &mut rng)?;
             let memory = m.memory();
             let (right, wrong, missing) = memory.score();
             let trapped = memory.get(5, 2) && !memory.get(1, 4);
-            GameReport { game, winner: if w == 1 { "human" } else { "machine" }.into(), right, wrong, missing, trapped }
+            Ok(GameReport { game, winner: if w == 1 { "human" } else { "machine" }.into(), right, wrong, missing, trapped })
         })
         .collect()
 }
@@ -110,7 +109,7 @@ pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool)
     if let Some(p) = plot {
         check_writable(p)?;
     }
-    let reports = games_read(games_n, human, seed, blank, skips);
+    let reports = games_read(games_n, human, seed, blank, skips)?;
     if json {
         for r in &reports {
             println!("{}", serde_json::to_string(r).expect("a report serialises"));
@@ -235,8 +234,8 @@ mod tests {
     /// games, and the scores are the memory the design shows.
     #[test]
     fn the_curve_is_drawn_from_the_games() {
-        let r = games(12, Human::Perfect, 7, true);
-        assert_eq!(r, games(12, Human::Perfect, 7, true));
+        let r = games(12, Human::Perfect, 7, true).unwrap();
+        assert_eq!(r, games(12, Human::Perfect, 7, true).unwrap());
         assert!(r.iter().all(|g| g.right + g.missing == winning_cells()));
         let s = svg(&r, "t");
         assert!(s.starts_with("<svg") && s.trim_end().ends_with("</svg>"));

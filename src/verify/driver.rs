@@ -25,7 +25,12 @@ impl<M: Machine> Default for Driver<M> {
 impl<M: Machine> Driver<M> {
     /// The design as it is verified, at power-on.
     pub fn new() -> Self {
-        let bench = Bench::new(M::design());
+        Self::with_design(M::design())
+    }
+
+    /// Another build of the design (a study's variant of it), at power-on.
+    pub fn with_design(design: M::Design) -> Self {
+        let bench = Bench::new(design);
         let out = M::read(&bench.uut);
         Driver { bench, letters: M::letters(), out, cycles: 0 }
     }
