@@ -53,7 +53,7 @@ pub const KIND_TWO_ADJACENT: u64 = 3;
 /// The article's tables, typed in from seed 004: the wiring of [`BaseCode`].
 pub const BASES: [u16; 14] = [1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86];
 pub const PERIOD: u16 = 34;
-/// Table of Equivalents: 34n + r is the equivalent of LAW[r].
+/// Table of Equivalents: 34n + r is the equivalent of `LAW[r]`.
 pub const LAW: [u16; 34] = [
     14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6,
     33,

@@ -11,7 +11,7 @@ pub struct Randomizer<const N: usize, const B: usize> {
     /// Back to 0 (a power-on reset), before `advance`.
     pub clear: Signal<In, Bit>,
     pub value: Signal<Out, Bits<B>>,
-    /// One-hot: first[i] when the counter names pile i.
+    /// One-hot: `first[i]` when the counter names pile i.
     pub first: [Signal<Out, Bit>; N],
     counter: DFF<Bits<B>>,
     last: Constant<Bits<B>>,
