@@ -35,7 +35,7 @@ pub fn run(
         let runs = (entry.bench)(root, jobs)?;
         if json {
             for r in &runs {
-                println!("{}", serde_json::to_string(r).expect("serialises"));
+                super::print_json(r);
             }
         } else {
             println!("{target}: its whole plan on {jobs} cores, every output of every cycle checked against the oracle");
@@ -61,7 +61,7 @@ pub fn run(
     let runs = selector::run(&options)?;
     if json {
         for r in &runs {
-            println!("{}", serde_json::to_string(r).expect("serialises"));
+            super::print_json(r);
         }
     } else {
         print_table(&runs, piles, bits, jobs);

@@ -19,7 +19,7 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(crate::buil
 pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, String> {
     let (r, bin) = implement(machine, board, root)?;
     if json {
-        println!("{}", serde_json::to_string(&r).expect("serialises"));
+        super::print_json(&r);
     } else {
         let b = boards::board(board)?;
         println!("{} on {} -> {}", r.machine, b.description, root.join("build").join(format!("{}-{}", r.machine, b.name)).display());
@@ -36,7 +36,7 @@ pub fn report(json: bool, root: &Path) -> Result<i32, String> {
         for board in boards::names() {
             let (r, _) = implement(m.name, board, root)?;
             if json {
-                println!("{}", serde_json::to_string(&r).expect("serialises"));
+                super::print_json(&r);
             }
             reports.push(r);
         }

@@ -112,7 +112,7 @@ pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool)
     let reports = games_read(games_n, human, seed, blank, skips)?;
     if json {
         for r in &reports {
-            println!("{}", serde_json::to_string(r).expect("a report serialises"));
+            super::print_json(r);
         }
     } else {
         let rows: Vec<Vec<String>> = reports

@@ -71,12 +71,17 @@ pub fn root() -> PathBuf {
     }
 }
 
+/// `value` as one line of JSON on stdout (`--json`).
+pub fn print_json(value: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string(value).expect("a report serialises"));
+}
+
 /// A `move` that makes none: `fields` (the JSON object of a move, its
 /// fields empty) with the `reason`, or "no move: reason". Exit status 0.
 pub fn no_move(json: bool, mut fields: serde_json::Value, reason: &str) -> Result<i32, String> {
     if json {
         fields["reason"] = reason.into();
-        println!("{fields}");
+        print_json(&fields);
     } else {
         println!("no move: {reason}");
     }

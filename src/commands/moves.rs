@@ -63,7 +63,7 @@ pub fn relay_nim(piles: &str, randomizer: u8, json: bool) -> Result<i32, String>
         cycles,
     };
     if json {
-        println!("{}", serde_json::to_string(&m).expect("serialises"));
+        super::print_json(&m);
     } else {
         let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
         println!(

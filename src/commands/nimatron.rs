@@ -182,7 +182,7 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
     let mut p = Panel::new()?;
     let say = |e: &Event| {
         if json {
-            println!("{}", serde_json::to_string(e).unwrap());
+            super::print_json(e);
         } else {
             let kind = e.kind.map(|k| format!(" ({k})")).unwrap_or_default();
             println!("{:<7} row {} -{}{kind}: {:?}", e.side, e.row, e.taken, e.after);
@@ -194,7 +194,7 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
     for (rows, n) in moves {
         let refuse = |why: &str| {
             if json {
-                println!("{}", serde_json::json!({"refused": why}));
+                super::print_json(&serde_json::json!({"refused": why}));
             }
             eprintln!("nimforge: {why}");
             Ok(1)
@@ -217,7 +217,7 @@ pub fn replay(moves: &str, json: bool) -> Result<i32, String> {
         if p.game_over() {
             let end = p.finish_game()?;
             if json {
-                println!("{}", serde_json::to_string(&end).unwrap());
+                super::print_json(&end);
             } else {
                 println!(
                     "the {} wins; TP {} MWC {} PWC {}; next: combination No. {} {:?}",
@@ -243,7 +243,7 @@ pub fn one_move(rows: &str, r: u8, json: bool) -> Result<i32, String> {
     p.preset([lit[0], lit[1], lit[2], lit[3]], r - 1);
     let e = p.machine()?;
     if json {
-        println!("{}", serde_json::to_string(&e).unwrap());
+        super::print_json(&e);
     } else {
         println!(
             "rows {:?} (R{r}): a {} move, {} lamp(s) out in row {}, leaving {:?} ({} clock cycles)",

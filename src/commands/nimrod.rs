@@ -212,7 +212,7 @@ pub fn one_move(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) ->
     p.new_game(reverse, k, heap_counter, &heaps)?;
     let e = p.machine_move(Press::ComputerMove)?;
     if json {
-        println!("{}", serde_json::to_string(&e).expect("serialises"));
+        super::print_json(&e);
     } else {
         println!(
             "heaps {} ({game} game, k = {k}, heap counter {heap_counter}): instructions {}; the machine leaves {} ({} clock cycles)",
@@ -239,7 +239,7 @@ pub fn replay(heaps: &str, game: &str, k: u8, heap_counter: u8, json: bool) -> R
     let events = p.self_play()?;
     for (i, e) in events.iter().enumerate() {
         if json {
-            println!("{}", serde_json::to_string(e).expect("serialises"));
+            super::print_json(e);
         } else {
             println!("move {:>2} {:<8} {} -> {} ({} instructions)", i + 1, e.side, list(&e.before), list(&e.after), e.instructions.len());
         }

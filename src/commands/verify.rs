@@ -15,7 +15,7 @@ fn on_interrupt(json: bool) {
         eprintln!();
         if json {
             for r in &done {
-                println!("{}", serde_json::to_string(r).expect("a report serialises"));
+                super::print_json(r);
             }
         } else if !done.is_empty() {
             print_table(&done);
@@ -67,10 +67,10 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
     }
     if json {
         for r in &reports {
-            println!("{}", serde_json::to_string(r).expect("a report serialises"));
+            super::print_json(r);
         }
         for p in &proofs {
-            println!("{}", serde_json::to_string(p).expect("a report serialises"));
+            super::print_json(p);
         }
     } else {
         if !reports.is_empty() {

@@ -172,7 +172,7 @@ pub fn judge(text: &str, json: bool) -> Result<i32, String> {
     }
     let j = w::judge(&groups);
     if json {
-        println!("{}", serde_json::to_string(&j).expect("serialises"));
+        super::print_json(&j);
         return Ok(0);
     }
     println!(
@@ -545,7 +545,7 @@ pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
         cycles,
     };
     if json {
-        println!("{}", serde_json::to_string(&r).expect("serialises"));
+        super::print_json(&r);
         return Ok(0);
     }
     let verdict = if r.won { "won" } else { "lost" };
