@@ -1,7 +1,8 @@
 //! The equivalence harness: every level of a machine against its oracle.
 //!
-//! A machine describes its ports, its input letters (one press, or none, per
-//! clock cycle) and its oracle ([`Machine`]). The harness builds the oracle's
+//! A machine describes its ports, its presses (its own type: one press, or
+//! none, per clock cycle, listed once in [`Machine::alphabet`]; a letter is
+//! a press's place in that list) and its oracle ([`Machine`]). The harness builds the oracle's
 //! state graph, a transition tour over it and the machine's whole-move runs;
 //! replays that one input sequence at every level; and compares every output
 //! after every clock with the oracle's.
