@@ -506,35 +506,67 @@ module relay_nim_panel$nim$pile_a(clock,fill,take,stored,size,empty);
     output reg  empty;
 
     // Stub signals
-    reg  [2:0] counter$d;
-    wire  [2:0] counter$q;
     reg  counter$clock;
+    reg  counter$clear;
+    reg  counter$pulse;
+    wire  [2:0] counter$count;
 
     // Sub module instances
     relay_nim_panel$nim$pile_a$counter counter(
-        .d(counter$d),
-        .q(counter$q),
-        .clock(counter$clock)
+        .clock(counter$clock),
+        .clear(counter$clear),
+        .pulse(counter$pulse),
+        .count(counter$count)
     );
 
     // Update code
     always @(*) begin
         counter$clock = clock;
-        counter$d = counter$q;
-        stored = counter$q;
-        size = ~counter$q;
-        empty = &counter$q;
-        if (take) begin
-            counter$d = counter$q + 32'h1;
-        end
-        if (fill) begin
-            counter$d = 32'h0;
-        end
+        counter$pulse = take;
+        counter$clear = fill;
+        stored = counter$count;
+        size = ~counter$count;
+        empty = &counter$count;
     end
 
 endmodule // relay_nim_panel$nim$pile_a
 
-module relay_nim_panel$nim$pile_a$counter(d,q,clock);
+module relay_nim_panel$nim$pile_a$counter(clock,clear,pulse,count);
+
+    // Module arguments
+    input wire  clock;
+    input wire  clear;
+    input wire  pulse;
+    output reg  [2:0] count;
+
+    // Stub signals
+    reg  [2:0] wheels$d;
+    wire  [2:0] wheels$q;
+    reg  wheels$clock;
+
+    // Sub module instances
+    relay_nim_panel$nim$pile_a$counter$wheels wheels(
+        .d(wheels$d),
+        .q(wheels$q),
+        .clock(wheels$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wheels$clock = clock;
+        wheels$d = wheels$q;
+        count = wheels$q;
+        if (pulse) begin
+            wheels$d = wheels$q + 32'h1;
+        end
+        if (clear) begin
+            wheels$d = 32'h0;
+        end
+    end
+
+endmodule // relay_nim_panel$nim$pile_a$counter
+
+module relay_nim_panel$nim$pile_a$counter$wheels(d,q,clock);
 
     // Module arguments
     input wire  [2:0] d;
@@ -550,7 +582,7 @@ module relay_nim_panel$nim$pile_a$counter(d,q,clock);
        q <= d;
     end
 
-endmodule // relay_nim_panel$nim$pile_a$counter
+endmodule // relay_nim_panel$nim$pile_a$counter$wheels
 
 module relay_nim_panel$nim$pile_b(clock,fill,take,stored,size,empty);
 
@@ -563,35 +595,67 @@ module relay_nim_panel$nim$pile_b(clock,fill,take,stored,size,empty);
     output reg  empty;
 
     // Stub signals
-    reg  [2:0] counter$d;
-    wire  [2:0] counter$q;
     reg  counter$clock;
+    reg  counter$clear;
+    reg  counter$pulse;
+    wire  [2:0] counter$count;
 
     // Sub module instances
     relay_nim_panel$nim$pile_b$counter counter(
-        .d(counter$d),
-        .q(counter$q),
-        .clock(counter$clock)
+        .clock(counter$clock),
+        .clear(counter$clear),
+        .pulse(counter$pulse),
+        .count(counter$count)
     );
 
     // Update code
     always @(*) begin
         counter$clock = clock;
-        counter$d = counter$q;
-        stored = counter$q;
-        size = ~counter$q;
-        empty = &counter$q;
-        if (take) begin
-            counter$d = counter$q + 32'h1;
-        end
-        if (fill) begin
-            counter$d = 32'h0;
-        end
+        counter$pulse = take;
+        counter$clear = fill;
+        stored = counter$count;
+        size = ~counter$count;
+        empty = &counter$count;
     end
 
 endmodule // relay_nim_panel$nim$pile_b
 
-module relay_nim_panel$nim$pile_b$counter(d,q,clock);
+module relay_nim_panel$nim$pile_b$counter(clock,clear,pulse,count);
+
+    // Module arguments
+    input wire  clock;
+    input wire  clear;
+    input wire  pulse;
+    output reg  [2:0] count;
+
+    // Stub signals
+    reg  [2:0] wheels$d;
+    wire  [2:0] wheels$q;
+    reg  wheels$clock;
+
+    // Sub module instances
+    relay_nim_panel$nim$pile_b$counter$wheels wheels(
+        .d(wheels$d),
+        .q(wheels$q),
+        .clock(wheels$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wheels$clock = clock;
+        wheels$d = wheels$q;
+        count = wheels$q;
+        if (pulse) begin
+            wheels$d = wheels$q + 32'h1;
+        end
+        if (clear) begin
+            wheels$d = 32'h0;
+        end
+    end
+
+endmodule // relay_nim_panel$nim$pile_b$counter
+
+module relay_nim_panel$nim$pile_b$counter$wheels(d,q,clock);
 
     // Module arguments
     input wire  [2:0] d;
@@ -607,7 +671,7 @@ module relay_nim_panel$nim$pile_b$counter(d,q,clock);
        q <= d;
     end
 
-endmodule // relay_nim_panel$nim$pile_b$counter
+endmodule // relay_nim_panel$nim$pile_b$counter$wheels
 
 module relay_nim_panel$nim$pile_c(clock,fill,take,stored,size,empty);
 
@@ -620,35 +684,67 @@ module relay_nim_panel$nim$pile_c(clock,fill,take,stored,size,empty);
     output reg  empty;
 
     // Stub signals
-    reg  [2:0] counter$d;
-    wire  [2:0] counter$q;
     reg  counter$clock;
+    reg  counter$clear;
+    reg  counter$pulse;
+    wire  [2:0] counter$count;
 
     // Sub module instances
     relay_nim_panel$nim$pile_c$counter counter(
-        .d(counter$d),
-        .q(counter$q),
-        .clock(counter$clock)
+        .clock(counter$clock),
+        .clear(counter$clear),
+        .pulse(counter$pulse),
+        .count(counter$count)
     );
 
     // Update code
     always @(*) begin
         counter$clock = clock;
-        counter$d = counter$q;
-        stored = counter$q;
-        size = ~counter$q;
-        empty = &counter$q;
-        if (take) begin
-            counter$d = counter$q + 32'h1;
-        end
-        if (fill) begin
-            counter$d = 32'h0;
-        end
+        counter$pulse = take;
+        counter$clear = fill;
+        stored = counter$count;
+        size = ~counter$count;
+        empty = &counter$count;
     end
 
 endmodule // relay_nim_panel$nim$pile_c
 
-module relay_nim_panel$nim$pile_c$counter(d,q,clock);
+module relay_nim_panel$nim$pile_c$counter(clock,clear,pulse,count);
+
+    // Module arguments
+    input wire  clock;
+    input wire  clear;
+    input wire  pulse;
+    output reg  [2:0] count;
+
+    // Stub signals
+    reg  [2:0] wheels$d;
+    wire  [2:0] wheels$q;
+    reg  wheels$clock;
+
+    // Sub module instances
+    relay_nim_panel$nim$pile_c$counter$wheels wheels(
+        .d(wheels$d),
+        .q(wheels$q),
+        .clock(wheels$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wheels$clock = clock;
+        wheels$d = wheels$q;
+        count = wheels$q;
+        if (pulse) begin
+            wheels$d = wheels$q + 32'h1;
+        end
+        if (clear) begin
+            wheels$d = 32'h0;
+        end
+    end
+
+endmodule // relay_nim_panel$nim$pile_c$counter
+
+module relay_nim_panel$nim$pile_c$counter$wheels(d,q,clock);
 
     // Module arguments
     input wire  [2:0] d;
@@ -664,7 +760,7 @@ module relay_nim_panel$nim$pile_c$counter(d,q,clock);
        q <= d;
     end
 
-endmodule // relay_nim_panel$nim$pile_c$counter
+endmodule // relay_nim_panel$nim$pile_c$counter$wheels
 
 module relay_nim_panel$nim$playing(d,q,clock);
 

@@ -3,6 +3,7 @@
 //! is actually stored as 010. That way incrementing the counter decrements the
 //! pile size"). `fill` (RESET) stores 000, a full pile of 2^W - 1 stones.
 
+use super::pulse_counter::PulseCounter;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -18,22 +19,19 @@ pub struct PileCounter<const W: usize> {
     pub size: Signal<Out, Bits<W>>,
     /// The pile holds no stone (stored value all ones).
     pub empty: Signal<Out, Bit>,
-    counter: DFF<Bits<W>>,
+    /// A counter like Nimatron's (a count a pulse, cleared to 0).
+    counter: PulseCounter<W>,
 }
 
 impl<const W: usize> Logic for PileCounter<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, counter);
-        self.stored.next = self.counter.q.val();
-        self.size.next = !self.counter.q.val();
-        self.empty.next = self.counter.q.val().all();
-        if self.take.val() {
-            self.counter.d.next = self.counter.q.val() + 1;
-        }
-        if self.fill.val() {
-            self.counter.d.next = 0.into();
-        }
+        self.counter.clock.next = self.clock.val();
+        self.counter.pulse.next = self.take.val();
+        self.counter.clear.next = self.fill.val();
+        self.stored.next = self.counter.count.val();
+        self.size.next = !self.counter.count.val();
+        self.empty.next = self.counter.count.val().all();
     }
 }
 
