@@ -2,7 +2,7 @@
 //! keys and its 32-bit report, and what the report must say for a state of
 //! the oracle. The board wrapper is `designs/src/panels/die18.rs`.
 
-use super::{Clocked, LineDriver};
+use super::Clocked;
 use crate::oracle::counting::allowed_after;
 use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
 use super::script::{Panel, Script};
@@ -67,18 +67,12 @@ impl Panel for Die18Panel {
     /// the smallest allowed number; PLAY after the end refused; RESET.
     fn script() -> Script {
         let mut oracle = Clocked::new(State::power_on(), State::step, report, |s| s.step != Step::Idle);
-        // A report line: 9 bytes of 10 bits.
-        let line_cycles = 9 * 10 * Self::CLOCKS_PER_BIT;
-        let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);
-        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
-        script.settle(&mut line, &mut oracle, line_cycles);
-        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
-        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
-        script.button(&mut line, &mut oracle, 0, &bounce, stable, Press::NewGame, line_cycles);
-        script.button(&mut line, &mut oracle, 1, &bounce, stable, Press::Play(1), line_cycles);
+        let mut script = Script::start::<Self, _>(report(&oracle.state), &mut oracle);
+        script.button(&mut oracle, 0, Press::NewGame);
+        script.button(&mut oracle, 1, Press::Play(1));
         oracle.keys.through_uart(Self::CLOCKS_PER_BIT);
         let mut press = |p: Press, oracle: &mut Oracle| {
-            script.press(&mut line, oracle, key(p).expect("a key"), p, true, line_cycles);
+            script.press(oracle, key(p).expect("a key"), p, true);
         };
         let mut refused = false;
         while oracle.state.winner == Winner::Nobody {

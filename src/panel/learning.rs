@@ -3,7 +3,7 @@
 //! for a state of the oracle. The board wrapper is
 //! `designs/src/panels/learning.rs`.
 
-use super::{Clocked, LineDriver};
+use super::Clocked;
 use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
 use super::script::{Panel, Script};
 use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
@@ -86,18 +86,12 @@ impl Panel for LearningPanel {
     /// a random human's game, and RESET.
     fn script() -> Script {
         let mut oracle = Clocked::new(State::power_on(true), State::step, report, |s| s.phase != Phase::Idle);
-        // A report line: 33 bytes of 10 bits.
-        let line_cycles = 33 * 10 * Self::CLOCKS_PER_BIT;
-        let mut script = Script::new(report(&oracle.state), 2 * line_cycles + 60);
-        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
-        script.settle(&mut line, &mut oracle, line_cycles);
-        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
-        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
-        script.button(&mut line, &mut oracle, 0, &bounce, stable, Press::NewGame, line_cycles);
-        script.button(&mut line, &mut oracle, 1, &bounce, stable, Press::Play(1), line_cycles);
+        let mut script = Script::start::<Self, _>(report(&oracle.state), &mut oracle);
+        script.button(&mut oracle, 0, Press::NewGame);
+        script.button(&mut oracle, 1, Press::Play(1));
         oracle.keys.through_uart(Self::CLOCKS_PER_BIT);
         let mut press = |p: Press, oracle: &mut Oracle| {
-            script.press(&mut line, oracle, key(p).expect("a key"), p, true, line_cycles);
+            script.press(oracle, key(p).expect("a key"), p, true);
         };
         let mut rng = Random(7);
         let mut game = |human: Human, n: usize, refuse: bool, oracle: &mut Oracle, press: &mut dyn FnMut(Press, &mut Oracle)| {

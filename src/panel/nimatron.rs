@@ -2,7 +2,6 @@
 //! 68-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimatron.rs`.
 
-use super::LineDriver;
 use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
@@ -99,15 +98,11 @@ impl Panel for NimatronPanel {
     /// turn), then reset.
     fn script() -> Script {
         let mut oracle = Oracle { state: State::power_on(), counters: Counters::default() };
-        // A report line: 18 bytes of 10 bits.
-        let line_cycles = 18 * 10 * Self::CLOCKS_PER_BIT;
-        let mut script = Script::new(report(&oracle.state, &oracle.counters), 2 * line_cycles + 60);
-        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
         // Power-on: the set-up step, then MTR before a lamp is out (refused).
-        script.settle(&mut line, &mut oracle, line_cycles);
+        let mut script = Script::start::<Self, _>(report(&oracle.state, &oracle.counters), &mut oracle);
         let mut press = |input: Input, oracle: &mut Oracle| {
             let k = key(input).expect("a press has a key");
-            script.press(&mut line, oracle, k, input, true, line_cycles);
+            script.press(oracle, k, input, true);
         };
         press(Input::Mtr, &mut oracle);
         for correct in [true, false] {

@@ -2,7 +2,6 @@
 //! 56-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimrod.rs`.
 
-use super::LineDriver;
 use crate::oracle::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
@@ -118,14 +117,7 @@ impl Panel for NimrodPanel {
     /// GAME with k = 0 refused; RESET.
     fn script() -> Script {
         let mut oracle = Oracle(State::power_on());
-        // A report line: 15 bytes of 10 bits.
-        let line_cycles = 15 * 10 * Self::CLOCKS_PER_BIT;
-        let mut d = Drive {
-            script: Script::new(report(&oracle.0), 2 * line_cycles + 60),
-            line: LineDriver::new(Self::CLOCKS_PER_BIT),
-            line_cycles,
-        };
-        d.script.settle(&mut d.line, &mut oracle, line_cycles);
+        let mut d = Drive { script: Script::start::<Self, _>(report(&oracle.0), &mut oracle) };
         d.button(3, Press::NewGame { reverse: false, k: 1 }, &mut oracle);
         d.set_up([7, 1, 6, 4], &mut oracle);
         d.press(Press::ComputerMove, &mut oracle, true);
@@ -161,24 +153,20 @@ impl Panel for NimrodPanel {
     }
 }
 
-/// The script being written, and the line it drives.
+/// The script being written, pressed by Nimrod's presses.
 struct Drive {
     script: Script,
-    line: LineDriver,
-    line_cycles: usize,
 }
 
 impl Drive {
     fn press(&mut self, p: Press, oracle: &mut Oracle, settle: bool) {
         let k = key(p).expect("every press in the script has a key");
-        self.script.press(&mut self.line, oracle, k, p, settle, self.line_cycles);
+        self.script.press(oracle, k, p, settle);
     }
 
     /// Board button `k`, bouncing.
     fn button(&mut self, k: u8, p: Press, oracle: &mut Oracle) {
-        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
-        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
-        self.script.button(&mut self.line, oracle, k, &bounce, stable, p, self.line_cycles);
+        self.script.button(oracle, k, p);
     }
 
     /// The heaps arranged in set-up.

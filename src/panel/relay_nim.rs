@@ -2,7 +2,6 @@
 //! and its 28-bit report, and what the report must say for a state of the
 //! oracle. The board wrapper is `designs/src/panels/relay_nim.rs`.
 
-use super::LineDriver;
 use crate::oracle::relay_nim::{Buttons, State, Step, Winner, PILES};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
@@ -123,17 +122,11 @@ impl Panel for RelayNimPanel {
     /// that has any loses.
     fn script() -> Script {
         let mut oracle = Oracle(State::power_on());
-        // A report line: 8 bytes of 10 bits.
-        let line_cycles = 8 * 10 * Self::CLOCKS_PER_BIT;
-        let mut script = Script::new(report(&oracle.0), 2 * line_cycles + 60);
-        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
-        script.settle(&mut line, &mut oracle, line_cycles);
+        let mut script = Script::start::<Self, _>(report(&oracle.0), &mut oracle);
         // The first stone by the board's button 1 (TAKE A), bouncing.
-        let bounce = [true, false, true, true, false, true, false, false, true, false, true];
-        let stable = nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize;
-        script.button(&mut line, &mut oracle, 1, &bounce, stable, Some(Press::Take(0)), line_cycles);
+        script.button(&mut oracle, 1, Some(Press::Take(0)));
         let mut press = |p: Press, oracle: &mut Oracle, settle: bool| {
-            script.press(&mut line, oracle, p.key(), Some(p), settle, line_cycles);
+            script.press(oracle, p.key(), Some(p), settle);
         };
         for (pile, n) in [(0, 3), (1, 2), (2, 1)] {
             for _ in 0..n {

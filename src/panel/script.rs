@@ -90,23 +90,46 @@ pub struct Script {
     pub want: Vec<u128>,
     /// A state held this many cycles must have its line.
     pub must_show: usize,
+    /// The host's side of the RX line.
+    line: LineDriver,
+    /// Clock cycles one report line takes ([`line_cycles`]).
+    line_cycles: usize,
+}
+
+/// A board button's contact bounce when pressed, a level a cycle before it
+/// is held down (released, the same inverted).
+pub const BOUNCE: [bool; 11] = [true, false, true, true, false, true, false, false, true, false, true];
+
+/// Cycles of no press after which a script's oracle that still works is
+/// a mistake in the script (the longest move of any machine is far shorter).
+const SETTLE_LIMIT: usize = 1 << 24;
+
+/// Clock cycles one of `P`'s report lines takes: its hex digits and a
+/// newline, ten bits a byte.
+pub fn line_cycles<P: Panel>() -> usize {
+    (P::REPORT_BITS / 4 + 1) * 10 * P::CLOCKS_PER_BIT
 }
 
 impl Script {
-    /// An empty script; `report` is the oracle's report at power-on.
-    pub fn new(report: u128, must_show: usize) -> Script {
-        Script { rx: vec![], buttons: vec![], want: vec![report], must_show }
+    /// `P`'s script from the oracle's report at power-on: the line idle
+    /// until the machine rests and the report at configuration has gone.
+    pub fn start<P: Panel, S: Stepper>(report: u128, oracle: &mut S) -> Script {
+        let line_cycles = line_cycles::<P>();
+        let line = LineDriver::new(P::CLOCKS_PER_BIT);
+        let mut script = Script { rx: vec![], buttons: vec![], want: vec![report], must_show: 2 * line_cycles + 60, line, line_cycles };
+        script.settle(oracle);
+        script
     }
 
-    /// `cycles` cycles: `line` gives RX; `step` advances the oracle one
+    /// `cycles` cycles: the line gives RX; `step` advances the oracle one
     /// cycle, told whether the byte on the line has just finished, and
     /// returns its report.
-    pub fn run(&mut self, line: &mut LineDriver, cycles: usize, mut step: impl FnMut(bool) -> u128) {
-        let mut busy = !line.idle();
+    pub fn run(&mut self, cycles: usize, mut step: impl FnMut(bool) -> u128) {
+        let mut busy = !self.line.idle();
         for _ in 0..cycles {
-            self.rx.push(line.level());
+            self.rx.push(self.line.level());
             self.buttons.push(0);
-            let arrived = busy && line.idle();
+            let arrived = busy && self.line.idle();
             busy &= !arrived;
             self.want.push(step(arrived));
         }
@@ -126,21 +149,22 @@ pub trait Stepper {
 impl Script {
     /// `key` sent on the line, `input` reaching the oracle when its stop bit
     /// is in; then, when `settle`, cycles until the machine has stopped
-    /// working and three report lines' time more (`line_cycles` each).
-    pub fn press<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, key: u8, input: S::Input, settle: bool, line_cycles: usize) {
-        line.send(key);
+    /// working and three report lines' time more.
+    pub fn press<S: Stepper>(&mut self, oracle: &mut S, key: u8, input: S::Input, settle: bool) {
+        self.line.send(key);
         let mut step = |arrived: bool| oracle.cycle(if arrived { input } else { S::Input::default() });
-        self.run(line, 15 * line.clocks_per_bit(), &mut step);
+        self.run(15 * self.line.clocks_per_bit(), &mut step);
         if settle {
-            self.settle(line, oracle, line_cycles);
+            self.settle(oracle);
         }
     }
 
-    /// Button `k` pressed with contact bounce (`bounce`, a level a cycle,
+    /// Button `k` pressed with contact bounce ([`BOUNCE`], a level a cycle,
     /// then held down), and released the same way; `input` reaches the
-    /// oracle once the level has held for the debouncer's `stable` cycles.
-    /// The line must be idle. Then as `settle`.
-    pub fn button<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, k: u8, bounce: &[bool], stable: usize, input: S::Input, line_cycles: usize) {
+    /// oracle once the level has held for the simulation wrappers'
+    /// debouncers' stable cycles. The line must be idle. Then as `settle`.
+    pub fn button<S: Stepper>(&mut self, oracle: &mut S, k: u8, input: S::Input) {
+        let (bounce, stable) = (&BOUNCE, nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize);
         let mut levels: Vec<bool> = bounce.to_vec();
         levels.extend(std::iter::repeat(true).take(stable + 40));
         levels.extend(bounce.iter().map(|b| !b));
@@ -150,19 +174,22 @@ impl Script {
         let last_low = bounce.iter().rposition(|&b| !b).map_or(0, |i| i + 1);
         let arrives = last_low + 2 + stable;
         for (t, &down) in levels.iter().enumerate() {
-            self.rx.push(line.level());
+            self.rx.push(self.line.level());
             self.buttons.push(if down { 1 << k } else { 0 });
             self.want.push(oracle.cycle(if t == arrives { input } else { S::Input::default() }));
         }
-        self.settle(line, oracle, line_cycles);
+        self.settle(oracle);
     }
 
     /// Cycles without a press until the machine has stopped working, then
     /// three report lines' time.
-    pub fn settle<S: Stepper>(&mut self, line: &mut LineDriver, oracle: &mut S, line_cycles: usize) {
+    pub fn settle<S: Stepper>(&mut self, oracle: &mut S) {
+        let mut waited = 0;
         while oracle.working() {
-            self.run(line, 256, |_| oracle.cycle(S::Input::default()));
+            assert!(waited < SETTLE_LIMIT, "the script's oracle still works after {SETTLE_LIMIT} cycles without a press");
+            self.run(256, |_| oracle.cycle(S::Input::default()));
+            waited += 256;
         }
-        self.run(line, 3 * line_cycles, |_| oracle.cycle(S::Input::default()));
+        self.run(3 * self.line_cycles, |_| oracle.cycle(S::Input::default()));
     }
 }

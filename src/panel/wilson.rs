@@ -2,7 +2,6 @@
 //! and its 100-bit report, and what the report must say for a state of the
 //! oracle. The board wrapper is `designs/src/panels/wilson.rs`.
 
-use super::LineDriver;
 use crate::oracle::wilson::judge::{Input, State, SLOTS};
 use crate::oracle::wilson::Kind;
 use super::script::{Panel, Script, Stepper};
@@ -143,11 +142,7 @@ impl Panel for WilsonPanel {
     /// while it runs (refused), and reset.
     fn script() -> Script {
         let mut oracle = Oracle::default();
-        // A report line: 26 bytes of 10 bits.
-        let line_cycles = 26 * 10 * Self::CLOCKS_PER_BIT;
-        let mut script = Script::new(report(&oracle), 2 * line_cycles + 60);
-        let mut line = LineDriver::new(Self::CLOCKS_PER_BIT);
-        script.settle(&mut line, &mut oracle, line_cycles);
+        let mut script = Script::start::<Self, _>(report(&oracle), &mut oracle);
         // The first random position whose search takes 400 cycles or more.
         let long = random_positions(10_000, 1)
             .into_iter()
@@ -166,17 +161,17 @@ impl Panel for WilsonPanel {
         let positions: [[u8; SLOTS]; 4] = [[28, 53, 1, 16, 0, 0, 0, 0], [1, 28, 0, 0, 0, 0, 0, 0], [3, 3, 0, 0, 0, 0, 0, 0], long];
         for (n, slots) in positions.iter().enumerate() {
             for &g in slots {
-                script.press(&mut line, &mut oracle, Key::Size(g).byte(), Some(Key::Size(g)), true, line_cycles);
+                script.press(&mut oracle, Key::Size(g).byte(), Some(Key::Size(g)), true);
             }
             let busy_press = n == 3;
-            script.press(&mut line, &mut oracle, b'g', Some(Key::Go), !busy_press, line_cycles);
+            script.press(&mut oracle, b'g', Some(Key::Go), !busy_press);
             if busy_press {
-                script.press(&mut line, &mut oracle, b'g', Some(Key::Go), true, line_cycles);
+                script.press(&mut oracle, b'g', Some(Key::Go), true);
             }
         }
         let kinds: Vec<Option<Kind>> = vec![oracle.judge.found.map(|m| m.kind)];
         assert!(kinds[0].is_some(), "the long search finds a move");
-        script.press(&mut line, &mut oracle, b'r', Some(Key::Reset), true, line_cycles);
+        script.press(&mut oracle, b'r', Some(Key::Reset), true);
         script
     }
 }

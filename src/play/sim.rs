@@ -78,7 +78,7 @@ fn run<P: Panel>(keys: Receiver<u8>, reports: Sender<u8>, moving: fn(u128) -> bo
     let mut receiver = LineReceiver::new(P::CLOCKS_PER_BIT);
     let mut lines = Lines::default();
     // A report line: its digits and the newline, 10 bits a byte.
-    let tail = 3 * (P::REPORT_BITS / 4 + 1) * 10 * P::CLOCKS_PER_BIT;
+    let tail = 3 * crate::panel::script::line_cycles::<P>();
     let mut quiet = 0;
     // At power-on the first report is on its way.
     let mut busy = true;
