@@ -165,6 +165,16 @@ impl Layout {
         self.field(name).put(report, value)
     }
 
+    /// A report in words: every field's name and value, in the table's
+    /// order (a field wider than 16 bits in hex), for mismatch messages.
+    pub fn describe(&self, report: u128) -> String {
+        let value = |f: &Field| match f.get(report) {
+            v if f.width > 16 => format!("{} {v:#x}", f.name),
+            v => format!("{} {v}", f.name),
+        };
+        self.fields.iter().map(value).collect::<Vec<_>>().join(", ")
+    }
+
     /// A report of the fields `values` names (the others zero).
     pub fn pack(&self, values: &[(&str, u128)]) -> u128 {
         values.iter().fold(0, |r, &(name, v)| self.put(r, name, v))
@@ -418,6 +428,19 @@ pub const ALL: [&Layout; 6] = [&RELAY_NIM, &NIMATRON, &NIMROD, &LEARNING, &DIE18
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A report in words names every field with its value, in order; a
+    /// wide field in hex.
+    #[test]
+    fn a_report_is_described_field_by_field() {
+        let r = RELAY_NIM.pack(&[("winner", 2), ("pile_a", 5), ("illegal", 1)]);
+        let words = RELAY_NIM.describe(r);
+        assert_eq!(words.split(", ").count(), RELAY_NIM.fields.len(), "{words}");
+        assert!(words.starts_with("winner 2, illegal 1"), "{words}");
+        assert!(words.contains("pile_a 5") && words.contains("pile_b 0"), "{words}");
+        let memory = LEARNING.field("memory").put(0, 0xabc);
+        assert!(LEARNING.describe(memory).contains("memory 0xabc"), "{}", LEARNING.describe(memory));
+    }
 
     /// No layout has a field beyond its width, a bit in two fields or two
     /// fields of one name.

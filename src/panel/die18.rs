@@ -36,21 +36,6 @@ pub fn report(s: &State) -> u128 {
     ])
 }
 
-/// A report in words.
-pub fn describe(r: u128) -> String {
-    let get = |name: &str| LAYOUT.get(r, name);
-    let winner = ["nobody yet", "the human", "the machine", "?"][get("winner") as usize];
-    format!(
-        "M-score {} H-score {} M-play {} H-play {} program {} winner {winner}{}",
-        get("m_score"),
-        get("h_score"),
-        get("m_play"),
-        get("h_play"),
-        get("program"),
-        if LAYOUT.flag(r, "illegal") { " illegal" } else { "" }
-    )
-}
-
 /// The oracle, and the keys on their way to it.
 type Oracle = Clocked<State, Press>;
 
@@ -58,7 +43,7 @@ type Oracle = Clocked<State, Press>;
 pub struct Die18Panel;
 
 impl Panel for Die18Panel {
-    crate::panel_wrapper!(Die18PanelSim, "die18_panel_sim", Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    crate::panel_wrapper!(Die18PanelSim, "die18_panel_sim", Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
 
     /// Two games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a skilled human (the

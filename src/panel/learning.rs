@@ -51,24 +51,6 @@ pub fn report(s: &State) -> u128 {
     r | memory_bits(&s.memory.cells)
 }
 
-/// A report in words.
-pub fn describe(r: u128) -> String {
-    let get = |name: &str| LAYOUT.get(r, name);
-    let winner = ["nobody yet", "the human", "the machine", "?"][get("winner") as usize];
-    let memory = LAYOUT.field("memory");
-    let columns: Vec<String> = (0..memory.items as usize).map(|c| format!("{:02x}", memory.item(c).get(r))).collect();
-    format!(
-        "total {} H-play {} M-play {} programmer {} winner {winner}{}{} memory {}",
-        get("totalizer_2"),
-        get("human_play"),
-        get("machine_play"),
-        get("programmer"),
-        if LAYOUT.flag(r, "your_turn") { " YOUR TURN" } else { "" },
-        if LAYOUT.flag(r, "illegal") { " illegal" } else { "" },
-        columns.join(" ")
-    )
-}
-
 /// The oracle, and the keys on their way to it.
 type Oracle = Clocked<State, Press>;
 
@@ -76,7 +58,7 @@ type Oracle = Clocked<State, Press>;
 pub struct LearningPanel;
 
 impl Panel for LearningPanel {
-    crate::panel_wrapper!(LearningPanelSim, "learning_panel_sim", LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    crate::panel_wrapper!(LearningPanelSim, "learning_panel_sim", LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
 
     /// Three games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a human who plays 1 whenever

@@ -54,40 +54,11 @@ pub fn report(s: &State, c: &Counters) -> u128 {
     r
 }
 
-/// A report in words, for mismatch messages and the terminal.
-pub fn describe(r: u128) -> String {
-    let rows: Vec<String> = ROW_LAMPS
-        .iter()
-        .map(|name| {
-            let lamps = LAYOUT.field(name);
-            (0..LAMPS as usize).map(|i| if lamps.item(i).flag(r) { 'o' } else { '.' }).collect()
-        })
-        .collect();
-    let get = |name: &str| LAYOUT.get(r, name);
-    let flag = |name: &str, word: &str| if LAYOUT.flag(r, name) { format!(" {word}") } else { String::new() };
-    format!(
-        "phase {} rows {} lock {:04b} combination {} TP {} MWC {} PWC {}{}{}{}{}{}{}",
-        get("phase"),
-        rows.join(" "),
-        get("locks"),
-        get("combination") + 1,
-        get("tp"),
-        get("mwc"),
-        get("pwc"),
-        flag("lamp_p", "P"),
-        flag("lamp_m", "M"),
-        flag("ended", "ended"),
-        flag("player_won", "player-won"),
-        flag("illegal", "illegal"),
-        flag("token", "token"),
-    )
-}
-
 /// Nimatron's wrapper for the `panel` level (`verify::panel`).
 pub struct NimatronPanel;
 
 impl Panel for NimatronPanel {
-    crate::panel_wrapper!(NimatronPanelSim, "nimatron_panel_sim", NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    crate::panel_wrapper!(NimatronPanelSim, "nimatron_panel_sim", NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
     /// The token is held too, until a line has carried it.
     const HELD: &'static [&'static str] = &["illegal", "token"];
 

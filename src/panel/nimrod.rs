@@ -59,32 +59,6 @@ pub fn report(s: &State) -> u128 {
     r
 }
 
-/// A report in words.
-pub fn describe(r: u128) -> String {
-    let get = |name: &str| LAYOUT.get(r, name);
-    let heaps: Vec<String> = (0..HEAPS).map(|h| LAYOUT.field("heaps").item(h).get(r).to_string()).collect();
-    let phase = ["set-up", "opponent to move", "opponent moved", "computing", "over"].get(get("phase") as usize).copied().unwrap_or("?");
-    let winner = ["nobody yet", "the opponent", "the computer", "?"][get("winner") as usize];
-    let mode = ["fast", "slow", "manual", "?"][get("mode") as usize];
-    let flag = |name: &str, word: &str| if LAYOUT.flag(r, name) { format!(" {word}") } else { String::new() };
-    format!(
-        "heaps {} {} instruction {} column {} heap counter {} selected {:04b} {} game k={} {mode} winner {winner} lamps {:05b}{}{}{}{}",
-        heaps.join(","),
-        phase,
-        get("instruction"),
-        get("column_counter"),
-        get("heap_counter"),
-        get("heap_selected"),
-        if LAYOUT.flag(r, "reverse") { "reverse" } else { "normal" },
-        get("k"),
-        get("status_lamps"),
-        flag("side", "for-the-opponent"),
-        flag("self_play", "self-play"),
-        flag("transition", "transition"),
-        flag("illegal", "illegal"),
-    )
-}
-
 /// The oracle at the panel simulation's pace.
 struct Oracle(State);
 
@@ -104,7 +78,7 @@ impl Stepper for Oracle {
 pub struct NimrodPanel;
 
 impl Panel for NimrodPanel {
-    crate::panel_wrapper!(NimrodPanelSim, "nimrod_panel_sim", NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    crate::panel_wrapper!(NimrodPanelSim, "nimrod_panel_sim", NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
 
     /// Two games. The simple normal game by the board's NEW GAME button
     /// (bouncing), set up as the booklet's 7, 1, 6, 4; the computer moves

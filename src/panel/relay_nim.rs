@@ -72,29 +72,6 @@ pub fn piles(r: u128, name: &str) -> String {
     (0..PILES).filter(|&p| f.item(p).flag(r)).map(|p| ["A", "B", "C"][p]).collect()
 }
 
-/// A report in words.
-pub fn describe(r: u128) -> String {
-    let winner = match LAYOUT.get(r, "winner") {
-        0 => "nobody yet",
-        1 => "the human",
-        2 => "the machine",
-        _ => "?",
-    };
-    let flag = |name: &str, word: &str| if LAYOUT.flag(r, name) { format!(" {word}") } else { String::new() };
-    format!(
-        "piles A {} B {} C {} selected {} turn {} winner {}{}{}{}",
-        LAYOUT.get(r, SIZES[0]),
-        LAYOUT.get(r, SIZES[1]),
-        LAYOUT.get(r, SIZES[2]),
-        piles(r, "selection"),
-        piles(r, "taking"),
-        winner,
-        flag("moving", "moving"),
-        flag("in_game", "in-game"),
-        flag("illegal", "illegal"),
-    )
-}
-
 /// The relay NIM's wrapper for the `panel` level (`verify::panel`).
 pub struct RelayNimPanel;
 
@@ -112,7 +89,7 @@ impl Stepper for Oracle {
 }
 
 impl Panel for RelayNimPanel {
-    crate::panel_wrapper!(RelayNimPanelSim, "relay_nim_panel_sim", RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    crate::panel_wrapper!(RelayNimPanelSim, "relay_nim_panel_sim", RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
 
     /// Two games. The first: set up 3, 5, 6 (XOR zero; the first stone by
     /// the board's button, bouncing), GO, then a correct human wins;

@@ -34,26 +34,24 @@ pub trait Panel {
     fn tx(d: &Self::Design) -> bool;
     /// The presses and what the oracle reports meanwhile.
     fn script() -> Script;
-    /// A report in words, for mismatch messages.
-    fn describe(report: u128) -> String;
+    /// A report in words, for mismatch messages: every field of the layout.
+    fn describe(report: u128) -> String {
+        Self::LAYOUT.describe(report)
+    }
 }
 
 /// What every [`Panel`] impl says the same way, in its impl block: the
-/// wrapper's type and module, how one is made, the describing function,
-/// and the pins (`panel_pins!`); the report's fields are the machine
-/// module's `LAYOUT`.
-/// `panel_wrapper!(TheWrapperSim, "the_module", TheWrapperSim::new(..), describe);`
+/// wrapper's type and module, how one is made, and the pins
+/// (`panel_pins!`); the report's fields are the machine module's `LAYOUT`.
+/// `panel_wrapper!(TheWrapperSim, "the_module", TheWrapperSim::new(..));`
 #[macro_export]
 macro_rules! panel_wrapper {
-    ($design:ident, $module:literal, $new:expr, $describe:path) => {
+    ($design:ident, $module:literal, $new:expr) => {
         const MODULE: &'static str = $module;
         const LAYOUT: &'static nimforge_designs::report::Layout = &LAYOUT;
         type Design = $design;
         fn design() -> $design {
             $new
-        }
-        fn describe(r: u128) -> String {
-            $describe(r)
         }
         $crate::panel_pins!($design);
     };

@@ -109,33 +109,11 @@ pub fn groups(r: u128) -> [u8; SLOTS] {
     std::array::from_fn(|k| slots.item(k).get(r) as u8)
 }
 
-/// A report in words.
-pub fn describe(r: u128) -> String {
-    let get = |name: &str| LAYOUT.get(r, name);
-    let flag = |name: &str| if LAYOUT.flag(r, name) { format!(" {name}") } else { String::new() };
-    format!(
-        "groups {} next slot {} stage {} kind {} slot {} left {} second {} left {}{}{}{}{}{}",
-        groups(r).map(|g| g.to_string()).join(","),
-        get("next_slot"),
-        get("stage"),
-        get("kind"),
-        get("slot"),
-        get("left"),
-        get("third_slot"),
-        get("third_left"),
-        flag("busy"),
-        flag("done"),
-        flag("won"),
-        flag("found"),
-        flag("illegal"),
-    )
-}
-
 /// Wilson's wrapper for the `panel` level (`verify::panel`).
 pub struct WilsonPanel;
 
 impl Panel for WilsonPanel {
-    crate::panel_wrapper!(WilsonPanelSim, "wilson_panel_sim", WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE), describe);
+    crate::panel_wrapper!(WilsonPanelSim, "wilson_panel_sim", WilsonPanelSim::new(PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
 
     /// The article's example (lost; two adjacent), 1, 28 (three counters,
     /// the move in slot 1), 3, 3 (won), a position whose search is long with `g` pressed again
