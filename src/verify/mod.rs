@@ -2,10 +2,10 @@
 //!
 //! A machine describes its ports, its presses (its own type: one press, or
 //! none, per clock cycle, listed once in [`Machine::alphabet`]; a letter is
-//! a press's place in that list) and its oracle ([`Machine`]). The harness builds the oracle's
-//! state graph, a transition tour over it and the machine's whole-move runs;
-//! replays that one input sequence at every level; and compares every output
-//! after every clock with the oracle's.
+//! a press's place in that list) and its oracle ([`Machine`]). The harness
+//! builds the oracle's state graph, a transition tour over it and the
+//! machine's whole-move runs; replays that one input sequence at every
+//! level; and compares every output after every clock with the oracle's.
 //!
 //! Levels (each with its engines, [`Engine`]): `rtl` (the rust-hdl
 //! simulation, in process); `verilog` (the file in `generated/`: as yosys's
