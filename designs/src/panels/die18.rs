@@ -1,5 +1,6 @@
-//! 18-with-a-die on a board, behind the front panel (`fpga/protocol.md`):
-//! the machine and the shared [`FrontPanel`].
+//! 18-with-a-die on a board, behind the front panel (`fpga/protocol.md`): the
+//! machine and the shared
+//! [`FrontPanel`](crate::blocks::front_panel::FrontPanel).
 //!
 //! Keys: `0`..`7` PLAY with the play selector at that number (`0`: the
 //! machine opens; `7` is no play and is refused), `n` NEW GAME, `r` RESET.
@@ -21,7 +22,6 @@
 //! LEDs: 0 the human's turn, 1 the program runs, 2 the machine won, 3 the
 //! human won, 4 a game not yet begun.
 
-use crate::blocks::front_panel::FrontPanel;
 use crate::blocks::play_keys::PlayKeys;
 use crate::die18::Die18;
 use rust_hdl::prelude::*;
@@ -29,42 +29,18 @@ use rust_hdl::prelude::*;
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 32;
 
-#[derive(LogicBlock)]
-pub struct Die18Panel<const U: usize, const B: usize> {
-    pub clock: Signal<In, Clock>,
-    pub rx: Signal<In, Bit>,
-    pub tx: Signal<Out, Bit>,
-    pub leds: Signal<Out, Bits<5>>,
-    /// The board's buttons, high while pressed.
-    pub buttons: Signal<In, Bits<4>>,
-    die: Die18,
-    panel: FrontPanel<U, REPORT_BITS, B>,
-    keys: PlayKeys,
-    running: Signal<Local, Bit>,
-    over: Signal<Local, Bit>,
-    human_turn: Signal<Local, Bit>,
-    fresh: Signal<Local, Bit>,
-}
-
-impl<const U: usize, const B: usize> Die18Panel<U, B> {
+board_wrapper! {
+    pub struct Die18Panel {
+        die: Die18 = Die18::new(dictionary),
+        keys: PlayKeys,
+        running: Signal<Local, Bit>,
+        over: Signal<Local, Bit>,
+        human_turn: Signal<Local, Bit>,
+        fresh: Signal<Local, Bit>,
+    }
     /// A machine with `dictionary`; `clocks_per_bit` on the UART; a button
     /// believed after `stable` cycles.
-    pub fn new(dictionary: [(u8, u8); 18], clocks_per_bit: u64, stable: u64) -> Self {
-        Self {
-            clock: Default::default(),
-            rx: Default::default(),
-            tx: Default::default(),
-            leds: Default::default(),
-            buttons: Default::default(),
-            die: Die18::new(dictionary),
-            panel: FrontPanel::new(clocks_per_bit, stable),
-            keys: Default::default(),
-            running: Default::default(),
-            over: Default::default(),
-            human_turn: Default::default(),
-            fresh: Default::default(),
-        }
-    }
+    pub fn new(dictionary: [(u8, u8); 18]);
 }
 
 impl<const U: usize, const B: usize> Logic for Die18Panel<U, B> {

@@ -1,5 +1,6 @@
 //! The learning machine on a board, behind the front panel
-//! (`fpga/protocol.md`): the machine and the shared [`FrontPanel`].
+//! (`fpga/protocol.md`): the machine and the shared
+//! [`FrontPanel`](crate::blocks::front_panel::FrontPanel).
 //!
 //! Keys: `0`..`7` PLAY with the play selector at that number (plays are
 //! 1..6; 0 and 7 are refused), `n` NEW GAME, `m` MEMORY RESET, `p` MEMORY
@@ -24,7 +25,6 @@
 //! LEDs: 0 YOUR TURN, 1 the programmer runs, 2 the machine won, 3 the
 //! human won, 4 a game not yet begun (the total 0, nobody won).
 
-use crate::blocks::front_panel::FrontPanel;
 use crate::blocks::play_keys::PlayKeys;
 use crate::learning::Learning;
 use rust_hdl::prelude::*;
@@ -32,45 +32,20 @@ use rust_hdl::prelude::*;
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 128;
 
-#[derive(LogicBlock)]
-pub struct LearningPanel<const U: usize, const B: usize> {
-    pub clock: Signal<In, Clock>,
-    pub rx: Signal<In, Bit>,
-    pub tx: Signal<Out, Bit>,
-    pub leds: Signal<Out, Bits<5>>,
-    /// The board's buttons, high while pressed.
-    pub buttons: Signal<In, Bits<4>>,
-    machine: Learning,
-    panel: FrontPanel<U, REPORT_BITS, B>,
-    keys: PlayKeys,
-    key: Signal<Local, Bits<8>>,
-    valid: Signal<Local, Bit>,
-    running: Signal<Local, Bit>,
-    over: Signal<Local, Bit>,
-    fresh: Signal<Local, Bit>,
-}
-
-impl<const U: usize, const B: usize> LearningPanel<U, B> {
+board_wrapper! {
+    pub struct LearningPanel {
+        machine: Learning = Learning::new(blank),
+        keys: PlayKeys,
+        key: Signal<Local, Bits<8>>,
+        valid: Signal<Local, Bit>,
+        running: Signal<Local, Bit>,
+        over: Signal<Local, Bit>,
+        fresh: Signal<Local, Bit>,
+    }
     /// A machine whose cell at column 5 row 2 is blanked when `blank`;
     /// `clocks_per_bit` on the UART; a button believed after `stable`
     /// cycles.
-    pub fn new(blank: bool, clocks_per_bit: u64, stable: u64) -> Self {
-        Self {
-            clock: Default::default(),
-            rx: Default::default(),
-            tx: Default::default(),
-            leds: Default::default(),
-            buttons: Default::default(),
-            machine: Learning::new(blank),
-            panel: FrontPanel::new(clocks_per_bit, stable),
-            keys: Default::default(),
-            key: Default::default(),
-            valid: Default::default(),
-            running: Default::default(),
-            over: Default::default(),
-            fresh: Default::default(),
-        }
-    }
+    pub fn new(blank: bool);
 }
 
 impl<const U: usize, const B: usize> Logic for LearningPanel<U, B> {

@@ -28,55 +28,27 @@
 //! last game, 3 lamp M, 4 the player won the last game (the iCEstick's green
 //! D5). The last game's result stays lit until the next game ends or `r`.
 
-use crate::blocks::front_panel::FrontPanel;
 use crate::nimatron::{Nimatron, PLAYER};
 use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 68;
 
-#[derive(LogicBlock)]
-pub struct NimatronPanel<const D: usize, const U: usize, const B: usize> {
-    pub clock: Signal<In, Clock>,
-    pub rx: Signal<In, Bit>,
-    pub tx: Signal<Out, Bit>,
-    pub leds: Signal<Out, Bits<5>>,
-    /// The board's buttons, high while pressed.
-    pub buttons: Signal<In, Bits<4>>,
-    machine: Nimatron<D>,
-    panel: FrontPanel<U, REPORT_BITS, B>,
-    token_seen: DFF<Bit>,
-    /// The last game's result: bit 0 the machine won, bit 1 the player won.
-    result: DFF<Bits<2>>,
-    player: Constant<Bits<2>>,
-    key: Signal<Local, Bits<8>>,
-    valid: Signal<Local, Bit>,
-    player_turn: Signal<Local, Bit>,
-    machine_turn: Signal<Local, Bit>,
-    machine_won: Signal<Local, Bit>,
-}
-
-impl<const D: usize, const U: usize, const B: usize> NimatronPanel<D, U, B> {
-    /// `pace` cycles per T relay and per pulse; `clocks_per_bit` on the UART.
-    pub fn new(pace: u64, clocks_per_bit: u64, stable: u64) -> Self {
-        Self {
-            clock: Default::default(),
-            rx: Default::default(),
-            tx: Default::default(),
-            leds: Default::default(),
-            buttons: Default::default(),
-            machine: Nimatron::new(pace),
-            panel: FrontPanel::new(clocks_per_bit, stable),
-            token_seen: Default::default(),
-            result: Default::default(),
-            player: Constant::new(PLAYER.into()),
-            key: Default::default(),
-            valid: Default::default(),
-            player_turn: Default::default(),
-            machine_turn: Default::default(),
-            machine_won: Default::default(),
-        }
+board_wrapper! {
+    pub struct NimatronPanel<D> {
+        machine: Nimatron<D> = Nimatron::new(pace),
+        token_seen: DFF<Bit>,
+        /// The last game's result: bit 0 the machine won, bit 1 the player won.
+        result: DFF<Bits<2>>,
+        player: Constant<Bits<2>> = Constant::new(PLAYER.into()),
+        key: Signal<Local, Bits<8>>,
+        valid: Signal<Local, Bit>,
+        player_turn: Signal<Local, Bit>,
+        machine_turn: Signal<Local, Bit>,
+        machine_won: Signal<Local, Bit>,
     }
+    /// `pace` cycles per T relay and per pulse; `clocks_per_bit` on the UART.
+    pub fn new(pace: u64);
 }
 
 impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, U, B> {

@@ -1,5 +1,5 @@
-//! Nimrod on a board, behind the front panel (`fpga/protocol.md`): the
-//! machine and the shared [`FrontPanel`].
+//! Nimrod on a board, behind the front panel (`fpga/protocol.md`): the machine
+//! and the shared [`FrontPanel`](crate::blocks::front_panel::FrontPanel).
 //!
 //! Keys: a byte 0x80 + 8 x heap + n is the "leave n" button of a heap
 //! (0x80..0x9f); 0xa0 + 4 x reverse + k is NEW GAME with the variant
@@ -30,51 +30,25 @@
 //!
 //! LEDs: the five status lamps, LED k the lamp of bit 48 + k.
 
-use crate::blocks::front_panel::FrontPanel;
 use crate::nimrod::Nimrod;
 use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 56;
 
-#[derive(LogicBlock)]
-pub struct NimrodPanel<const D: usize, const U: usize, const B: usize> {
-    pub clock: Signal<In, Clock>,
-    pub rx: Signal<In, Bit>,
-    pub tx: Signal<Out, Bit>,
-    pub leds: Signal<Out, Bits<5>>,
-    /// The board's buttons, high while pressed.
-    pub buttons: Signal<In, Bits<4>>,
-    nimrod: Nimrod<D>,
-    panel: FrontPanel<U, REPORT_BITS, B>,
-    key: Signal<Local, Bits<8>>,
-    valid: Signal<Local, Bit>,
-    button_new_game: Signal<Local, Bit>,
-    key_new_game: Signal<Local, Bit>,
-    key_mode: Signal<Local, Bits<2>>,
-    heaps: Signal<Local, Bits<16>>,
-}
-
-impl<const D: usize, const U: usize, const B: usize> NimrodPanel<D, U, B> {
+board_wrapper! {
+    pub struct NimrodPanel<D> {
+        nimrod: Nimrod<D> = Nimrod::new(pace),
+        key: Signal<Local, Bits<8>>,
+        valid: Signal<Local, Bit>,
+        button_new_game: Signal<Local, Bit>,
+        key_new_game: Signal<Local, Bit>,
+        key_mode: Signal<Local, Bits<2>>,
+        heaps: Signal<Local, Bits<16>>,
+    }
     /// Slow mode shows an instruction `pace` cycles; `clocks_per_bit` on
     /// the UART; a button believed after `stable` cycles.
-    pub fn new(pace: u64, clocks_per_bit: u64, stable: u64) -> Self {
-        Self {
-            clock: Default::default(),
-            rx: Default::default(),
-            tx: Default::default(),
-            leds: Default::default(),
-            buttons: Default::default(),
-            nimrod: Nimrod::new(pace),
-            panel: FrontPanel::new(clocks_per_bit, stable),
-            key: Default::default(),
-            valid: Default::default(),
-            button_new_game: Default::default(),
-            key_new_game: Default::default(),
-            key_mode: Default::default(),
-            heaps: Default::default(),
-        }
-    }
+    pub fn new(pace: u64);
 }
 
 impl<const D: usize, const U: usize, const B: usize> Logic for NimrodPanel<D, U, B> {

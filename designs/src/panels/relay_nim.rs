@@ -1,6 +1,7 @@
-//! The relay NIM on a board, behind the front panel (`fpga/protocol.md`):
-//! the machine and the shared [`FrontPanel`]: bytes in become its buttons,
-//! its visible state goes out after every change.
+//! The relay NIM on a board, behind the front panel (`fpga/protocol.md`): the
+//! machine and the shared
+//! [`FrontPanel`](crate::blocks::front_panel::FrontPanel): bytes in become its
+//! buttons, its visible state goes out after every change.
 //!
 //! Keys: `a` `b` `c` TAKE a stone from pile A, B, C; `g` GO; `r` RESET. The
 //! report is 28 bits, 7 hex digits, most significant first:
@@ -20,58 +21,28 @@
 //! LEDs: 0 the human's turn, 1 the machine is moving, 2 the machine won,
 //! 3 in game, 4 the human won (the iCEstick's green D5).
 
-use crate::blocks::front_panel::FrontPanel;
 use crate::relay_nim::{RelayNim, HUMAN, MACHINE, NOBODY};
 use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 28;
 
-#[derive(LogicBlock)]
-pub struct RelayNimPanel<const D: usize, const U: usize, const B: usize> {
-    pub clock: Signal<In, Clock>,
-    pub rx: Signal<In, Bit>,
-    pub tx: Signal<Out, Bit>,
-    pub leds: Signal<Out, Bits<5>>,
-    /// The board's buttons, high while pressed.
-    pub buttons: Signal<In, Bits<4>>,
-    nim: RelayNim<D>,
-    panel: FrontPanel<U, REPORT_BITS, B>,
-    nobody: Constant<Bits<2>>,
-    human: Constant<Bits<2>>,
-    machine_won: Constant<Bits<2>>,
-    key: Signal<Local, Bits<8>>,
-    valid: Signal<Local, Bit>,
-    moving: Signal<Local, Bit>,
-    human_turn: Signal<Local, Bit>,
-    size_a: Signal<Local, Bits<3>>,
-    size_b: Signal<Local, Bits<3>>,
-    size_c: Signal<Local, Bits<3>>,
-}
-
-impl<const D: usize, const U: usize, const B: usize> RelayNimPanel<D, U, B> {
-    /// `pace` cycles per sequencer step; `clocks_per_bit` on the UART.
-    pub fn new(pace: u64, clocks_per_bit: u64, stable: u64) -> Self {
-        Self {
-            clock: Default::default(),
-            rx: Default::default(),
-            tx: Default::default(),
-            leds: Default::default(),
-            buttons: Default::default(),
-            nim: RelayNim::new(pace),
-            panel: FrontPanel::new(clocks_per_bit, stable),
-            nobody: Constant::new(NOBODY.into()),
-            human: Constant::new(HUMAN.into()),
-            machine_won: Constant::new(MACHINE.into()),
-            key: Default::default(),
-            valid: Default::default(),
-            moving: Default::default(),
-            human_turn: Default::default(),
-            size_a: Default::default(),
-            size_b: Default::default(),
-            size_c: Default::default(),
-        }
+board_wrapper! {
+    pub struct RelayNimPanel<D> {
+        nim: RelayNim<D> = RelayNim::new(pace),
+        nobody: Constant<Bits<2>> = Constant::new(NOBODY.into()),
+        human: Constant<Bits<2>> = Constant::new(HUMAN.into()),
+        machine_won: Constant<Bits<2>> = Constant::new(MACHINE.into()),
+        key: Signal<Local, Bits<8>>,
+        valid: Signal<Local, Bit>,
+        moving: Signal<Local, Bit>,
+        human_turn: Signal<Local, Bit>,
+        size_a: Signal<Local, Bits<3>>,
+        size_b: Signal<Local, Bits<3>>,
+        size_c: Signal<Local, Bits<3>>,
     }
+    /// `pace` cycles per sequencer step; `clocks_per_bit` on the UART.
+    pub fn new(pace: u64);
 }
 
 impl<const D: usize, const U: usize, const B: usize> Logic for RelayNimPanel<D, U, B> {

@@ -1,11 +1,11 @@
-//! Wilson's judge on a board, behind the front panel (`fpga/protocol.md`):
-//! the judge and the shared [`FrontPanel`].
+//! Wilson's judge on a board, behind the front panel (`fpga/protocol.md`): the
+//! judge and the shared [`FrontPanel`](crate::blocks::front_panel::FrontPanel).
 //!
 //! Keys: a byte 0x80 + n (n from 0 to 127) puts a group of n counters in the
-//! next slot (0 is no group), from slot 0 on; `g` starts the judge and
-//! brings the next group back to slot 0; `r` resets. The wrapper keeps a
-//! copy of the groups the judge accepted, to report them. The report is 100
-//! bits, 25 hex digits, most significant first:
+//! next slot (0 is no group), from slot 0 on; `g` (or the board's button 0)
+//! starts the judge and brings the next group back to slot 0; `r` resets. The
+//! wrapper keeps a copy of the groups the judge accepted, to report them. The
+//! report is 100 bits, 25 hex digits, most significant first:
 //!
 //! | bits  | field |
 //! |-------|-------|
@@ -26,55 +26,26 @@
 //! LEDs: 0 busy, 1 won, 2 a sound move found, 3 done, 4 lost (done, not
 //! won).
 
-use crate::blocks::front_panel::FrontPanel;
 use crate::wilson::Wilson;
 use rust_hdl::prelude::*;
 
 /// The report's width in bits.
 pub const REPORT_BITS: usize = 100;
 
-#[derive(LogicBlock)]
-pub struct WilsonPanel<const U: usize, const B: usize> {
-    pub clock: Signal<In, Clock>,
-    pub rx: Signal<In, Bit>,
-    pub tx: Signal<Out, Bit>,
-    pub leds: Signal<Out, Bits<5>>,
-    /// The board's buttons, high while pressed: button 0 is `g`.
-    pub buttons: Signal<In, Bits<4>>,
-    judge: Wilson,
-    panel: FrontPanel<U, REPORT_BITS, B>,
-    shown: [DFF<Bits<7>>; 8],
-    next_slot: DFF<Bits<3>>,
-    key: Signal<Local, Bits<8>>,
-    valid: Signal<Local, Bit>,
-    size_key: Signal<Local, Bit>,
-    go_key: Signal<Local, Bit>,
-    reset_key: Signal<Local, Bit>,
-    lost: Signal<Local, Bit>,
-    groups_bits: Signal<Local, Bits<64>>,
-}
-
-impl<const U: usize, const B: usize> WilsonPanel<U, B> {
-    pub fn new(clocks_per_bit: u64, stable: u64) -> Self {
-        Self {
-            clock: Default::default(),
-            rx: Default::default(),
-            tx: Default::default(),
-            leds: Default::default(),
-            buttons: Default::default(),
-            judge: Default::default(),
-            panel: FrontPanel::new(clocks_per_bit, stable),
-            shown: Default::default(),
-            next_slot: Default::default(),
-            key: Default::default(),
-            valid: Default::default(),
-            size_key: Default::default(),
-            go_key: Default::default(),
-            reset_key: Default::default(),
-            lost: Default::default(),
-            groups_bits: Default::default(),
-        }
+board_wrapper! {
+    pub struct WilsonPanel {
+        judge: Wilson,
+        shown: [DFF<Bits<7>>; 8],
+        next_slot: DFF<Bits<3>>,
+        key: Signal<Local, Bits<8>>,
+        valid: Signal<Local, Bit>,
+        size_key: Signal<Local, Bit>,
+        go_key: Signal<Local, Bit>,
+        reset_key: Signal<Local, Bit>,
+        lost: Signal<Local, Bit>,
+        groups_bits: Signal<Local, Bits<64>>,
     }
+    pub fn new();
 }
 
 impl<const U: usize, const B: usize> Logic for WilsonPanel<U, B> {
