@@ -45,6 +45,7 @@ board_wrapper! {
         lost: Signal<Local, Bit>,
         groups_bits: Signal<Local, Bits<64>>,
     }
+    /// `clocks_per_bit` on the UART; a button believed after `stable` cycles.
     pub fn new();
 }
 
