@@ -109,36 +109,47 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
     (reports, summary)
 }
 
-/// The deep runs on every netlist: each chunk made by the oracle while the
-/// lanes run the one before (a thread of its own), then run on each
-/// netlist in turn; a row `<level>-deep` per netlist.
+/// The deep runs on every netlist: the chunks made by the oracle on
+/// `threads` threads of their own while the lanes run the ones made before
+/// (the oracle, a cycle at a time, is the slow side), each run on each
+/// netlist in turn as it comes; a row `<level>-deep` per netlist. A chunk's
+/// mismatches are counted whatever the order; the first reported is the
+/// earliest chunk's.
 fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress) -> Vec<LevelReport> {
     let t0 = Instant::now();
     let mut found = vec![Found::default(); nets.len()];
     let mut cycles = 0;
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let made = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<(Plan<M>, Expected), String>>(1);
-        scope.spawn(move || {
-            for k in 0..deep.chunks {
+        type Made<M> = Result<(Plan<M>, Expected), String>;
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Made<M>)>(1);
+        for _ in 0..threads.max(1) {
+            let (tx, next) = (tx.clone(), &next);
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if k >= deep.chunks {
+                    break;
+                }
                 let made = (deep.chunk)(k).map(|sequence| {
                     let plan = Plan::<M>::of_sequence(sequence, &deep.what);
                     let expected = Expected::of(&plan);
                     (plan, expected)
                 });
                 let failed = made.is_err();
-                if tx.send(made.map_err(|e| format!("chunk {k}: {e}"))).is_err() || failed {
+                if tx.send((k, made.map_err(|e| format!("chunk {k}: {e}")))).is_err() || failed {
                     break;
                 }
-            }
-        });
-        for (k, made) in rx.iter().enumerate() {
+            });
+        }
+        drop(tx);
+        for (k, made) in rx.iter() {
             let (plan, expected) = made?;
             cycles += plan.len();
             progress.total.fetch_add(plan.len() * nets.len(), std::sync::atomic::Ordering::Relaxed);
             for (n, w) in nets.iter().enumerate() {
                 let mut f = lanes::run_pieces(&plan, &expected, w, threads, progress);
-                // The first mismatch of the earliest chunk.
-                f.first = f.first.filter(|_| found[n].first.is_none()).map(|(i, s)| (i, format!("chunk {k}, {s}")));
+                // Keyed by chunk first, so that the earliest chunk's is kept.
+                f.first = f.first.map(|(i, s)| (((k as u64) << 40) | i, format!("chunk {k}, {s}")));
                 found[n].merge(f);
             }
         }
@@ -289,6 +300,46 @@ mod tests {
         let wrong_v = icebox_vlog::to_verilog(&wrong_asc, &dir.join("ports.pcf"), RelayNim::MODULE, &wrong_dir).unwrap();
         let wrong_blif = yosys::synth_blif(&wrong_v, RelayNim::MODULE, &wrong_dir).unwrap();
         assert_caught(&run_one("bitstream/bitsim", wrong_blif), "count_a");
+        std::fs::remove_dir_all(&p.work).ok();
+    }
+
+    /// Chunk `k` of the test's deep runs: the relay NIM's whole-move runs,
+    /// the same in every chunk.
+    fn runs(_: usize) -> Result<Vec<usize>, String> {
+        RelayNim::move_runs()
+    }
+
+    /// As [`runs`], but the oracle refuses chunk 2.
+    fn refused_at_2(k: usize) -> Result<Vec<usize>, String> {
+        if k == 2 { Err("no such series".into()) } else { runs(k) }
+    }
+
+    /// The deep runs on a netlist whose `count_a[0]` starts at 1: the chunks
+    /// made on two threads and run as they come, every chunk's mismatches
+    /// are counted (six times one chunk's) and the first reported is chunk
+    /// 0's whichever came first; a chunk the oracle refuses fails the row,
+    /// naming the chunk.
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
+    #[test]
+    fn deep_runs_count_every_chunk_and_report_the_earliest() {
+        let p = Places::for_test("deep-chunks");
+        let (_, mut json) = ice40_json(&p);
+        let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
+        json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
+        let wrong = p.work.join("wrong.json");
+        std::fs::write(&wrong, json.to_string()).unwrap();
+        let net = Wired::new::<RelayNim>("netlist/bitsim", Netlist::from_file(&wrong).unwrap()).unwrap();
+        let deep = |chunks, chunk| Deep { what: "test runs".into(), chunks, chunk };
+        let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default()).remove(0);
+        let one = deep_run(deep(1, runs));
+        assert_eq!(one.status, Status::Mismatched, "{one:?}");
+        let six = deep_run(deep(6, runs));
+        assert_eq!((six.status, six.vectors, six.mismatches), (Status::Mismatched, 6 * one.vectors, 6 * one.mismatches));
+        let first = six.first_mismatch.unwrap();
+        assert!(first.starts_with("chunk 0, ") && first.contains("differs in count_a"), "{first}");
+        let refused = deep_run(deep(6, refused_at_2));
+        assert_eq!(refused.status, Status::Failed, "{refused:?}");
+        assert!(refused.error.as_deref().unwrap().contains("chunk 2: no such series"), "{refused:?}");
         std::fs::remove_dir_all(&p.work).ok();
     }
 
