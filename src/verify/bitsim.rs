@@ -247,17 +247,24 @@ mod tests {
         std::fs::remove_dir_all(&p.work).ok();
     }
 
+    /// The relay NIM's synth_ice40 netlist with the flip-flop of
+    /// `count_a[0]` given init 1 (an `init` attribute on its Q net): its file.
+    fn init_one(p: &Places) -> PathBuf {
+        let (_, mut json) = ice40_json(p);
+        let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
+        json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
+        let wrong = p.work.join("wrong.json");
+        std::fs::write(&wrong, json.to_string()).unwrap();
+        wrong
+    }
+
     /// The flip-flop of `count_a[0]` given init 1 (an `init` attribute on its
     /// Q net) is caught at once: the pile shows 6 stones at power-on.
     #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
     #[test]
     fn a_changed_init_value_is_caught() {
         let p = Places::for_test("ice40-init");
-        let (_, mut json) = ice40_json(&p);
-        let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
-        json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
-        let wrong = p.work.join("wrong.json");
-        std::fs::write(&wrong, json.to_string()).unwrap();
+        let wrong = init_one(&p);
         let r = run_one("netlist/bitsim", wrong);
         assert_caught(&r, "count_a");
         let first = r.first_mismatch.unwrap();
@@ -314,7 +321,7 @@ mod tests {
         if k == 2 { Err("no such series".into()) } else { runs(k) }
     }
 
-    /// The deep runs on a netlist whose `count_a[0]` starts at 1: the chunks
+    /// The deep runs on a netlist whose `count_a[0]` starts at 1 ([`init_one`]): the chunks
     /// made on two threads and run as they come, every chunk's mismatches
     /// are counted (six times one chunk's) and the first reported is chunk
     /// 0's whichever came first; a chunk the oracle refuses fails the row,
@@ -323,11 +330,7 @@ mod tests {
     #[test]
     fn deep_runs_count_every_chunk_and_report_the_earliest() {
         let p = Places::for_test("deep-chunks");
-        let (_, mut json) = ice40_json(&p);
-        let q = json["modules"][RelayNim::MODULE]["ports"]["count_a"]["bits"][0].clone();
-        json["modules"][RelayNim::MODULE]["netnames"]["count_a_bit0_init"] = serde_json::json!({"bits": [q], "attributes": {"init": "1"}});
-        let wrong = p.work.join("wrong.json");
-        std::fs::write(&wrong, json.to_string()).unwrap();
+        let wrong = init_one(&p);
         let net = Wired::new::<RelayNim>("netlist/bitsim", Netlist::from_file(&wrong).unwrap()).unwrap();
         let deep = |chunks, chunk| Deep { what: "test runs".into(), chunks, chunk };
         let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default()).remove(0);
