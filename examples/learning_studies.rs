@@ -7,8 +7,8 @@
 //! cargo run --release --example learning_studies -- late-losses
 //! ```
 
-use nimforge::oracle::counting::GOAL;
-use nimforge::oracle::learning::{machine_move, play_game, Human, Memory, Random, GOOF_PERIOD};
+use nimforge_oracles::counting::GOAL;
+use nimforge_oracles::learning::{machine_move, play_game, Human, Memory, Random, GOOF_PERIOD};
 
 /// The learning curves: right/wrong/missing cells after each game, for each
 /// scripted human, with the blank cell on and off.

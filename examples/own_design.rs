@@ -7,9 +7,9 @@
 //! `cargo run --release --example own_design` (the README's "Your own
 //! design" goes through it line by line).
 
-use nimforge::project::Project;
-use nimforge::verify::progress::Ui;
-use nimforge::verify::{Letter, Machine};
+use nimforge_verify::project::Project;
+use nimforge_verify::progress::Ui;
+use nimforge_verify::{Letter, Machine};
 use rust_hdl::prelude::*;
 
 // ---- The design: what the chip does, in rust-hdl. ----
@@ -140,7 +140,7 @@ impl Machine for Subtraction21 {
     const NAME: &'static str = "subtraction";
     const MODULE: &'static str = "subtraction";
 
-    nimforge::ports!(Subtraction;
+    nimforge_verify::ports!(Subtraction;
         inputs: [reset, take];
         outputs: [left, machine_took, winner, illegal]);
 
@@ -178,13 +178,13 @@ impl Machine for Subtraction21 {
 
 fn main() -> std::process::ExitCode {
     let project = Project::new("build/own_design");
-    let run = || -> Result<bool, String> {
+    let run = || -> Result<bool, nimforge_verify::Error> {
         project.generate::<Subtraction21>("examples/own_design.rs")?;
         let verified = project.verify::<Subtraction21>(&Ui::new(false))?;
         println!("{}\n", verified.tables());
         let built = project.build::<Subtraction21>("icestick")?;
-        println!("{}", nimforge::build::table(&[built]));
-        Ok(verified.passed() && !(nimforge::flow::under_ci() && verified.skipped()))
+        println!("{}", nimforge_verify::build::table(&[built]));
+        Ok(verified.passed() && !(nimforge_verify::flow::under_ci() && verified.skipped()))
     };
     match run() {
         Ok(true) => std::process::ExitCode::SUCCESS,

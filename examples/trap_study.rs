@@ -30,12 +30,12 @@
 //! cargo run --release --example trap_study -- --reading M --games 10   # one narrated replay
 //! ```
 //!
-//! Nothing in `src/oracle/learning.rs` or `designs/` is changed: the
+//! Nothing in `crates/oracles/src/learning.rs` or `designs/` is changed: the
 //! variant model below is self-contained, and with reading A's switches it
 //! is checked against `machine_move` before anything is printed.
 
-use nimforge::oracle::counting::{allowed_after, table, GOAL, ROWS};
-use nimforge::oracle::learning::{
+use nimforge_oracles::counting::{allowed_after, table, GOAL, ROWS};
+use nimforge_oracles::learning::{
     machine_move, random_pair, random_play, Human, Memory, Random, GOOF_PERIOD, SELECTOR,
 };
 use rustc_hash::FxHashSet;

@@ -1,31 +1,32 @@
-//! nimforge: the historic Nim-playing machines as digital logic.
+//! nimforge: the historic Nim-playing machines as digital logic, each
+//! checked against its software oracle at every level.
 #![warn(missing_docs)]
 //!
-//! - `oracle/`: one software model per machine, written from its document.
-//! - `designs` (its own crate): the rust-hdl LogicBlocks.
-//! - `emit/`: Verilog and everything made from templates.
-//! - `flow/`: one module per external tool.
-//! - `netlist/`: a bit-parallel simulator for the gate-level BLIF yosys writes.
-//! - `verify/`: the equivalence harness, every level against the oracle.
-//! - `panel/`: the front-panel protocol, host side; `play/`: the panel in a terminal.
-//! - `commands/`: the `nimforge` subcommands.
+//! This crate holds the machines; what it builds on lives in crates of
+//! their own: `nimforge-oracles` (the software models, which never see a
+//! design), `nimforge-designs` (the rust-hdl designs), `nimforge-verify`
+//! (the levels, the tools, the proofs: what a design of one's own needs) and
+//! `nimforge-netlist` (the bit-parallel simulator).
+//!
+//! - `harness/`: each machine as `nimforge-verify` sees it (its ports,
+//!   presses, oracle and plan).
+//! - `panel/`: the front-panel protocol, host side, and the `panel` level;
+//!   `play/`: the panel in a terminal; `serve/`: in a browser.
+//! - `moves/`: a move or a game on a machine's design (`move`, `replay`).
+//! - `proof`: the N x W selector proven equal to its reference (`prove`).
+//! - `results`: `docs/results.md` from a run's JSON.
+//! - `bench/`: the benchmarks; `machines`: the registry.
+//! - `commands/`: the `nimforge` subcommands: they parse and print.
 
 pub mod bench;
-pub mod boards;
-pub mod build;
 pub mod commands;
-pub mod emit;
-pub mod files;
-pub mod flow;
-#[cfg(test)]
-mod fuzz;
+pub mod error;
+pub mod harness;
 pub mod machines;
-pub mod netlist;
-pub mod oracle;
+pub mod moves;
 pub mod panel;
 pub mod play;
-pub mod ports;
+pub mod proof;
+pub mod results;
 pub mod serve;
-pub mod project;
-pub mod verify;
-pub mod word;
+pub use error::Error;

@@ -4,25 +4,26 @@
 //! is its own files (oracle, design, harness, board wrapper, front panel)
 //! and one line in [`MACHINES`].
 //!
-//! The registry belongs to the command layer: it names the generic level
-//! runners of `verify`, `bench` and `play` for each machine's types, and the
-//! `move`/`replay` handlers of `commands`.
+//! The registry names, for each machine's types, the generic level runners
+//! of `nimforge-verify`, `bench` and `play`, and its `move`/`replay`
+//! handlers in [`crate::moves`]; the commands look machines up here.
 
 use crate::bench::EngineRun;
-use crate::build::Wrapper;
-use crate::commands::{self, MoveArgs, ReplayArgs};
-use crate::emit::{verilog, Generated};
+use nimforge_verify::build::Wrapper;
+use crate::moves::{self, MoveArgs, Out, ReplayArgs};
+use nimforge_verify::emit::{verilog, Generated};
 use crate::panel;
 use crate::play::{self, Front, Transport};
-use crate::verify::equiv::ProofReport;
-use crate::verify::progress::Ui;
-use crate::verify::run::{self, Wanted};
-use crate::verify::{self, LevelReport, Machine};
+use nimforge_verify::equiv::ProofReport;
+use nimforge_verify::progress::Ui;
+use nimforge_verify::run::{self, Wanted};
+use crate::harness;
+use nimforge_verify::{LevelReport, Machine};
 use nimforge_designs as d;
 use std::path::Path;
 
 /// A command's handler for one machine.
-pub type Handler<A> = fn(&A) -> Result<i32, String>;
+pub type Handler<A> = fn(&A, &mut Out) -> Result<i32, crate::Error>;
 
 /// One machine and what each command does with it.
 pub struct Entry {
@@ -35,7 +36,7 @@ pub struct Entry {
     /// board wrapper and its simulation build.
     pub files: fn() -> Vec<Generated>,
     /// The levels of `verify` (all but `panel`), and the proofs of `equiv`.
-    pub verify: fn(&Wanted, &Path, &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), String>,
+    pub verify: fn(&Wanted, &Path, &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), nimforge_verify::Error>,
     /// The `panel` level: the board wrapper end to end.
     pub panel: fn(&Path) -> Vec<LevelReport>,
     /// The board wrapper `build` implements.
@@ -43,9 +44,9 @@ pub struct Entry {
     /// The board wrapper's Verilog for the boards.
     pub board: fn() -> Generated,
     /// `bench MACHINE`: the whole plan in lanes against Verilator.
-    pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, String>,
+    pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, crate::Error>,
     /// `sim MACHINE --script ... --vcd FILE`.
-    pub sim: fn(&str, &Path) -> Result<i32, String>,
+    pub sim: fn(&str, &Path) -> Result<usize, nimforge_verify::Error>,
     /// `play MACHINE`: the front panel in the terminal.
     pub front: fn() -> Box<dyn Front>,
     /// The board wrapper's simulation, started, for `play MACHINE --sim`.
@@ -72,10 +73,10 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         module: M::MODULE,
         files: files_of::<M, P>,
         verify: run::levels::<M>,
-        panel: run::panel_levels::<M, P>,
+        panel: panel::level::levels::<M, P>,
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },
         bench: crate::bench::machine::run::<M>,
-        sim: commands::sim::record::<M>,
+        sim: nimforge_verify::vcd::record::<M>,
         front: front_of::<F>,
         simulate: simulate_of::<M, P, F>,
         board,
@@ -87,55 +88,55 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
 
 /// The machines, in the order the tables list them.
 pub static MACHINES: [Entry; 6] = [
-    entry::<verify::relay_nim::RelayNim, panel::relay_nim::RelayNimPanel, play::relay_nim::RelayNim>(
+    entry::<harness::relay_nim::RelayNim, panel::relay_nim::RelayNimPanel, play::relay_nim::RelayNim>(
         || board_file("relay_nim", d::RelayNimBoard::new(d::RELAY_NIM_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
-        Some(|a| match &a.piles {
-            Some(piles) => commands::moves::relay_nim(piles, a.randomizer, a.json),
+        Some(|a, out| match &a.piles {
+            Some(piles) => moves::relay_nim::one_move(piles, a.randomizer, a.json, out),
             None => Err("relay-nim needs --piles, e.g. --piles 5,6,7".into()),
         }),
         None,
         include_str!("serve/page/machines/relay-nim.js"),
     ),
-    entry::<verify::nimatron::Nimatron, panel::nimatron::NimatronPanel, play::nimatron::Nimatron>(
+    entry::<harness::nimatron::Nimatron, panel::nimatron::NimatronPanel, play::nimatron::Nimatron>(
         || board_file("nimatron", d::NimatronBoard::new(d::NIMATRON_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
-        Some(|a| match &a.rows {
-            Some(rows) => commands::nimatron::one_move(rows, a.r, a.json),
+        Some(|a, out| match &a.rows {
+            Some(rows) => moves::nimatron::one_move(rows, a.r, a.json, out),
             None => Err("nimatron needs --rows, e.g. --rows 1,6,3,4".into()),
         }),
-        Some(|a| match &a.moves {
-            Some(moves) => commands::nimatron::replay(moves, a.json),
+        Some(|a, out| match &a.moves {
+            Some(moves) => moves::nimatron::replay(moves, a.json, out),
             None => Err("nimatron needs --moves, e.g. --moves \"a6 c3 d1 b2 b1\"".into()),
         }),
         include_str!("serve/page/machines/nimatron.js"),
     ),
-    entry::<verify::nimrod::Nimrod, panel::nimrod::NimrodPanel, play::nimrod::Nimrod>(
+    entry::<harness::nimrod::Nimrod, panel::nimrod::NimrodPanel, play::nimrod::Nimrod>(
         || board_file("nimrod", d::NimrodBoard::new(d::NIMROD_BOARD_PACE, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
-        Some(|a| match &a.nimrod.heaps {
-            Some(h) => commands::nimrod::one_move(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json),
+        Some(|a, out| match &a.nimrod.heaps {
+            Some(h) => moves::nimrod::one_move(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json, out),
             None => Err("nimrod needs --heaps, e.g. --heaps 7,1,6,4".into()),
         }),
-        Some(|a| match &a.nimrod.heaps {
-            Some(h) if a.self_play => commands::nimrod::replay(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json),
+        Some(|a, out| match &a.nimrod.heaps {
+            Some(h) if a.self_play => moves::nimrod::replay(h, &a.nimrod.game, a.nimrod.k, a.nimrod.heap_counter, a.json, out),
             _ => Err("nimrod replays a self-played game: give --heaps and --self-play, e.g. --heaps 3,5,6,7 --self-play".into()),
         }),
         include_str!("serve/page/machines/nimrod.js"),
     ),
-    entry::<verify::learning::Learning, panel::learning::LearningPanel, play::learning::Learning>(
+    entry::<harness::learning::Learning, panel::learning::LearningPanel, play::learning::Learning>(
         || board_file("learning", d::LearningBoard::new(true, d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
         None,
         None,
         include_str!("serve/page/machines/learning.js"),
     ),
-    entry::<verify::die18::Die18, panel::die18::Die18Panel, play::die18::Die18>(
-        || board_file("die18", d::Die18Board::new(crate::oracle::die18::dictionary(), d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
+    entry::<harness::die18::Die18, panel::die18::Die18Panel, play::die18::Die18>(
+        || board_file("die18", d::Die18Board::new(nimforge_oracles::die18::dictionary(), d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
         None,
         None,
         include_str!("serve/page/machines/die18.js"),
     ),
-    entry::<verify::wilson::Wilson, panel::wilson::WilsonPanel, play::wilson::Wilson>(
+    entry::<harness::wilson::Wilson, panel::wilson::WilsonPanel, play::wilson::Wilson>(
         || board_file("wilson", d::WilsonBoard::new(d::BOARD_CLOCKS_PER_BIT, d::BOARD_BUTTON_STABLE)),
-        Some(|a| match &a.groups {
-            Some(g) => commands::wilson::hardware_move(g, a.json),
+        Some(|a, out| match &a.groups {
+            Some(g) => moves::wilson::hardware_move(g, a.json, out),
             None => Err("wilson needs --groups, e.g. --groups 28,53,1,16".into()),
         }),
         None,
@@ -149,11 +150,11 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// The machine called `name`, or a line naming the machines there are.
-pub fn find(name: &str) -> Result<&'static Entry, String> {
+pub fn find(name: &str) -> Result<&'static Entry, crate::Error> {
     MACHINES
         .iter()
         .find(|m| m.name == name)
-        .ok_or_else(|| format!("unknown machine '{name}': choose one of {}", names().join(", ")))
+        .ok_or_else(|| format!("unknown machine '{name}': choose one of {}", names().join(", ")).into())
 }
 
 /// The machines that have what `has` asks for, as "a, b and c".
@@ -187,13 +188,13 @@ fn simulate_of<M: Machine, P: panel::script::Panel + 'static, F: Front + Default
 /// A machine's design and its testbenches, and its board wrapper's
 /// simulation build and end-to-end testbench.
 fn files_of<M: Machine, P: panel::script::Panel>() -> Vec<Generated> {
-    let mut files = crate::project::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE));
+    let mut files = nimforge_verify::project::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE));
     let mut wrapper = P::design();
     files.push(Generated {
         path: format!("generated/{}.v", P::MODULE),
         contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE)),
     });
-    files.push(Generated { path: format!("testbenches/{}_tb.v", P::MODULE), contents: verify::panel::testbench_of(P::MODULE, 5) });
+    files.push(Generated { path: format!("testbenches/{}_tb.v", P::MODULE), contents: panel::level::testbench_of(P::MODULE, 5) });
     files
 }
 

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use nimforge::commands;
-use nimforge::verify::{Engine, Level};
+use nimforge_verify::{Engine, Level};
 
 #[derive(Parser)]
 #[command(name = "nimforge", version, about = "The historic Nim-playing machines as digital logic, verified against their documents")]
@@ -129,7 +129,7 @@ enum Command {
         games: usize,
         /// The scripted human.
         #[arg(long, value_enum, default_value = "perfect")]
-        opponent: nimforge::oracle::learning::Human,
+        opponent: nimforge_oracles::learning::Human,
         /// The seed of the human's plays and pauses.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -199,6 +199,27 @@ enum Command {
         /// One JSON object per build.
         #[arg(long)]
         json: bool,
+    },
+    /// Write docs/results.md (or --out) from a run's JSON lines: the levels,
+    /// the proofs, the builds and the benchmarks, with the run's commit,
+    /// date and machine.
+    Results {
+        /// Files of JSON lines from `verify --json`, `report --json` and
+        /// `bench ... --json` (a benchmark is named by its file's stem).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Where to write the page.
+        #[arg(long, default_value = "docs/results.md")]
+        out: std::path::PathBuf,
+        /// The commit the run checked.
+        #[arg(long)]
+        commit: String,
+        /// The day of the run.
+        #[arg(long)]
+        date: String,
+        /// The machine it ran on, in words.
+        #[arg(long)]
+        machine: String,
     },
     /// Synthesise, place and route a machine's board wrapper (UART front panel) for a board.
     Build {
@@ -284,28 +305,29 @@ fn main() {
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             let args = commands::MoveArgs { piles, randomizer, rows, r, groups, nimrod: nimrod.into(), json };
             nimforge::machines::find(&machine).and_then(|m| match m.moves {
-                Some(handler) => handler(&args),
+                Some(handler) => commands::moves::told(|out| handler(&args, out)),
                 None => Err(format!(
                     "move is for {}; {} is played a game at a time: nimforge play {} --sim",
                     nimforge::machines::having(|m| m.moves.is_some()),
                     m.name,
                     m.name
-                )),
+                ).into()),
             })
         }
         Command::Replay { machine, moves, self_play, nimrod, json } => {
             let args = commands::ReplayArgs { moves, self_play, nimrod: nimrod.into(), json };
             nimforge::machines::find(&machine).and_then(|m| match m.replay {
-                Some(handler) => handler(&args),
+                Some(handler) => commands::moves::told(|out| handler(&args, out)),
                 None => Err(format!(
                     "replay is for {}; {} has no scripted game yet",
                     nimforge::machines::having(|m| m.replay.is_some()),
                     m.name
-                )),
+                ).into()),
             })
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
             commands::bench::run(
                 &target,

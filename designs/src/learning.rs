@@ -376,7 +376,7 @@ impl Logic for Learning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     const SELECTOR: [u64; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 

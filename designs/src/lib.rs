@@ -5,7 +5,6 @@
 
 pub mod blocks;
 pub mod die18;
-pub mod harness;
 pub mod learning;
 pub mod nimatron;
 pub mod nimrod;

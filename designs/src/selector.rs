@@ -111,7 +111,7 @@ impl<const N: usize, const W: usize> Logic for Selector<N, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every position of three 3-bit piles, one a cycle, checked two edges
     /// later. The expectation is written from the document's sentences (take

@@ -7,7 +7,7 @@
 //!   clock the compiled kernel;
 //! - `interpreter`: the same with the interpreter, the kernel's reference;
 //! - `verilator`: the generated Verilog compiled by Verilator (-O3) and
-//!   driven from C++ ([`crate::verify::verilated`]: letters and expected
+//!   driven from C++ ([`nimforge_verify::verilated`]: letters and expected
 //!   rows from binary files, no testbench and no text), one process per
 //!   core, each on a stretch of the plan that starts at power-on.
 //!
@@ -15,17 +15,18 @@
 //! time, the plan's making left out of both.
 
 use super::EngineRun;
-use crate::netlist::Netlist;
-use crate::verify::hdl::{self, Places};
-use crate::verify::lanes::{self, Expected, Progress, Wired};
-use crate::verify::verilated::Verilated;
-use crate::verify::{Machine, Plan};
+use nimforge_netlist::Netlist;
+use nimforge_verify::hdl;
+use nimforge_verify::places::Places;
+use nimforge_verify::lanes::{self, Expected, Progress, Wired};
+use nimforge_verify::verilated::Verilated;
+use nimforge_verify::{Machine, Plan};
 use std::path::Path;
 use std::time::Instant;
 
 /// Runs both engines on `M`'s plan with `jobs` threads and processes.
-pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, String> {
-    let plan = Plan::<M>::new()?;
+pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate::Error> {
+    let plan = Plan::<M>::new().map_err(|e| e.to_string())?;
     let places = Places { root: root.to_path_buf(), work: root.join("build").join("bench").join(M::NAME) };
     std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
     let expected = Expected::of(&plan);
@@ -34,7 +35,7 @@ pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, Strin
 
     let synth = hdl::make_ice40::<M>(&places).map_err(|w| w.to_string())?;
     let net = Netlist::from_file(&synth.json).map_err(|e| e.to_string())?;
-    let mut wired = Wired::new::<M>("netlist/bitsim", net)?;
+    let mut wired = Wired::new::<M>("netlist/bitsim", net).map_err(|e| e.to_string())?;
     let pieces = plan.pieces().len();
     for (engine, interpreted) in [("bitsim", false), ("interpreter", true)] {
         wired.interpreted = interpreted;

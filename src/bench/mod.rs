@@ -28,13 +28,13 @@ impl Shard {
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
     /// Parses "I/N" with 0 <= I < N.
-    pub fn parse(text: &str) -> Result<Shard, String> {
+    pub fn parse(text: &str) -> Result<Shard, crate::Error> {
         let bad = || format!("--shard '{text}' is not I/N: give a slice number I from 0 to N-1 and the number of slices N, e.g. 0/4");
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
         if count == 0 || index >= count {
-            return Err(bad());
+            return Err(bad().into());
         }
         Ok(Shard { index, count })
     }
@@ -110,7 +110,7 @@ mod tests {
     fn shard_syntax() {
         assert_eq!(Shard::parse("2/8"), Ok(Shard { index: 2, count: 8 }));
         for bad in ["8/8", "1", "a/2", "1/0", "-1/4", "1/2/3"] {
-            assert!(Shard::parse(bad).unwrap_err().contains("is not I/N"), "{bad}");
+            assert!(Shard::parse(bad).unwrap_err().to_string().contains("is not I/N"), "{bad}");
         }
     }
 }

@@ -3,7 +3,7 @@
 //! checked against its oracle (`oracle::selector`) by each engine, with the
 //! time each took.
 //!
-//! - `bitsim`: the netlist's compiled kernel (`src/netlist/kernel`) on
+//! - `bitsim`: the netlist's compiled kernel (`crates/netlist/src/kernel`) on
 //!   yosys's gate-level BLIF of the generated Verilog, 512 positions per
 //!   evaluation (a [`Wide<8>`] slot: the low 9 bits of a position are the
 //!   lane, the rest the same in every lane; only the bits that change are
@@ -22,12 +22,12 @@
 //! netlist simulator's to cover.
 
 use super::{EngineRun, Shard};
-use crate::flow::{iverilog, verilator, yosys, ToolError};
-use crate::netlist::{Netlist, Sim, Wide};
-use crate::word::Word;
-use crate::oracle::selector::{select, select_lanes, Move};
+use nimforge_verify::flow::{iverilog, verilator, yosys, ToolError};
+use nimforge_netlist::{Netlist, Sim, Wide};
+use nimforge_netlist::word::Word;
+use nimforge_oracles::selector::{select, select_lanes, Move};
 use askama::Template;
-use nimforge_designs::harness::Bench;
+use nimforge_verify::clocked::Bench;
 use nimforge_designs::selector::Selector;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -54,7 +54,7 @@ const fn lane_bits(k: usize) -> usize {
 /// The engines, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// The netlist's compiled kernel (`crate::netlist::kernel`).
+    /// The netlist's compiled kernel (`nimforge_netlist::kernel`).
     Bitsim,
     /// The same netlist in the interpreter, the kernel's reference.
     Interpreter,
@@ -96,7 +96,7 @@ pub struct Options {
 
 /// Runs the engines of `options` in order; an engine that cannot run (a
 /// missing tool) is an error naming what to install.
-pub fn run(options: &Options) -> Result<Vec<EngineRun>, String> {
+pub fn run(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
     match (options.piles, options.bits) {
         (4, 8) => run_sized::<4, 8>(options),
         (8, 8) => Err("8 piles of 8 bits are 2^64 positions, beyond any enumeration: \
@@ -105,15 +105,15 @@ pub fn run(options: &Options) -> Result<Vec<EngineRun>, String> {
         (n, w) => Err(format!(
             "there is no {n} x {w} selector: `nimforge bench selector` runs --piles 4 --bits 8 \
              (generated/selector_4x8.v; 8 x 8 is for `nimforge prove`)"
-        )),
+        ).into()),
     }
 }
 
-fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<EngineRun>, String> {
+fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
     let module = format!("selector_{N}x{W}");
     let source = options.root.join("generated").join(format!("{module}.v"));
     let work = options.root.join("build/bench").join(&module);
-    let dir = |sub: &str| -> Result<PathBuf, String> {
+    let dir = |sub: &str| -> Result<PathBuf, crate::Error> {
         let d = work.join(sub);
         std::fs::create_dir_all(&d).map_err(|e| format!("creating {}: {e}", d.display()))?;
         Ok(d)
@@ -141,7 +141,7 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
                 }
             }
             Engine::Abc => {
-                let proof = crate::commands::prove::with_abc(options.piles, options.bits, &options.root, &dir("abc")?)?;
+                let proof = crate::proof::with_abc(options.piles, options.bits, &options.root, &dir("abc")?)?;
                 EngineRun::new(
                     "abc",
                     slice.end - slice.start,
@@ -318,12 +318,12 @@ struct Ports {
 const SLOW_FROM: usize = 16;
 
 impl Ports {
-    fn of<const N: usize, const W: usize>(net: &Netlist) -> Result<Ports, String> {
-        let e = |e: crate::netlist::NetlistError| e.to_string();
-        let one = |name: &str| -> Result<usize, String> { Ok(net.output_port(name).map_err(e)?[0]) };
+    fn of<const N: usize, const W: usize>(net: &Netlist) -> Result<Ports, crate::Error> {
+        let e = |e: nimforge_netlist::NetlistError| e.to_string();
+        let one = |name: &str| -> Result<usize, crate::Error> { Ok(net.output_port(name).map_err(e)?[0]) };
         let piles = (0..N).map(|p| net.input_port(&format!("piles${p}")).map_err(e)).collect::<Result<Vec<_>, _>>()?;
         if piles.iter().any(|p| p.len() != W) {
-            return Err(format!("the netlist's piles are not {W} bits wide"));
+            return Err(format!("the netlist's piles are not {W} bits wide").into());
         }
         let chosen = (0..N).map(|p| one(&format!("chosen${p}"))).collect::<Result<Vec<_>, _>>()?;
         let (after, found, safe) = (net.output_port("after").map_err(e)?, one("found")?, one("safe")?);
@@ -345,10 +345,10 @@ impl Ports {
 /// shows them); else the plain kernel.
 fn hoisting<const K: usize>(net: &Netlist, ports: &Ports) -> Sim<Wide<K>> {
     #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = crate::netlist::kernel::Isa::best(std::mem::size_of::<Wide<K>>()) {
+    if let Some(isa) = nimforge_netlist::kernel::Isa::best(std::mem::size_of::<Wide<K>>()) {
         if ports.registered && !ports.slow_slots.is_empty() {
             let bytes = std::mem::size_of::<Wide<K>>();
-            match crate::netlist::kernel::Kernel::compile_hoisting(net.program(), bytes, isa, &ports.slow_slots) {
+            match nimforge_netlist::kernel::Kernel::compile_hoisting(net.program(), bytes, isa, &ports.slow_slots) {
                 Ok(k) => return Sim::with_kernel(net, std::sync::Arc::new(k)),
                 Err(e) => eprintln!("the hoisting kernel did not compile ({e}); the plain kernel runs"),
             }
@@ -365,7 +365,7 @@ fn bitsim<const N: usize, const W: usize, const K: usize>(
     jobs: usize,
     of_slice: &str,
     interpreted: bool,
-) -> Result<EngineRun, String> {
+) -> Result<EngineRun, crate::Error> {
     let ports = Ports::of::<N, W>(net)?;
     let batch = 64 * K as u64;
     let batches = slice.start / batch..slice.end / batch;
@@ -416,7 +416,7 @@ unsafe fn bitsim_part_avx512<const N: usize, const W: usize, const K: usize>(
     ports: &Ports,
     batches: std::ops::Range<u64>,
 ) -> Tally {
-    bitsim_batches::<N, W, K, crate::word::Zmm>(sim, ports, batches)
+    bitsim_batches::<N, W, K, nimforge_netlist::word::Zmm>(sim, ports, batches)
 }
 
 /// The batches, the oracle taking `O::LANES` positions at a time.
@@ -547,13 +547,13 @@ fn verilator_harness<const N: usize, const W: usize>(
     dir: &Path,
     sample: &Sample,
     jobs: usize,
-) -> Result<EngineRun, String> {
+) -> Result<EngineRun, crate::Error> {
     let main = dir.join("selector_bench.cpp");
     let text = VerilatorHarness { module, piles: N, bits: W }.render().expect("template renders");
     std::fs::write(&main, text).map_err(|e| format!("writing {}: {e}", main.display()))?;
     let binary = verilator::build(&[source, &main], module, dir).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
-    let tally = std::thread::scope(|scope| -> Result<Tally, String> {
+    let tally = std::thread::scope(|scope| -> Result<Tally, crate::Error> {
         let parts: Vec<_> = (0..jobs as u64)
             .map(|j| {
                 let part = sample.part(j, jobs as u64);
@@ -570,7 +570,7 @@ fn verilator_harness<const N: usize, const W: usize>(
     Ok(tally.into_run("verilator", t0.elapsed().as_secs_f64(), sample.coverage.clone()))
 }
 
-fn verilator_part<const N: usize, const W: usize>(binary: &Path, part: &Sample) -> Result<Tally, String> {
+fn verilator_part<const N: usize, const W: usize>(binary: &Path, part: &Sample) -> Result<Tally, crate::Error> {
     let mut child = Command::new(binary)
         .args([part.first.to_string(), part.count.to_string(), part.stride.to_string()])
         .stdout(Stdio::piped())
@@ -591,7 +591,7 @@ fn verilator_part<const N: usize, const W: usize>(binary: &Path, part: &Sample) 
     }
     let status = child.wait().map_err(|e| e.to_string())?;
     if !status.success() {
-        return Err(format!("the Verilator harness {} failed: {status}", binary.display()));
+        return Err(format!("the Verilator harness {} failed: {status}", binary.display()).into());
     }
     Ok(tally)
 }
@@ -604,7 +604,7 @@ struct IcarusBench<'a> {
     bits: usize,
 }
 
-fn icarus<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Path, sample: &Sample) -> Result<EngineRun, String> {
+fn icarus<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Path, sample: &Sample) -> Result<EngineRun, crate::Error> {
     let tb = dir.join("selector_bench_tb.v");
     let text = IcarusBench { module, piles: N, bits: W }.render().expect("template renders");
     std::fs::write(&tb, text).map_err(|e| format!("writing {}: {e}", tb.display()))?;
@@ -617,7 +617,7 @@ fn icarus<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Pat
         tally.check::<N, W>(sample.position(tally.vectors), word);
     }
     if tally.vectors != sample.count {
-        return Err(format!("Icarus printed {} of {} positions; its output is in {}", tally.vectors, sample.count, dir.display()));
+        return Err(format!("Icarus printed {} of {} positions; its output is in {}", tally.vectors, sample.count, dir.display()).into());
     }
     Ok(tally.into_run("icarus", t0.elapsed().as_secs_f64(), sample.coverage.clone()))
 }
@@ -741,8 +741,8 @@ mod tests {
     fn sizes_without_a_design_are_refused() {
         let mut o = options(Shard::ALL, vec![Engine::Rtl], 1);
         (o.piles, o.bits) = (8, 8);
-        assert!(run(&o).unwrap_err().contains("nimforge prove --piles 8 --bits 8"));
+        assert!(run(&o).unwrap_err().to_string().contains("nimforge prove --piles 8 --bits 8"));
         (o.piles, o.bits) = (5, 3);
-        assert!(run(&o).unwrap_err().contains("there is no 5 x 3 selector"));
+        assert!(run(&o).unwrap_err().to_string().contains("there is no 5 x 3 selector"));
     }
 }

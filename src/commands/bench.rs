@@ -19,7 +19,7 @@ pub fn run(
     jobs: Option<usize>,
     json: bool,
     root: &Path,
-) -> Result<i32, String> {
+) -> Result<i32, crate::Error> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     if target != "selector" {
         let selector_only = [piles.is_some(), bits.is_some(), shard.is_some(), !engines.is_empty()];
@@ -27,7 +27,7 @@ pub fn run(
         if selector_only.iter().chain(&samples_given).any(|&given| given) {
             return Err(format!(
                 "--piles, --bits, --shard, --engine and the samples are the selector's; bench {target} takes --jobs and --json"
-            ));
+            ).into());
         }
         let entry = crate::machines::find(target).map_err(|_| {
             format!("there is no benchmark '{target}': bench selector, or a machine: {}", crate::machines::names().join(", "))

@@ -3,34 +3,34 @@
 //! into `build/<machine>-<board>/`, with a report of the cells and timing;
 //! `nimforge report`: every machine on every board in one table.
 
-use crate::boards;
+use nimforge_verify::boards;
 use std::path::Path;
 
 /// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
-pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(crate::build::Report, String), String> {
+pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(nimforge_verify::build::Report, String), crate::Error> {
     let m = crate::machines::find(machine)?;
-    let b = boards::board(board)?;
-    let (built, _) = crate::build::board_build(m.name, &m.wrapper, &b, root)?;
-    let r = crate::build::Report::of(m.name, &b, &built);
+    let b = boards::board(board).map_err(|e| e.to_string())?;
+    let (built, _) = nimforge_verify::build::board_build(m.name, &m.wrapper, &b, root).map_err(|e| e.to_string())?;
+    let r = nimforge_verify::build::Report::of(m.name, &b, &built);
     Ok((r, built.bin.display().to_string()))
 }
 
 /// `nimforge build MACHINE --board B`: builds and prints the report (or its JSON) and the bitstream's path.
-pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, String> {
+pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, crate::Error> {
     let (r, bin) = implement(machine, board, root)?;
     if json {
         super::print_json(&r);
     } else {
-        let b = boards::board(board)?;
+        let b = boards::board(board).map_err(|e| e.to_string())?;
         println!("{} on {} -> {}", r.machine, b.description, root.join("build").join(format!("{}-{}", r.machine, b.name)).display());
-        println!("{}", crate::build::table(std::slice::from_ref(&r)));
+        println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
         println!("bitstream: {bin}");
     }
     Ok(0)
 }
 
 /// `nimforge report [--json]`: every machine on every board.
-pub fn report(json: bool, root: &Path) -> Result<i32, String> {
+pub fn report(json: bool, root: &Path) -> Result<i32, crate::Error> {
     let mut reports = Vec::new();
     for m in &crate::machines::MACHINES {
         for board in boards::names() {
@@ -42,22 +42,22 @@ pub fn report(json: bool, root: &Path) -> Result<i32, String> {
         }
     }
     if !json {
-        println!("{}", crate::build::table(&reports));
+        println!("{}", nimforge_verify::build::table(&reports));
     }
     Ok(0)
 }
 
 /// `nimforge program MACHINE --board B`: build the board wrapper, then
 /// flash it with iceprog.
-pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, String> {
+pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, crate::Error> {
     let machine = crate::machines::find(machine)?.name;
-    boards::board(board)?;
+    boards::board(board).map_err(|e| e.to_string())?;
     // The programmer first: no point building for a flash that cannot run.
-    crate::flow::iceprog::ICEPROG.find().map_err(|e| e.to_string())?;
+    nimforge_verify::flow::iceprog::ICEPROG.find().map_err(|e| e.to_string())?;
     let (r, bin) = implement(machine, board, root)?;
-    println!("{}", crate::build::table(std::slice::from_ref(&r)));
+    println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
     let dir = root.join("build").join(format!("{machine}-{board}"));
-    crate::flow::iceprog::program(Path::new(&bin), &dir).map_err(|e| e.to_string())?;
+    nimforge_verify::flow::iceprog::program(Path::new(&bin), &dir).map_err(|e| e.to_string())?;
     println!("{machine} is on the {board}: open its serial port at 115200 8N1 (fpga/protocol.md)");
     Ok(0)
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// `nimforge generate [--check]`: writes every generated file under `root`; with `check`,
 /// writes nothing and returns status 1 if any file is stale or missing.
-pub fn run(root: &Path, check: bool) -> Result<i32, String> {
+pub fn run(root: &Path, check: bool) -> Result<i32, crate::Error> {
     let files = machines::generated();
     if check {
         let mut stale = Vec::new();
@@ -32,7 +32,7 @@ pub fn run(root: &Path, check: bool) -> Result<i32, String> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        crate::files::write(&path, &f.contents).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        nimforge_verify::files::write(&path, &f.contents).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", f.path);
     }
     Ok(0)

@@ -4,107 +4,17 @@
 //! memory cells are right, wrong and missing against the game's solution
 //! (`oracle::counting`); `--plot` draws that learning curve as SVG.
 
-use crate::oracle::counting::{table, GOAL};
-use crate::oracle::learning::{Human, Press, Random};
-use crate::verify::learning::{memory_of, Learning};
-use crate::verify::driver::Driver;
+use crate::moves::learning::{games_read, winning_cells, GameReport};
+use nimforge_oracles::learning::Human;
 use askama::Template;
-use nimforge_designs::learning::Learning as Design;
 use std::path::Path;
-
-/// One game's outcome and the memory after it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct GameReport {
-    /// The game's number, from 1.
-    pub game: usize,
-    /// "human" or "machine".
-    pub winner: String,
-    /// Memory cells set that are winning plays in the game's solution.
-    pub right: usize,
-    /// Memory cells set that are losing plays.
-    pub wrong: usize,
-    /// Winning cells not set.
-    pub missing: usize,
-    /// The document's opening-1 trap holds after the game: the cell at
-    /// column 5, row 2 is lit and the winning reply 4 at total 1 is not.
-    pub trapped: bool,
-}
-
-/// The design on the bench ([`Driver`]), pressed as a person would.
-struct Machine_ {
-    d: Driver<Learning>,
-    blank: bool,
-}
-
-/// Clock cycles the programmer may take over one play (a search of six
-/// rows and a rewrite of a column take a few dozen).
-const PLAY_CYCLES: u64 = 1_000;
-
-impl Machine_ {
-    fn new(blank: bool, search_skips_illegal: bool) -> Machine_ {
-        let mut d = Driver::with_design(Design::with_reading(blank, search_skips_illegal));
-        d.press(Press::Reset);
-        Machine_ { d, blank }
-    }
-
-    fn get(&self, name: &str) -> u64 {
-        self.d.get(name)
-    }
-
-    /// One game from NEW GAME; the winner (1 human, 2 machine). A game to
-    /// 18 ends within 18 of the human's plays; one that does not is an error.
-    fn game(&mut self, human: Human, number: usize, rng: &mut Random) -> Result<u64, String> {
-        self.d.press(Press::NewGame);
-        for _ in 0..GOAL {
-            if self.get("winner") != 0 {
-                return Ok(self.get("winner"));
-            }
-            for _ in 0..Human::pause(rng) {
-                self.d.press(Press::None);
-            }
-            let c = human.play(number, self.get("total") as u8, self.get("m_play") as u8, rng);
-            self.d.press(Press::Play(c));
-            self.d.wait("finish its play", PLAY_CYCLES, |d| d.get("phase") == 0)?;
-        }
-        match self.get("winner") {
-            0 => Err(format!("game {number} did not end within {GOAL} plays of the human's")),
-            w => Ok(w),
-        }
-    }
-
-    fn memory(&self) -> crate::oracle::learning::Memory {
-        let words: Vec<u64> = ["memory_a", "memory_b", "memory_c", "memory_d"].iter().map(|n| self.get(n)).collect();
-        memory_of(&words, self.blank)
-    }
-}
-
-/// `games` games from a reset memory.
-pub fn games(games: usize, human: Human, seed: u64, blank: bool) -> Result<Vec<GameReport>, String> {
-    games_read(games, human, seed, blank, false)
-}
-
-/// The same, and with `search_skips_illegal` the machine under the trap
-/// study's reading B (`docs/trap-study.md`).
-pub fn games_read(games: usize, human: Human, seed: u64, blank: bool, search_skips_illegal: bool) -> Result<Vec<GameReport>, String> {
-    let mut m = Machine_::new(blank, search_skips_illegal);
-    let mut rng = Random(seed.max(1));
-    (1..=games)
-        .map(|game| {
-            let w = m.game(human, game, &mut rng)?;
-            let memory = m.memory();
-            let (right, wrong, missing) = memory.score();
-            let trapped = memory.get(5, 2) && !memory.get(1, 4);
-            Ok(GameReport { game, winner: if w == 1 { "human" } else { "machine" }.into(), right, wrong, missing, trapped })
-        })
-        .collect()
-}
 
 /// `nimforge learn`: `games_n` games (1..=100000) against `human` from `seed`, with the
 /// blanked cell and the trap study's reading B as `(blank, skips)`; prints the table or
 /// JSON lines, and with `plot` writes the learning curve as SVG.
-pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool), json: bool, plot: Option<&Path>) -> Result<i32, String> {
+pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool), json: bool, plot: Option<&Path>) -> Result<i32, crate::Error> {
     if !(1..=100_000).contains(&games_n) {
-        return Err(format!("--games {games_n}: give a number of games from 1 to 100000"));
+        return Err(format!("--games {games_n}: give a number of games from 1 to 100000").into());
     }
     if let Some(p) = plot {
         check_writable(p)?;
@@ -122,7 +32,7 @@ pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool)
                 vec![r.game.to_string(), r.winner.clone(), r.right.to_string(), r.wrong.to_string(), r.missing.to_string(), trap.to_string()]
             })
             .collect();
-        println!("{}", crate::emit::report::table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false]));
+        println!("{}", nimforge_verify::emit::report::table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false]));
         let won = reports.iter().filter(|r| r.winner == "machine").count();
         let trapped = reports.iter().filter(|r| r.trapped).count();
         println!(
@@ -141,26 +51,21 @@ pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool)
     Ok(0)
 }
 
-/// The cells a fully learned memory holds.
-pub fn winning_cells() -> usize {
-    let w = table();
-    (1..GOAL as usize).map(|t| w[t].iter().filter(|&&x| x).count()).sum()
-}
 
-fn check_writable(p: &Path) -> Result<(), String> {
+fn check_writable(p: &Path) -> Result<(), crate::Error> {
     if p.extension().and_then(|e| e.to_str()) != Some("svg") {
-        return Err(format!("--plot {}: the plot is SVG; give a file name ending in .svg", p.display()));
+        return Err(format!("--plot {}: the plot is SVG; give a file name ending in .svg", p.display()).into());
     }
     let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !dir.is_dir() {
-        return Err(format!("--plot {}: the directory {} does not exist; create it or choose another", p.display(), dir.display()));
+        return Err(format!("--plot {}: the directory {} does not exist; create it or choose another", p.display(), dir.display()).into());
     }
     Ok(())
 }
 
-/// Written whole or not at all ([`crate::files`]).
-fn write_atomically(p: &Path, text: &str) -> Result<(), String> {
-    crate::files::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+/// Written whole or not at all ([`nimforge_verify::files`]).
+fn write_atomically(p: &Path, text: &str) -> Result<(), crate::Error> {
+    nimforge_verify::files::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()).into())
 }
 
 struct Tick {
@@ -229,6 +134,7 @@ pub fn svg(reports: &[GameReport], title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::learning::games;
 
     /// The command's games are the design's: the same seed gives the same
     /// games, and the scores are the memory the design shows.

@@ -12,13 +12,13 @@ use std::io::IsTerminal;
 
 /// `nimforge play MACHINE`: the front panel in the terminal, on the board at the serial
 /// device `serial` or else on the board wrapper's simulation.
-pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
+pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, crate::Error> {
     let m = crate::machines::find(machine)?;
     let front = (m.front)();
     // The device first: a board that is not there is the likelier problem.
     let serial = match serial.map(crate::play::serial::Serial::open).transpose() {
         Ok(s) => s,
-        Err(line) => return Ok(fail(&line)),
+        Err(line) => return Ok(fail(&line.to_string())),
     };
     if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
         return Ok(fail("play draws the panel on a terminal and reads its keys: run it in one (standard input or output is not a terminal)"));
@@ -29,7 +29,7 @@ pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, String> {
     };
     match crate::play::app::run(m.name, front, transport) {
         Ok(()) => Ok(0),
-        Err(line) => Ok(fail(&line)),
+        Err(line) => Ok(fail(&line.to_string())),
     }
 }
 

@@ -3,12 +3,12 @@
 //! (`src/serve/`). Prints the address, then serves until interrupted.
 
 /// Starts the server; a port in use or a bad address is one line (status 1).
-pub fn run(port: u16, bind: String, sessions: usize, serial: Option<String>, machine: Option<String>) -> Result<i32, String> {
+pub fn run(port: u16, bind: String, sessions: usize, serial: Option<String>, machine: Option<String>) -> Result<i32, crate::Error> {
     let serial = match (serial, machine) {
         (Some(device), Some(machine)) => {
             let entry = crate::machines::find(&machine)?;
             // The device is opened by each session; check it is there first.
-            drop(crate::play::serial::Serial::open(&device).map_err(|line| line.replace("play the simulation with --sim", "serve the simulations without --serial"))?);
+            drop(crate::play::serial::Serial::open(&device).map_err(|line| line.to_string().replace("play the simulation with --sim", "serve the simulations without --serial"))?);
             Some((device, entry.name))
         }
         _ => None,

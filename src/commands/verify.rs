@@ -2,16 +2,16 @@
 //! machine's levels (`verify::run`), its proofs and its panel level, and the
 //! table.
 
-use crate::verify::equiv;
-use crate::verify::progress::Ui;
-use crate::verify::{Engine, Level, LevelReport, Status};
+use nimforge_verify::equiv;
+use nimforge_verify::progress::Ui;
+use nimforge_verify::{Engine, Level, LevelReport, Status};
 use std::path::Path;
 
 /// Ctrl-C: the levels finished so far, as the run would have shown them,
 /// a line saying the run was interrupted, and exit status 130.
 fn on_interrupt(json: bool) {
     let _ = ctrlc::set_handler(move || {
-        let done = crate::verify::run::finished_so_far();
+        let done = nimforge_verify::run::finished_so_far();
         eprintln!();
         if json {
             for r in &done {
@@ -28,7 +28,7 @@ fn on_interrupt(json: bool) {
 
 /// `machine` is a machine's name, or `all` for every machine in turn;
 /// `engine` picks the hardware levels' simulators.
-pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json: bool, root: &Path) -> Result<i32, String> {
+pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json: bool, root: &Path) -> Result<i32, crate::Error> {
     let machines: Vec<&crate::machines::Entry> = if machine == "all" {
         crate::machines::MACHINES.iter().collect()
     } else {
@@ -36,7 +36,7 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
     };
     let ui = Ui::new(json);
     on_interrupt(json);
-    let mut wanted = crate::verify::run::Wanted { levels: Vec::new(), engines: Vec::new() };
+    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new() };
     for l in asked_levels.iter().flat_map(|l| l.expand()) {
         if !wanted.levels.contains(&l) {
             wanted.levels.push(l);
@@ -52,7 +52,7 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
     for m in machines {
         let name = m.name;
         if wanted.levels.iter().any(|l| *l != Level::Panel) {
-            let (levels, proven) = (m.verify)(&wanted, root, &ui)?;
+            let (levels, proven) = (m.verify)(&wanted, root, &ui).map_err(|e| e.to_string())?;
             reports.extend(levels);
             proofs.extend(proven);
         }
@@ -87,7 +87,7 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
         return Ok(1);
     }
     let skipped_proof = proofs.iter().any(|p| p.status == equiv::ProofStatus::Skipped);
-    if crate::flow::under_ci() && (skipped_proof || reports.iter().any(|r| r.status == Status::Skipped)) {
+    if nimforge_verify::flow::under_ci() && (skipped_proof || reports.iter().any(|r| r.status == Status::Skipped)) {
         eprintln!("CI=true: a level was skipped for a missing tool; install it (see the README)");
         return Ok(1);
     }
@@ -95,5 +95,5 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
 }
 
 fn print_table(reports: &[LevelReport]) {
-    println!("{}", crate::verify::table(reports));
+    println!("{}", nimforge_verify::table(reports));
 }

@@ -1,12 +1,13 @@
 //! `nimforge wilson table`, `nimforge wilson judge` and `nimforge wilson
 //! complete`: Wilson's number problem in software (seed 004). The tables
 //! come from the brute-force solver and the codes it confirms
-//! (`oracle::wilson`); the article's own tables (`oracle::wilson_article`)
+//! (`oracle::wilson`); the article's own tables (`oracle::wilson::article`)
 //! are only compared against. `complete` prints the argument of
-//! `oracle::wilson_complete`.
+//! `oracle::wilson::complete`.
 
-use crate::oracle::wilson::{self as w, Kind, Solver};
-use crate::oracle::wilson_article as article;
+use nimforge_oracles::wilson::{self as w, Solver};
+use nimforge_oracles::wilson::article as article;
+use crate::moves::wilson::{describe, list, parse_groups};
 use std::time::Instant;
 
 /// Groups of up to this many counters get codes for the table: the period
@@ -37,7 +38,7 @@ fn mark(ok: bool) -> &'static str {
 /// `nimforge wilson table`: the value rule checked by the brute-force solver, then the
 /// derived tables (bases, period, equivalents, exceptions, chart, three-base wins) beside
 /// the article's. Status 1 when any differs.
-pub fn table(json: bool) -> Result<i32, String> {
+pub fn table(json: bool) -> Result<i32, crate::Error> {
     // The value rule, confirmed by brute force first.
     let t0 = Instant::now();
     let codes = w::codes(64);
@@ -47,7 +48,7 @@ pub fn table(json: bool) -> Result<i32, String> {
         for p in w::positions(total, total as usize) {
             checked += 1;
             if solver.won(&p) != w::rule_won(&p, &codes) {
-                return Err(format!("the value rule fails on {p:?}: the solver's tables cannot be trusted"));
+                return Err(format!("the value rule fails on {p:?}: the solver's tables cannot be trusted").into());
             }
         }
     }
@@ -96,7 +97,7 @@ pub fn table(json: bool) -> Result<i32, String> {
         println!("{v}");
         return Ok(if all { 0 } else { 1 });
     }
-    println!("Wilson's tables, derived by nimforge (src/oracle/wilson.rs), each beside the article's.");
+    println!("Wilson's tables, derived by nimforge (crates/oracles/src/wilson/mod.rs), each beside the article's.");
     println!();
     println!(
         "The brute-force solver (every move of all three kinds) agrees with the value rule on all {checked} \
@@ -144,31 +145,17 @@ pub fn table(json: bool) -> Result<i32, String> {
     Ok(if all { 0 } else { 1 })
 }
 
-/// Parses "28,53,1,16": 1 to 16 groups of 1 to 127 counters each.
-pub fn parse_groups(text: &str) -> Result<Vec<u16>, String> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if parts.is_empty() || parts.len() > 16 {
-        return Err(format!("expected 1 to 16 groups separated by commas, got {} in '{text}'", parts.len()));
-    }
-    parts
-        .iter()
-        .map(|p| match p.parse::<u16>() {
-            Ok(v) if (1..=127).contains(&v) => Ok(v),
-            _ => Err(format!("'{p}' is not a group: each must be a whole number of counters from 1 to 127")),
-        })
-        .collect()
-}
 
 /// `nimforge wilson judge --groups ...`: the position `text` (groups of 1..=127 counters,
 /// at most [`JUDGE_MAX_COUNTERS`] in all) judged: won or lost, its bases and every sound move.
-pub fn judge(text: &str, json: bool) -> Result<i32, String> {
+pub fn judge(text: &str, json: bool) -> Result<i32, crate::Error> {
     let groups = parse_groups(text)?;
     let total: u32 = groups.iter().map(|&g| g as u32).sum();
     if total > JUDGE_MAX_COUNTERS {
         return Err(format!(
             "{total} counters: the judge lists every move and takes at most {JUDGE_MAX_COUNTERS}; \
              `nimforge move wilson --groups {text}` finds one sound move for any position of up to 8 groups of 127"
-        ));
+        ).into());
     }
     let j = w::judge(&groups);
     if json {
@@ -195,11 +182,11 @@ pub fn judge(text: &str, json: bool) -> Result<i32, String> {
 }
 
 /// `nimforge wilson complete`: the argument that the hardware judge's
-/// search is complete (`oracle::wilson_complete`), its counts, the
+/// search is complete (`oracle::wilson::complete`), its counts, the
 /// cross-check against the oracle's judge, and the verdict. Exit status 0
 /// when complete, 1 when not.
-pub fn complete(json: bool) -> Result<i32, String> {
-    use crate::oracle::wilson_complete as c;
+pub fn complete(json: bool) -> Result<i32, crate::Error> {
+    use nimforge_oracles::wilson::complete as c;
     let t0 = Instant::now();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let r = c::run(c::Forms::HARDWARE, c::EXHAUSTIVE_GROUPS, c::MAX_GROUP, c::RANDOM_POSITIONS, c::SEED, threads);
@@ -248,7 +235,7 @@ pub fn complete(json: bool) -> Result<i32, String> {
     );
     println!();
     println!(
-        "The argument (src/oracle/wilson_complete.rs). A position's value is the XOR of its groups' codes (a group's \
+        "The argument (crates/oracles/src/wilson/complete.rs). A position's value is the XOR of its groups' codes (a group's \
          value under two adjacent alone, and its parity); it is won when the value is 0, and a move inside one group \
          changes it by that group's code XOR its pieces' codes."
     );
@@ -286,7 +273,7 @@ pub fn complete(json: bool) -> Result<i32, String> {
         }
     );
     println!();
-    println!("Cross-checked against the oracle's judge (src/oracle/wilson.rs, its search as plain loops):");
+    println!("Cross-checked against the oracle's judge (crates/oracles/src/wilson/judge.rs, its search as plain loops):");
     println!(
         "  every position of 1 to {} groups of 1 to {} counters: {}",
         x.exhaustive_groups,
@@ -326,47 +313,8 @@ fn thousands(v: u64) -> String {
     out
 }
 
-fn list(v: &[u16]) -> String {
-    v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
-}
 
-/// What a move does to one group, as the article says it: "16 into 13, 1",
-/// or "the 1 taken whole" when no counter is left.
-fn into_text(t: &w::Take) -> String {
-    if t.into.is_empty() {
-        format!("the {} taken whole", t.size)
-    } else {
-        format!("{} into {}", t.size, list(&t.into))
-    }
-}
 
-/// A move the article's way: what is taken, from which group (its place in
-/// the row, 1 for the first) and what that group becomes, e.g. "two
-/// adjacent counters from group 4 (16 into 13, 1)". Three counters from
-/// more than one group name each: "three counters: one from group 3 (the 1
-/// taken whole) and two from group 4 (16 into 14)". `adjacent`: the two
-/// counters of a three-counter move taken from one group are adjacent (the
-/// hardware judge takes them so; the article's three are from anywhere).
-pub fn describe(kind: Kind, takes: &[w::Take], adjacent: bool) -> String {
-    let count = |n: u16| match n {
-        1 => "one",
-        2 if adjacent => "two adjacent",
-        2 => "two",
-        _ => "three",
-    };
-    let one = |t: &w::Take, what: &str| format!("{what} from group {} ({})", t.place, into_text(t));
-    match (kind, takes) {
-        (Kind::One, [t]) => one(t, "one counter"),
-        (Kind::TwoAdjacent, [t]) => one(t, "two adjacent counters"),
-        (_, [t]) if adjacent => one(t, "three counters (two adjacent, then one more)"),
-        (_, [t]) => one(t, "three counters"),
-        _ => {
-            let parts: Vec<String> = takes.iter().map(|t| one(t, count(t.taken))).collect();
-            let (last, rest) = parts.split_last().expect("a move takes from some group");
-            format!("three counters: {} and {last}", rest.join(", "))
-        }
-    }
-}
 
 /// One sound move of `nimforge wilson judge`: the move, and the row it
 /// leaves.
@@ -377,6 +325,7 @@ fn move_line(m: &w::Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimforge_oracles::wilson::Kind;
 
     /// The article's closing example: lost, 48 moves leave an even number of
     /// counters, and the sound moves are exactly the six it names.
@@ -463,96 +412,4 @@ mod tests {
         assert_eq!(wins, article::THREE_BASE_WINS);
         assert!(t.derived_from.iter().zip(&t.fundamental).all(|(d, &f)| f || !d.is_empty()));
     }
-
-    #[test]
-    fn groups_parse() {
-        assert_eq!(parse_groups("28, 53,1,16"), Ok(vec![28, 53, 1, 16]));
-        assert!(parse_groups("28,0").unwrap_err().contains("'0'"));
-        assert!(parse_groups("28,128").unwrap_err().contains("1 to 127"));
-        assert!(parse_groups("a").is_err());
-    }
-}
-
-/// The judge's answer from the cycle-accurate design.
-#[derive(serde::Serialize)]
-struct HardwareMove {
-    groups: Vec<u16>,
-    won: bool,
-    /// "one", "three", "two-adjacent", or null when there is no sound move.
-    kind: Option<Kind>,
-    /// The slot (0 = the first group) and the piece left of the gap.
-    group: Option<u8>,
-    left: Option<u8>,
-    /// Three counters: the second removal's slot (8 and 9: the left and
-    /// right pieces of the first) and the piece left of it.
-    second: Option<u8>,
-    second_left: Option<u8>,
-    /// The move in the row: each group it takes from (place 1 is slot 0),
-    /// the counters taken and its pieces, the left piece first.
-    takes: Option<Vec<w::Take>>,
-    /// The position it leaves, as a row (each group split in place).
-    leaves: Option<Vec<u16>>,
-    /// The same position in canonical form (ascending).
-    leaves_sorted: Option<Vec<u16>>,
-    cycles: u64,
-}
-
-/// `nimforge move wilson --groups 28,53,1,16`: the hardware judge in the
-/// rust-hdl simulation, driven through its inputs.
-pub fn hardware_move(text: &str, json: bool) -> Result<i32, String> {
-    use crate::oracle::wilson::judge::{HwMove, Input, SLOTS};
-    use crate::verify::driver::Driver;
-    let groups = parse_groups(text)?;
-    if groups.len() > SLOTS {
-        return Err(format!("{} groups: the judge holds at most {SLOTS}", groups.len()));
-    }
-    let mut slots = [0u8; SLOTS];
-    for (s, &g) in slots.iter_mut().zip(&groups) {
-        *s = g as u8;
-    }
-    let mut d = Driver::<crate::verify::wilson::Wilson>::new();
-    for (k, &g) in slots.iter().enumerate() {
-        d.press(Input::Load { slot: k as u8, size: g });
-    }
-    d.press(Input::Start);
-    let cycles = 1 + d.wait("finish judging", 2_000_000, |d| d.get("done") == 1)?;
-    let found = d.get("found") == 1;
-    let kind = match d.get("kind") {
-        1 => Kind::One,
-        2 => Kind::Three,
-        _ => Kind::TwoAdjacent,
-    };
-    let m = HwMove {
-        kind,
-        group: d.get("group") as u8,
-        left: d.get("left") as u8,
-        second: d.get("second") as u8,
-        second_left: d.get("second_left") as u8,
-    };
-    let three = found && kind == Kind::Three;
-    let told = found.then(|| m.row(&slots));
-    let r = HardwareMove {
-        groups: groups.clone(),
-        won: d.get("won") == 1,
-        kind: found.then_some(kind),
-        group: found.then_some(m.group),
-        left: found.then_some(m.left),
-        second: three.then_some(m.second),
-        second_left: three.then_some(m.second_left),
-        takes: told.as_ref().map(|(takes, _)| takes.clone()),
-        leaves: told.as_ref().map(|(_, row)| row.clone()),
-        leaves_sorted: found.then(|| m.leaves(&slots)),
-        cycles,
-    };
-    if json {
-        super::print_json(&r);
-        return Ok(0);
-    }
-    let verdict = if r.won { "won" } else { "lost" };
-    print!("{} is {verdict} for the side that just moved; ", list(&groups));
-    match &told {
-        None => println!("no sound move ({cycles} clock cycles)"),
-        Some((takes, row)) => println!("the judge takes {}, leaving {} ({cycles} clock cycles)", describe(kind, takes, true), list(row)),
-    }
-    Ok(0)
 }

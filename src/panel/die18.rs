@@ -3,8 +3,8 @@
 //! the oracle. The board wrapper is `designs/src/panels/die18.rs`.
 
 use super::Clocked;
-use crate::oracle::counting::allowed_after;
-use crate::oracle::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
+use nimforge_oracles::counting::allowed_after;
+use nimforge_oracles::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
 use super::script::{Panel, Script};
 use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
@@ -84,11 +84,10 @@ impl Panel for Die18Panel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::panel;
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        panel::script_passes::<Die18Panel>("die18", &LAYOUT, Some(2));
+        crate::panel::level::script_passes::<Die18Panel>("die18", &LAYOUT, Some(2));
     }
 }

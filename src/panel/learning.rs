@@ -4,7 +4,7 @@
 //! `designs/src/panels/learning.rs`.
 
 use super::Clocked;
-use crate::oracle::learning::{Human, Phase, Press, Random, State, Winner};
+use nimforge_oracles::learning::{Human, Phase, Press, Random, State, Winner};
 use super::script::{Panel, Script};
 use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
@@ -104,19 +104,19 @@ impl Panel for LearningPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::counting::GOAL;
-    use crate::verify::panel;
+    use nimforge_oracles::counting::GOAL;
+
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn three_games_through_the_uart() {
-        panel::script_passes::<LearningPanel>("learning", &LAYOUT, Some(3));
+        crate::panel::level::script_passes::<LearningPanel>("learning", &LAYOUT, Some(3));
     }
 
     /// The report's memory field is the oracle's memory, column by column.
     #[test]
     fn cells_round_trip() {
-        let mut m = crate::oracle::learning::Memory::reset(false);
+        let mut m = nimforge_oracles::learning::Memory::reset(false);
         m.preload();
         let r = memory_bits(&m.cells);
         for t in 1..GOAL {

@@ -6,6 +6,7 @@
 
 pub mod die18;
 pub mod learning;
+pub mod level;
 pub mod nimatron;
 pub mod nimrod;
 pub mod relay_nim;
@@ -66,7 +67,7 @@ impl LineReceiver {
     }
 
     /// Take one cycle's level; a byte when its stop bit has been read.
-    pub fn sample(&mut self, level: bool) -> Result<Option<u8>, String> {
+    pub fn sample(&mut self, level: bool) -> Result<Option<u8>, crate::Error> {
         let Some(at) = self.at else {
             if !level {
                 self.at = Some(1);
@@ -93,7 +94,7 @@ impl LineReceiver {
                 if level {
                     Ok(Some(self.byte))
                 } else {
-                    Err(format!("a frame ({:#04x}) with its stop bit low", self.byte))
+                    Err(format!("a frame ({:#04x}) with its stop bit low", self.byte).into())
                 }
             }
         }
@@ -118,12 +119,12 @@ impl Lines {
 }
 
 /// A report line of `bits` bits (a multiple of 4) as a number.
-pub fn parse_report(line: &str, bits: usize) -> Result<u128, String> {
+pub fn parse_report(line: &str, bits: usize) -> Result<u128, crate::Error> {
     let digits = bits / 4;
     if line.len() != digits || !line.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
-        return Err(format!("'{line}' is not a report: {digits} lowercase hex digits expected"));
+        return Err(format!("'{line}' is not a report: {digits} lowercase hex digits expected").into());
     }
-    u128::from_str_radix(line, 16).map_err(|e| format!("'{line}': {e}"))
+    u128::from_str_radix(line, 16).map_err(|e| format!("'{line}': {e}").into())
 }
 
 #[cfg(test)]
@@ -157,7 +158,7 @@ mod tests {
     fn reports_parse() {
         assert_eq!(parse_report("0a", 8), Ok(10));
         assert!(parse_report("0A", 8).is_err());
-        assert!(parse_report("0a0", 8).unwrap_err().contains("2 lowercase hex digits"));
+        assert!(parse_report("0a0", 8).unwrap_err().to_string().contains("2 lowercase hex digits"));
         let mut l = Lines::default();
         assert_eq!(b"3f\n".iter().filter_map(|&b| l.push(b)).collect::<Vec<_>>(), vec!["3f".to_string()]);
     }
@@ -243,7 +244,7 @@ impl<S, P: Copy + PartialEq + Default> script::Stepper for Clocked<S, P> {
 mod receiver_timing {
     use super::{key_latency, LineDriver};
     use nimforge_designs::blocks::uart_rx::UartRx;
-    use nimforge_designs::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// The receiver raises `valid` one cycle before the key acts, at
     /// `key_latency - 1` cycles after the line goes idle, at every rate.

@@ -2,7 +2,7 @@
 //! 68-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimatron.rs`.
 
-use crate::oracle::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
+use nimforge_oracles::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 
@@ -134,12 +134,11 @@ fn best(rows: [u8; ROWS]) -> (usize, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::panel;
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        panel::script_passes::<NimatronPanel>("nimatron", &LAYOUT, None);
+        crate::panel::level::script_passes::<NimatronPanel>("nimatron", &LAYOUT, None);
     }
 
     /// The checks catch a line out of order, a line missing, and a held
@@ -155,16 +154,16 @@ mod tests {
                 last = Some(w);
             }
         }
-        assert!(panel::check::<NimatronPanel>(&script, &bench_lines).is_empty());
+        assert!(crate::panel::level::check::<NimatronPanel>(&script, &bench_lines).is_empty());
         let mut swapped = bench_lines.clone();
         swapped.swap(3, 4);
-        assert!(!panel::check::<NimatronPanel>(&script, &swapped).is_empty());
+        assert!(!crate::panel::level::check::<NimatronPanel>(&script, &swapped).is_empty());
         let mut short = bench_lines.clone();
         short.remove(5);
-        assert!(!panel::check::<NimatronPanel>(&script, &short).is_empty());
+        assert!(!crate::panel::level::check::<NimatronPanel>(&script, &short).is_empty());
         let illegal = bench_lines.iter().position(|&l| LAYOUT.flag(l, "illegal")).unwrap();
         let mut twice = bench_lines.clone();
         twice.insert(illegal, bench_lines[illegal]);
-        assert!(!panel::check::<NimatronPanel>(&script, &twice).is_empty());
+        assert!(!crate::panel::level::check::<NimatronPanel>(&script, &twice).is_empty());
     }
 }

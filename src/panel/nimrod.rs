@@ -2,7 +2,7 @@
 //! 56-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimrod.rs`.
 
-use crate::oracle::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
+use nimforge_oracles::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
 
@@ -165,11 +165,10 @@ impl Drive {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::panel;
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        panel::script_passes::<NimrodPanel>("nimrod", &LAYOUT, Some(4));
+        crate::panel::level::script_passes::<NimrodPanel>("nimrod", &LAYOUT, Some(4));
     }
 }

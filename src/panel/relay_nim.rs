@@ -2,7 +2,7 @@
 //! and its 28-bit report, and what the report must say for a state of the
 //! oracle. The board wrapper is `designs/src/panels/relay_nim.rs`.
 
-use crate::oracle::relay_nim::{Buttons, State, Step, Winner, PILES};
+use nimforge_oracles::relay_nim::{Buttons, State, Step, Winner, PILES};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
 
@@ -151,11 +151,10 @@ impl Panel for RelayNimPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::panel;
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn two_games_through_the_uart() {
-        panel::script_passes::<RelayNimPanel>("relay-nim", &LAYOUT, None);
+        crate::panel::level::script_passes::<RelayNimPanel>("relay-nim", &LAYOUT, None);
     }
 }

@@ -2,10 +2,10 @@
 //! and its 100-bit report, and what the report must say for a state of the
 //! oracle. The board wrapper is `designs/src/panels/wilson.rs`.
 
-use crate::oracle::wilson::judge::{Input, State, SLOTS};
-use crate::oracle::wilson::Kind;
+use nimforge_oracles::wilson::judge::{Input, State, SLOTS};
+use nimforge_oracles::wilson::Kind;
 use super::script::{Panel, Script, Stepper};
-use crate::oracle::wilson::judge::{kind_number, random_positions};
+use nimforge_oracles::wilson::judge::{kind_number, random_positions};
 use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).
@@ -157,11 +157,10 @@ impl Panel for WilsonPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::panel;
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]
     fn positions_through_the_uart() {
-        panel::script_passes::<WilsonPanel>("wilson", &LAYOUT, Some(1));
+        crate::panel::level::script_passes::<WilsonPanel>("wilson", &LAYOUT, Some(1));
     }
 }

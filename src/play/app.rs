@@ -51,7 +51,7 @@ impl Drop for Restore {
 /// Plays until q, Esc or Ctrl-C; an error is one line, after the terminal
 /// is restored.
 /// `machine` is the machine's name, for the title.
-pub fn run(machine: &str, front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), String> {
+pub fn run(machine: &str, front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), crate::Error> {
     let mut app = App { machine: machine.to_string(), front, transport, lines: Lines::default(), report: 0, reports: 0, bad_lines: 0, refused: false, note: None };
     let restore = Restore;
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
@@ -62,7 +62,7 @@ pub fn run(machine: &str, front: Box<dyn Front>, transport: Box<dyn Transport>) 
 }
 
 impl App {
-    fn event_loop(&mut self, terminal: &mut ratatui::DefaultTerminal) -> Result<(), String> {
+    fn event_loop(&mut self, terminal: &mut ratatui::DefaultTerminal) -> Result<(), crate::Error> {
         let io = |e: std::io::Error| format!("the terminal: {e}");
         loop {
             terminal.draw(|f| self.draw(f)).map_err(io)?;
@@ -80,7 +80,7 @@ impl App {
     }
 
     /// A key press; false when it quits.
-    fn key(&mut self, key: KeyEvent) -> Result<bool, String> {
+    fn key(&mut self, key: KeyEvent) -> Result<bool, crate::Error> {
         let ctrl_c = key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
         if ctrl_c || key.code == KeyCode::Esc || super::letter(&key) == Some('q') {
             return Ok(false);

@@ -7,7 +7,7 @@
 //! RESET.
 
 use super::{letter, Action, Face, Front};
-use crate::oracle::counting::{table, GOAL, ROWS};
+use nimforge_oracles::counting::{table, GOAL, ROWS};
 use crate::panel::learning::{cell, LAYOUT};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -129,14 +129,14 @@ impl Front for Learning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::learning::Memory;
+    use nimforge_oracles::learning::Memory;
     use crate::panel::learning::memory_bits;
 
     /// A fully learned memory is all right and nothing missing; MEMORY
     /// PRELOAD's six cells are right.
     #[test]
     fn cells_are_judged_against_the_solution() {
-        let learned = memory_bits(&crate::oracle::counting::learned_memory());
+        let learned = memory_bits(&nimforge_oracles::counting::learned_memory());
         let mut preload = Memory::reset(true);
         preload.preload();
         let preload = memory_bits(&preload.cells);

@@ -27,10 +27,10 @@ use std::time::Duration;
 /// Bytes to and from a machine's front panel.
 pub trait Transport {
     /// Key bytes to the machine.
-    fn send(&mut self, bytes: &[u8]) -> Result<(), String>;
+    fn send(&mut self, bytes: &[u8]) -> Result<(), crate::Error>;
     /// The bytes the machine has sent since the last call, waiting up to
     /// `wait` for the first.
-    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, String>;
+    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, crate::Error>;
     /// What the panel is talking to, for the title line.
     fn describe(&self) -> String;
 }
@@ -176,7 +176,7 @@ mod fuzz {
     /// the panel sees it.
     #[test]
     fn panels_survive_any_report_and_key() {
-        let mut rng = crate::fuzz::Rng::new(0xf022_0003);
+        let mut rng = nimforge_netlist::fuzz::Rng::new(0xf022_0003);
         for name in crate::machines::names() {
             let mut front = (crate::machines::find(name).unwrap().front)();
             let bits = front.face().layout.bits;

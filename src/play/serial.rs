@@ -19,7 +19,7 @@ pub const BAUD: u32 = 115_200;
 /// `nimforge serve` can open it).
 pub struct Serial {
     port: Box<dyn SerialPort>,
-    bytes: Receiver<Result<u8, String>>,
+    bytes: Receiver<Result<u8, crate::Error>>,
     device: String,
     stop: Arc<AtomicBool>,
     reader: Option<std::thread::JoinHandle<()>>,
@@ -37,7 +37,7 @@ impl Drop for Serial {
 impl Serial {
     /// Opens `device` at 115,200 8N1 with no flow control, or a line saying
     /// why not.
-    pub fn open(device: &str) -> Result<Serial, String> {
+    pub fn open(device: &str) -> Result<Serial, crate::Error> {
         let port = serialport::new(device, BAUD)
             .data_bits(DataBits::Eight)
             .parity(Parity::None)
@@ -63,7 +63,7 @@ impl Serial {
                     }
                     Err(e) if matches!(e.kind(), ErrorKind::TimedOut | ErrorKind::Interrupted | ErrorKind::WouldBlock) => {}
                     Err(e) => {
-                        let _ = tx.send(Err(format!("the serial line {name} went away ({e}): check the board and its cable, then start again")));
+                        let _ = tx.send(Err(format!("the serial line {name} went away ({e}): check the board and its cable, then start again").into()));
                         return;
                     }
                 }
@@ -74,23 +74,23 @@ impl Serial {
 }
 
 impl Transport for Serial {
-    fn send(&mut self, bytes: &[u8]) -> Result<(), String> {
+    fn send(&mut self, bytes: &[u8]) -> Result<(), crate::Error> {
         std::io::Write::write_all(&mut self.port, bytes)
-            .map_err(|e| format!("cannot write to the serial line {} ({e}): check the board and its cable, then start again", self.device))
+            .map_err(|e| format!("cannot write to the serial line {} ({e}): check the board and its cable, then start again", self.device).into())
     }
 
-    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, String> {
+    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, crate::Error> {
         let stopped = || format!("{} is no longer readable", self.device);
         let mut out = match self.bytes.recv_timeout(wait) {
             Ok(b) => vec![b?],
             Err(RecvTimeoutError::Timeout) => return Ok(vec![]),
-            Err(RecvTimeoutError::Disconnected) => return Err(stopped()),
+            Err(RecvTimeoutError::Disconnected) => return Err(stopped().into()),
         };
         loop {
             match self.bytes.try_recv() {
                 Ok(b) => out.push(b?),
                 Err(TryRecvError::Empty) => return Ok(out),
-                Err(TryRecvError::Disconnected) => return Err(stopped()),
+                Err(TryRecvError::Disconnected) => return Err(stopped().into()),
             }
         }
     }
@@ -109,7 +109,7 @@ mod tests {
     #[test]
     fn unopenable_devices_are_named() {
         for device in ["/dev/nimforge-no-such-tty", "/dev/null"] {
-            let e = Serial::open(device).err().expect("not a serial line");
+            let e = Serial::open(device).err().expect("not a serial line").to_string();
             assert!(e.contains(device) && e.contains("--serial /dev/ttyUSB1") && !e.contains('\n'), "{e}");
         }
     }

@@ -13,7 +13,7 @@
 use super::Transport;
 use crate::panel::{parse_report, LineDriver, LineReceiver, Lines};
 use crate::panel::script::Panel;
-use nimforge_designs::harness::Bench;
+use nimforge_verify::clocked::Bench;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
 
@@ -39,25 +39,25 @@ impl Sim {
 }
 
 impl Transport for Sim {
-    fn send(&mut self, bytes: &[u8]) -> Result<(), String> {
+    fn send(&mut self, bytes: &[u8]) -> Result<(), crate::Error> {
         for &b in bytes {
             self.keys.send(b).map_err(|_| "the simulation has stopped".to_string())?;
         }
         Ok(())
     }
 
-    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, String> {
+    fn receive(&mut self, wait: Duration) -> Result<Vec<u8>, crate::Error> {
         let stopped = || format!("the simulation of {}'s board wrapper has stopped", self.machine);
         let mut out = match self.reports.recv_timeout(wait) {
             Ok(b) => vec![b],
             Err(RecvTimeoutError::Timeout) => return Ok(vec![]),
-            Err(RecvTimeoutError::Disconnected) => return Err(stopped()),
+            Err(RecvTimeoutError::Disconnected) => return Err(stopped().into()),
         };
         loop {
             match self.reports.try_recv() {
                 Ok(b) => out.push(b),
                 Err(TryRecvError::Empty) => return Ok(out),
-                Err(TryRecvError::Disconnected) => return Err(stopped()),
+                Err(TryRecvError::Disconnected) => return Err(stopped().into()),
             }
         }
     }

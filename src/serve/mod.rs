@@ -115,7 +115,7 @@ struct Notice<'a> {
 
 /// Starts the server and serves until interrupted; `ready` is called with
 /// the address it listens on (the command prints it).
-pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result<(), String> {
+pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result<(), crate::Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -136,7 +136,7 @@ pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result
             .fallback(|| async { message(StatusCode::NOT_FOUND, "Not here", "No such page: the machines are listed on the index, /.") })
             .with_state(shared);
         ready(local);
-        axum::serve(listener, app).await.map_err(|e| format!("the web server stopped: {e}"))
+        axum::serve(listener, app).await.map_err(|e| format!("the web server stopped: {e}").into())
     })
 }
 
@@ -164,7 +164,7 @@ async fn index(State(shared): State<Arc<Shared>>) -> Response {
 fn served(shared: &Shared, name: &str) -> Result<&'static crate::machines::Entry, Response> {
     let known = shared.machines();
     match known.iter().find(|m| **m == name) {
-        Some(_) => crate::machines::find(name).map_err(|e| message(StatusCode::NOT_FOUND, "No such machine", &e)),
+        Some(_) => crate::machines::find(name).map_err(|e| message(StatusCode::NOT_FOUND, "No such machine", &e.to_string())),
         None => Err(message(StatusCode::NOT_FOUND, "No such machine", &format!("'{name}' is not served here: choose one of {}", known.join(", ")))),
     }
 }

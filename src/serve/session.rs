@@ -23,13 +23,13 @@ pub fn error(line: &str) -> String {
 }
 
 /// The key bytes of a page's message, or why it is not one.
-pub fn key_bytes(text: &str) -> Result<Vec<u8>, String> {
+pub fn key_bytes(text: &str) -> Result<Vec<u8>, crate::Error> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let bytes = value["bytes"].as_array().ok_or("no \"bytes\" array")?;
     if bytes.len() > MOST_BYTES {
-        return Err(format!("{} bytes in one message; {MOST_BYTES} at most", bytes.len()));
+        return Err(format!("{} bytes in one message; {MOST_BYTES} at most", bytes.len()).into());
     }
-    bytes.iter().map(|b| b.as_u64().filter(|&b| b < 256).map(|b| b as u8).ok_or_else(|| format!("{b} is not a byte"))).collect()
+    bytes.iter().map(|b| b.as_u64().filter(|&b| b < 256).map(|b| b as u8).ok_or_else(|| format!("{b} is not a byte").into())).collect()
 }
 
 /// Runs until the page goes (`from_page` disconnects) or the transport
@@ -41,7 +41,7 @@ pub fn run(entry: &'static crate::machines::Entry, serial: Option<&str>, from_pa
         Some(device) => match crate::play::serial::Serial::open(device) {
             Ok(s) => Box::new(s),
             Err(line) => {
-                let _ = to_page.send(error(&line));
+                let _ = to_page.send(error(&line.to_string()));
                 return;
             }
         },
@@ -58,7 +58,7 @@ pub fn run(entry: &'static crate::machines::Entry, serial: Option<&str>, from_pa
                 Ok(text) => match key_bytes(&text) {
                     Ok(bytes) => {
                         if let Err(line) = transport.send(&bytes) {
-                            let _ = to_page.send(error(&line));
+                            let _ = to_page.send(error(&line.to_string()));
                             return;
                         }
                     }
@@ -73,7 +73,7 @@ pub fn run(entry: &'static crate::machines::Entry, serial: Option<&str>, from_pa
         let bytes = match transport.receive(Duration::from_millis(10)) {
             Ok(b) => b,
             Err(line) => {
-                let _ = to_page.send(error(&line));
+                let _ = to_page.send(error(&line.to_string()));
                 return;
             }
         };
@@ -81,7 +81,7 @@ pub fn run(entry: &'static crate::machines::Entry, serial: Option<&str>, from_pa
             let Some(line) = lines.push(byte) else { continue };
             let message = match parse_report(&line, bits) {
                 Ok(_) => serde_json::json!({ "report": line }),
-                Err(why) => serde_json::json!({ "noise": why }),
+                Err(why) => serde_json::json!({ "noise": why.to_string() }),
             };
             if to_page.send(message.to_string()).is_err() {
                 return;
@@ -100,6 +100,6 @@ mod tests {
             assert!(super::key_bytes(bad).is_err(), "{bad}");
         }
         let many = format!(r#"{{"bytes": [{}]}}"#, vec!["1"; 65].join(","));
-        assert!(super::key_bytes(&many).unwrap_err().contains("65 bytes"));
+        assert!(super::key_bytes(&many).unwrap_err().to_string().contains("65 bytes"));
     }
 }

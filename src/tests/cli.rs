@@ -1,6 +1,6 @@
 //! The `nimforge` command as a user runs it.
 
-use nimforge::oracle::relay_nim::machine_move;
+use nimforge_oracles::relay_nim::machine_move;
 use std::process::{Command, Output};
 
 fn nimforge(args: &[&str]) -> Output {
@@ -97,7 +97,7 @@ fn generated_verilog_lints_clean() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let module = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if let Err(e) = nimforge::flow::verilator::lint(&path, &module, &tmp) {
+        if let Err(e) = nimforge_verify::flow::verilator::lint(&path, &module, &tmp) {
             panic!("{e}");
         }
     }

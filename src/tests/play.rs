@@ -267,7 +267,7 @@ fn wilson_is_played_to_the_end() {
     let mut t = Terminal::start(&["play", "wilson", "--sim"]);
     t.wait_text("position  empty");
     // A position whose search is long: `g` twice, the second refused.
-    let long = nimforge::verify::wilson::random_positions(10_000, 1).into_iter().find(|&g| search_cycles(g) > 400).expect("a long search");
+    let long = nimforge::harness::wilson::random_positions(10_000, 1).into_iter().find(|&g| search_cycles(g) > 400).expect("a long search");
     let typed: String = long.iter().map(|g| format!("{g}\r")).collect();
     t.press(&typed);
     let want: Vec<u32> = long.iter().filter(|&&g| g > 0).map(|&g| g as u32).collect();
@@ -382,7 +382,7 @@ fn nimrod_is_played_to_the_end() {
 /// until one side has won; then NEW GAME, and the machine opens (0).
 #[test]
 fn die18_is_played_to_the_end() {
-    use nimforge::oracle::die18::dictionary_play;
+    use nimforge_oracles::die18::dictionary_play;
     let mut t = Terminal::start(&["play", "die18", "--sim"]);
     t.wait_text("Your play (or 0");
     let mut first = true;
@@ -421,7 +421,7 @@ fn die18_is_played_to_the_end() {
 /// refused once on the way; then MEMORY RESET empties the panel.
 #[test]
 fn learning_is_played_to_the_end() {
-    use nimforge::oracle::counting::{allowed_after, winning_plays};
+    use nimforge_oracles::counting::{allowed_after, winning_plays};
     let mut t = Terminal::start(&["play", "learning", "--sim"]);
     t.wait_text("YOUR TURN");
     t.press("p");

@@ -16,7 +16,7 @@ pub fn nim_move(sizes: &[u32]) -> (usize, u32) {
 /// finding a position whose search is long enough to press a key into.
 #[allow(dead_code)]
 pub fn search_cycles(groups: [u8; 8]) -> usize {
-    use nimforge::oracle::wilson::judge::{Input, State};
+    use nimforge_oracles::wilson::judge::{Input, State};
     let mut s = State::power_on();
     for (k, &g) in groups.iter().enumerate() {
         s = s.step(Input::Load { slot: k as u8, size: g });

@@ -47,7 +47,7 @@ impl Logic for ArithmeticUnit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every column of four digits, every k, both targets.
     #[test]

@@ -62,7 +62,7 @@ impl<const D: usize> Logic for Debouncer<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     fn presses(levels: &[bool], stable: u64) -> Vec<usize> {
         let mut b = Bench::new(Debouncer::<4>::new(stable));

@@ -70,7 +70,7 @@ impl Default for LampRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every relay state (all 128, not only the reachable ones) under every input.
     #[test]

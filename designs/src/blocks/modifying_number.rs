@@ -41,7 +41,7 @@ impl Logic for ModifyingNumber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every heap at every column, against the booklet's rule digit by digit.
     #[test]

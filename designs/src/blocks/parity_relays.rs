@@ -44,7 +44,7 @@ impl<const N: usize> Logic for ParityRelays<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every combination of the four rows' detectors.
     #[test]

@@ -38,7 +38,7 @@ impl<const W: usize> Logic for PileCounter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every stored value under every input (none, take, fill, both), one clock.
     #[test]

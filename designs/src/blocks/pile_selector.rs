@@ -107,7 +107,7 @@ impl<const N: usize, const W: usize> Logic for PileSelector<N, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every triple of 3-bit sizes under every start pile. The expectation is
     /// written from the document's sentence, not from the block.

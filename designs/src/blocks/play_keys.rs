@@ -44,7 +44,7 @@ impl Logic for PlayKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every byte, received or not, under every set of button presses: the
     /// protocol's table, with a key winning over the buttons for the play

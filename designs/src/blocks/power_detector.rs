@@ -36,7 +36,7 @@ impl Logic for PowerDetector {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every lamp state a row can hold (n lamps lit, the last n): the powers are n.
     #[test]

@@ -29,7 +29,7 @@ impl<const W: usize> Logic for PulseCounter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every value of an 8-bit counter under pulse, clear, both and none.
     #[test]

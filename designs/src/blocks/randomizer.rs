@@ -62,7 +62,7 @@ impl<const N: usize, const B: usize> Logic for Randomizer<N, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every counter value under advance, clear, both and none.
     #[test]

@@ -92,7 +92,7 @@ impl<const W: usize> Logic for Reporter<W> {
 mod tests {
     use super::super::uart_tx::UartTx;
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     #[derive(LogicBlock)]
     struct Pair {

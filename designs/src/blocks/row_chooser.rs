@@ -84,7 +84,7 @@ impl<const N: usize> Logic for RowChooser<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every combination of four rows' counts 0..7 (the detectors' every input).
     #[test]

@@ -72,7 +72,7 @@ impl Logic for Scanner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// The document's rule, written again: play p at total t loses when t + p
     /// passes 18, or is short of it and column t + p holds a play other

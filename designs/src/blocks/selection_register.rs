@@ -48,7 +48,7 @@ impl<const N: usize> Logic for SelectionRegister<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every held value under every input (clear, latch with every d, none), one clock.
     #[test]

@@ -120,7 +120,7 @@ impl<const D: usize> Logic for Sequencer<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// A reference written from the document's four steps: (step, dwell) and
     /// the inputs give the next (step, dwell) and the strobes (latch, take, done).

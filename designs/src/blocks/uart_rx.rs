@@ -105,7 +105,7 @@ impl<const D: usize> Logic for UartRx<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     const BIT: usize = 4;
 

@@ -71,7 +71,7 @@ impl<const D: usize> Logic for UartTx<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every byte, at 3 clocks per bit: the line is idle until `start`, then
     /// start bit, the data LSB first and the stop bit, each exactly 3 cycles,

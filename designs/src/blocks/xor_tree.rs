@@ -46,7 +46,7 @@ impl<const N: usize, const W: usize> Logic for XorTree<N, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Bench;
+    use nimforge_verify::clocked::Bench;
 
     /// Every triple of 3-bit sizes.
     #[test]

@@ -4,7 +4,7 @@
 //! until one side has won; then NEW GAME, and PLAY 0 lets the machine open.
 
 use super::Browser;
-use nimforge::oracle::die18::dictionary_play;
+use nimforge_oracles::die18::dictionary_play;
 
 /// The score readout `name` as a number.
 async fn number(b: &Browser, name: &str) -> u8 {

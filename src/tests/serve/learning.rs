@@ -6,7 +6,7 @@
 //! refused once on the way. Then MEMORY RESET darkens the memory.
 
 use super::Browser;
-use nimforge::oracle::counting::{allowed_after, winning_plays};
+use nimforge_oracles::counting::{allowed_after, winning_plays};
 
 /// A script: the lamp called `name` is lit.
 fn lit(name: &str) -> String {

@@ -43,7 +43,7 @@ pub async fn play(b: &Browser) {
     b.wait("the empty slots", &shows(&[])).await;
     // The longest search among seeded positions: a second JUDGE while it
     // runs (a double click) is refused.
-    let long = nimforge::verify::wilson::random_positions(3_000, 1).into_iter().max_by_key(|&g| search_cycles(g)).unwrap();
+    let long = nimforge::harness::wilson::random_positions(3_000, 1).into_iter().max_by_key(|&g| search_cycles(g)).unwrap();
     assert!(search_cycles(long) > 400, "a long search: {}", search_cycles(long));
     for g in long {
         enter(b, g as u32).await;

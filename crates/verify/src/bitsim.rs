@@ -1,0 +1,172 @@
+//! The bitsim engine at every hardware level: the machine's whole plan in
+//! lanes ([`super::lanes`]) on each netlist a level stands for,
+//!
+//! - `verilog/bitsim`: the file in `generated/` as yosys's generic gates
+//!   (`fpga/blif.ys.j2`);
+//! - `netlist/bitsim`: the `synth_ice40` netlist itself, the JSON that
+//!   nextpnr places, its iCE40 cells through [`nimforge_netlist::ice40`];
+//! - `bitstream/bitsim`: the placed-and-routed `.asc` turned back into
+//!   Verilog by icebox_vlog, read by yosys as generic gates;
+//!
+//! and, for a machine whose reachable states can be listed, the transition
+//! search: every reachable state under every letter, one pass for all the
+//! netlists together.
+
+use super::hdl::Made;
+use super::lanes::{self, Expected, Found, Progress, Wired};
+use super::{Deep, LevelReport, Machine, Plan};
+use nimforge_netlist::Netlist;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// One netlist for a bitsim level: the level's name and the file (BLIF or
+/// yosys JSON), or why it could not be made.
+pub struct Input {
+    /// The level's name (`verilog/bitsim`, `netlist/bitsim`, ...).
+    pub level: &'static str,
+    /// The netlist's file, or why it could not be made.
+    pub file: Made<PathBuf>,
+}
+
+/// What the search covered, for the machine's summary line.
+pub struct Searched {
+    /// Reachable states, each given every letter.
+    pub states: usize,
+    /// Transitions taken: one clock per (state, letter) pair.
+    pub transitions: usize,
+    /// The greatest depth from power-on.
+    pub depth: usize,
+    /// Wall-clock time of the one pass for all the netlists, in seconds.
+    pub seconds: f64,
+}
+
+/// Runs the plan (and the search) on every netlist of `inputs`.
+pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, progress: &Progress) -> (Vec<LevelReport>, Option<Searched>) {
+    let mut reports: Vec<Option<LevelReport>> = Vec::new();
+    let mut wired: Vec<(usize, Wired, f64)> = Vec::new();
+    for input in inputs {
+        let t0 = Instant::now();
+        let got = match input.file {
+            Err(why) => Err(why.report(M::NAME, input.level)),
+            Ok(path) => Netlist::from_file(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|net| Wired::new::<M>(input.level, net).map_err(|e| e.to_string()))
+                .map_err(|e| LevelReport::failed(M::NAME, input.level, e)),
+        };
+        match got {
+            Ok(w) => {
+                wired.push((reports.len(), w, t0.elapsed().as_secs_f64()));
+                reports.push(None);
+            }
+            Err(r) => reports.push(Some(r.seconds(t0.elapsed().as_secs_f64()))),
+        }
+    }
+    if wired.is_empty() {
+        return (reports.into_iter().flatten().collect(), None);
+    }
+    let threads = lanes::threads();
+    let pieces = plan.pieces().len();
+    progress.total.fetch_add(plan.len() * wired.len(), std::sync::atomic::Ordering::Relaxed);
+    let mut found = Vec::new();
+    for (_, w, load) in &wired {
+        let t0 = Instant::now();
+        found.push((lanes::run_pieces(plan, expected, w, threads, progress), load + t0.elapsed().as_secs_f64()));
+    }
+    let searched = M::searches().then(|| {
+        let t0 = Instant::now();
+        let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
+        let s = lanes::search::<M>(&nets, threads, progress);
+        (s, t0.elapsed().as_secs_f64())
+    });
+    for (k, (at, w, _)) in wired.iter().enumerate() {
+        let (mut f, mut seconds) = found[k].clone();
+        let mut coverage = format!("{}: {} cycles in {} pieces from power-on", plan.coverage, plan.len(), pieces);
+        if let Some((s, search_seconds)) = &searched {
+            f.merge(s.found[k].clone());
+            seconds += search_seconds / wired.len() as f64;
+            coverage += &format!(
+                "; the search: {} of {} reachable states under every letter, {} transitions, depth {} \
+                 (one pass of {search_seconds:.1} s for {} netlists)",
+                s.states,
+                s.states,
+                s.transitions,
+                s.depth,
+                wired.len()
+            );
+        }
+        let report = LevelReport::judged(M::NAME, &w.level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+            .lanes(lanes::LANES * threads)
+            .coverage(coverage)
+            .seconds(seconds);
+        reports[*at] = Some(report);
+    }
+    let summary = searched.map(|(s, seconds)| Searched { states: s.states, transitions: s.transitions, depth: s.depth, seconds });
+    let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
+    if let Some(deep) = M::deep() {
+        let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
+        reports.extend(run_deep::<M>(&deep, &nets, threads, progress));
+    }
+    (reports, summary)
+}
+
+/// The deep runs on every netlist: the chunks made by the oracle on
+/// `threads` threads of their own while the lanes run the ones made before
+/// (the oracle, a cycle at a time, is the slow side), each run on each
+/// netlist in turn as it comes; a row `<level>-deep` per netlist. A chunk's
+/// mismatches are counted whatever the order; the first reported is the
+/// earliest chunk's.
+pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress) -> Vec<LevelReport> {
+    let t0 = Instant::now();
+    let mut found = vec![Found::default(); nets.len()];
+    let mut cycles = 0;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let made = std::thread::scope(|scope| {
+        type Made<M> = Result<(Plan<M>, Expected), String>;
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Made<M>)>(1);
+        for _ in 0..threads.max(1) {
+            let (tx, next) = (tx.clone(), &next);
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if k >= deep.chunks {
+                    break;
+                }
+                let made = (deep.chunk)(k).map(|sequence| {
+                    let plan = Plan::<M>::of_sequence(sequence, &deep.what);
+                    let expected = Expected::of(&plan);
+                    (plan, expected)
+                });
+                let failed = made.is_err();
+                if tx.send((k, made.map_err(|e| format!("chunk {k}: {e}")))).is_err() || failed {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (k, made) in rx.iter() {
+            let (plan, expected) = made?;
+            cycles += plan.len();
+            progress.total.fetch_add(plan.len() * nets.len(), std::sync::atomic::Ordering::Relaxed);
+            for (n, w) in nets.iter().enumerate() {
+                let mut f = lanes::run_pieces(&plan, &expected, w, threads, progress);
+                // Keyed by chunk first, so that the earliest chunk's is kept.
+                f.first = f.first.map(|(i, s)| (((k as u64) << 40) | i, format!("chunk {k}, {s}")));
+                found[n].merge(f);
+            }
+        }
+        Ok::<(), String>(())
+    });
+    let seconds = t0.elapsed().as_secs_f64() / nets.len().max(1) as f64;
+    nets.iter()
+        .zip(found)
+        .map(|(w, f)| {
+            let level = format!("{}-deep", w.level);
+            match &made {
+                Err(e) => LevelReport::failed(M::NAME, &level, e.clone()),
+                Ok(()) => LevelReport::judged(M::NAME, &level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+                    .lanes(lanes::LANES * threads)
+                    .coverage(format!("{}: {cycles} cycles in {} chunks from power-on", deep.what, deep.chunks)),
+            }
+            .seconds(seconds)
+        })
+        .collect()
+}

@@ -1,0 +1,168 @@
+//! A machine implemented for a board: yosys, nextpnr-ice40 and icepack into
+//! one directory that keeps every script, log and report.
+
+use crate::boards::Board;
+use crate::emit::pcf;
+use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
+use crate::ports::Port;
+use std::path::{Path, PathBuf};
+
+/// What [`implement`] made: the cells, the placement, the pin file and the bitstream.
+pub struct Implementation {
+    /// The cells yosys used.
+    pub cells: yosys::Cells,
+    /// What nextpnr placed and the Fmax it reports.
+    pub placement: nextpnr::Placement,
+    /// The pin file, `dir/ports.pcf`.
+    pub pcf: PathBuf,
+    /// The bitstream, `dir/design.bin`.
+    pub bin: PathBuf,
+}
+
+/// Synthesise, place, route and pack `source` (module `module`) for `board`,
+/// every port on a pin, into `dir`.
+pub fn implement(board: &Board, source: &Path, module: &str, inputs: &[Port], outputs: &[Port], dir: &Path) -> Result<Implementation, crate::Error> {
+    let pcf_text = pcf::all_ports(board, module, inputs, outputs)?;
+    Ok(implement_with(board, source, module, &pcf_text, dir)?)
+}
+
+/// The same with the pin file given.
+pub fn implement_with(board: &Board, source: &Path, module: &str, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
+    std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
+    // Every tool before any work, so a missing one is named first.
+    for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
+        tool.find()?;
+    }
+    // A bitstream from an earlier build must not outlive a failed one.
+    let _ = std::fs::remove_file(dir.join("design.bin"));
+    let pcf = dir.join("ports.pcf");
+    flow::write(&pcf, pcf_text)?;
+    let synth = yosys::synth_ice40(source, module, dir)?;
+    let placement = nextpnr::place_route(&board.device, &board.package, board.clock.target_mhz(), &synth.json, &pcf, dir)?;
+    let bin = icepack::pack(&placement.asc, dir)?;
+    Ok(Implementation { cells: synth.cells, placement, pcf, bin })
+}
+
+/// A machine's board wrapper as the builds see it: `generated/<machine>_panel.v`,
+/// with the board's clock, UART, buttons and `leds` LEDs.
+#[derive(Clone, Copy, Debug)]
+pub struct Wrapper {
+    /// The machine's module (`relay_nim`); the wrapper's is `<machine>_panel`.
+    pub machine: &'static str,
+    /// How many LEDs the wrapper drives (`leds[0]` first).
+    pub leds: usize,
+}
+
+impl Wrapper {
+    /// The wrapper's Verilog module.
+    pub fn module(&self) -> String {
+        format!("{}_panel", self.machine)
+    }
+}
+
+/// A machine's board wrapper in the board's top (`fpga/top.v.j2`: the
+/// board's pins and polarities) built for `board` into
+/// `build/<name>-<board>/`; what `nimforge build` and the `equiv` level's
+/// wrapper proofs share.
+pub fn board_build(name: &str, wrapper: &Wrapper, board: &Board, root: &Path) -> Result<(Implementation, PathBuf), crate::Error> {
+    let dir = root.join("build").join(format!("{name}-{}", board.name));
+    let module = wrapper.module();
+    let pcf = pcf::panel(board, &module, wrapper.leds)?;
+    // The board's top around the wrapper, kept beside the reports.
+    let source = root.join("generated").join(format!("{module}.v"));
+    let source = std::fs::canonicalize(&source).map_err(|e| crate::Error::io(format!("reading {} (run `nimforge generate`)", source.display()), e))?;
+    std::fs::create_dir_all(&dir).map_err(|e| crate::Error::io(format!("creating {}", dir.display()), e))?;
+    let top = dir.join("top.v");
+    let text = pcf::top(board, &module, &source.to_string_lossy(), wrapper.leds);
+    crate::files::write(&top, text).map_err(|e| crate::Error::io(format!("writing {}", top.display()), e))?;
+    let built = implement_with(board, &top, BOARD_TOP, &pcf, &dir)?;
+    Ok((built, dir))
+}
+
+/// The top module of a board build.
+pub const BOARD_TOP: &str = "nimforge_top";
+
+#[derive(serde::Serialize)]
+/// One build's row of `nimforge report`: the cells yosys used and what
+/// nextpnr placed, and the Fmax it reports.
+pub struct Report {
+    /// The machine's name.
+    pub machine: String,
+    /// The board's name.
+    pub board: String,
+    /// Look-up tables (`SB_LUT4`).
+    pub lut4: u64,
+    /// Flip-flops (every `SB_DFF*` kind).
+    pub dff: u64,
+    /// Carry cells (`SB_CARRY`).
+    pub carry: u64,
+    /// Logic cells (`ICESTORM_LC`) used.
+    pub lc_used: u64,
+    /// Logic cells the device has.
+    pub lc_available: u64,
+    /// The lowest achieved Fmax of any clock, in MHz, rounded to two places.
+    pub fmax_mhz: f64,
+    /// The board's clock, in MHz.
+    pub clock_mhz: u32,
+    /// The frequency nextpnr held the build to (the clock times the
+    /// board's timing margin), in MHz.
+    pub target_mhz: f64,
+    /// Fmax over the board's clock: how much faster the design could run
+    /// (rounded to two places).
+    pub margin: f64,
+    /// Where the critical path starts and ends (the design's names), when
+    /// nextpnr reports one between clock edges.
+    pub critical_from: Option<String>,
+    /// See `critical_from`.
+    pub critical_to: Option<String>,
+}
+
+impl Report {
+    /// The row of `built`: `name` built for `board`.
+    pub fn of(name: &str, board: &crate::boards::Board, built: &Implementation) -> Report {
+        let fmax = built.placement.fmax_mhz;
+        let (from, to) = built.placement.critical_path.clone().unzip();
+        Report {
+            machine: name.into(),
+            board: board.name.clone(),
+            clock_mhz: board.clock.mhz,
+            target_mhz: board.clock.target_mhz(),
+            margin: (fmax / board.clock.mhz as f64 * 100.0).round() / 100.0,
+            critical_from: from,
+            critical_to: to,
+            lut4: built.cells.lut4,
+            dff: built.cells.dff,
+            carry: built.cells.carry,
+            lc_used: built.placement.lc_used,
+            lc_available: built.placement.lc_available,
+            fmax_mhz: (built.placement.fmax_mhz * 100.0).round() / 100.0,
+        }
+    }
+}
+
+/// The builds as the table `nimforge report` prints.
+pub fn table(reports: &[Report]) -> String {
+    let header = ["machine", "board", "SB_LUT4", "DFF", "SB_CARRY", "logic cells", "Fmax MHz", "margin", "critical path"];
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            vec![
+                r.machine.clone(),
+                r.board.clone(),
+                r.lut4.to_string(),
+                r.dff.to_string(),
+                r.carry.to_string(),
+                format!("{}/{}", r.lc_used, r.lc_available),
+                format!("{:.2}", r.fmax_mhz),
+                format!("{:.2}x {} MHz", r.margin, r.clock_mhz),
+                match (&r.critical_from, &r.critical_to) {
+                    (Some(from), Some(to)) => format!("{from} -> {to}"),
+                    _ => "-".into(),
+                },
+            ]
+        })
+        .collect();
+    let right = [false, false, true, true, true, true, true, true, false];
+    crate::emit::report::table(&header, &rows, &right)
+}
+

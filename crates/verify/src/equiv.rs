@@ -1,0 +1,174 @@
+//! The `equiv` level: the hardware levels proven equal to one another with
+//! yosys ([`crate::flow::yosys::equivalence`]) where enumeration ends.
+//!
+//! - `netlist=verilog`: the `synth_ice40` netlist equal to the generated
+//!   Verilog, for every machine and every board wrapper.
+//! - `bitstream=netlist`: the placed-and-routed bitstream, read back by
+//!   icebox_vlog, equal to the netlist it was placed from: the machines'
+//!   bitstreams, which the `bitstream` levels simulate, and each wrapper's
+//!   iCEstick build, as `nimforge build` makes it.
+//!
+//! Each pair is proven (every cycle of every input sequence from power-on),
+//! refuted (with an input sequence from power-on that makes an output
+//! differ), or not closed (the reason, and how many cycles from power-on a
+//! bounded check covered).
+
+use crate::hdl::{Chip, Made};
+use crate::places::Places;
+use super::Machine;
+use crate::flow::icebox_vlog;
+use crate::flow::yosys::{self, Synthesis, Verdict};
+use std::path::Path;
+use std::time::Instant;
+
+/// How many cycles from power-on the bounded check covers where a proof
+/// does not close.
+pub const BOUND: usize = 20;
+
+/// One pair's result, a line of `verify --level equiv`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ProofReport {
+    /// The machine's name, or `<machine> wrapper` for a board wrapper's pairs.
+    pub machine: String,
+    /// Always `equiv`, to tell these lines from the levels' in `--json`.
+    pub level: &'static str,
+    /// The two designs: `netlist=verilog`, `bitstream=netlist`.
+    pub pair: String,
+    /// The outcome.
+    pub status: ProofStatus,
+    /// Wall-clock seconds the pair took.
+    pub seconds: f64,
+    /// Signals of the same name in both, each proven equal.
+    pub matched: usize,
+    /// Cycles from power-on the bounded check covered, when it ran.
+    pub bound: Option<usize>,
+    /// What was proven; the counterexample; why the proof did not close; or
+    /// why the pair could not be checked.
+    pub detail: String,
+}
+
+/// A proof's outcome, or why there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum ProofStatus {
+    /// Equal in every cycle of every input sequence from power-on.
+    #[serde(rename = "proven")]
+    Proven,
+    /// An input sequence from power-on makes an output differ.
+    #[serde(rename = "refuted")]
+    Refuted,
+    /// The proof did not close: the detail says why, and `bound` what the bounded check covered.
+    #[serde(rename = "not closed")]
+    NotClosed,
+    /// A tool failed: the detail is its output.
+    #[serde(rename = "failed")]
+    Failed,
+    /// A tool is missing.
+    #[serde(rename = "skipped")]
+    Skipped,
+}
+
+impl ProofStatus {
+    /// The status as `verify` prints it (and as it is serialised).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProofStatus::Proven => "proven",
+            ProofStatus::Refuted => "refuted",
+            ProofStatus::NotClosed => "not closed",
+            ProofStatus::Failed => "failed",
+            ProofStatus::Skipped => "skipped",
+        }
+    }
+}
+
+impl ProofReport {
+    /// Refuted or failed: `verify` ends with status 1.
+    pub fn bad(&self) -> bool {
+        matches!(self.status, ProofStatus::Refuted | ProofStatus::Failed)
+    }
+
+    fn of(machine: &str, pair: &str, t0: Instant, result: Made<yosys::Equivalence>) -> ProofReport {
+        let (status, matched, bound, detail) = match result {
+            Ok(e) => {
+                let status = match e.verdict {
+                    Verdict::Proven => ProofStatus::Proven,
+                    Verdict::Refuted => ProofStatus::Refuted,
+                    Verdict::NotClosed => ProofStatus::NotClosed,
+                };
+                (status, e.matched, e.bound, e.detail)
+            }
+            Err(super::hdl::Why::Missing(tool)) => (ProofStatus::Skipped, 0, None, crate::flow::ToolError::Missing(tool).to_string()),
+            Err(why) => (ProofStatus::Failed, 0, None, why.to_string()),
+        };
+        ProofReport { machine: machine.into(), level: "equiv", pair: pair.into(), status, seconds: t0.elapsed().as_secs_f64(), matched, bound, detail }
+    }
+}
+
+/// A machine's pairs, from the netlists the other levels made.
+pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made<Chip>) -> Vec<ProofReport> {
+    let t0 = Instant::now();
+    let gold = places.generated(M::MODULE);
+    let netlist = ice40.clone().and_then(|synth| {
+        let d = places.dir("equiv-netlist")?;
+        let cells = yosys::ice40_cells(&d)?;
+        Ok(yosys::equivalence("netlist=verilog", (&[&gold], M::MODULE), (&[&synth.netlist, &cells], M::MODULE), BOUND, &d)?)
+    });
+    let mut reports = vec![ProofReport::of(M::NAME, "netlist=verilog", t0, netlist)];
+    let t0 = Instant::now();
+    let bitstream = chip.clone().and_then(|chip| {
+        let d = places.dir("equiv-bitstream")?;
+        let cells = yosys::ice40_cells(&d)?;
+        let bundled = icebox_vlog::bundle_ports(&chip.verilog, M::MODULE, &d)?;
+        Ok(yosys::equivalence("bitstream=netlist", (&[&chip.netlist, &cells], M::MODULE), (&[&bundled], M::MODULE), BOUND, &d)?)
+    });
+    reports.push(ProofReport::of(M::NAME, "bitstream=netlist", t0, bitstream));
+    reports
+}
+
+/// A board wrapper (`generated/<module>.v`, top `module`): its `synth_ice40`
+/// netlist equal to its Verilog; and its build for the iCEstick (the board's
+/// top around it, as `nimforge build` makes it in `build/<machine>-icestick/`):
+/// the bitstream equal to the netlist placed.
+pub fn wrapper(machine: &str, wrapper: &crate::build::Wrapper, root: &Path) -> Vec<ProofReport> {
+    let module = &wrapper.module();
+    let name = format!("{machine} wrapper");
+    let t0 = Instant::now();
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(format!("{machine}-panel")) };
+    let gold = places.generated(module);
+    let result = (|| -> Made<yosys::Equivalence> {
+        let d = places.dir("equiv-netlist")?;
+        let synth = yosys::synth_ice40(&gold, module, &d)?;
+        let cells = yosys::ice40_cells(&d)?;
+        Ok(yosys::equivalence("netlist=verilog", (&[&gold], module), (&[&synth.netlist, &cells], module), BOUND, &d)?)
+    })();
+    let mut reports = vec![ProofReport::of(&name, "netlist=verilog", t0, result)];
+    let t0 = Instant::now();
+    let result = (|| -> Made<yosys::Equivalence> {
+        icebox_vlog::ICEBOX_VLOG.find()?;
+        let board = crate::boards::board("icestick").expect("the iCEstick is a built-in board");
+        let (built, dir) = crate::build::board_build(machine, wrapper, &board, root)?;
+        let d = places.dir("equiv-bitstream")?;
+        let top = crate::build::BOARD_TOP;
+        let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, top, &d)?;
+        let bundled = icebox_vlog::bundle_ports(&verilog, top, &d)?;
+        let cells = yosys::ice40_cells(&d)?;
+        Ok(yosys::equivalence("bitstream=netlist", (&[&dir.join("netlist.v"), &cells], top), (&[&bundled], top), BOUND, &d)?)
+    })();
+    reports.push(ProofReport::of(&name, "bitstream=netlist (iCEstick)", t0, result));
+    reports
+}
+
+/// The proofs as a table.
+pub fn table(reports: &[ProofReport]) -> String {
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            let detail = r.detail.lines().next().unwrap_or("").to_string();
+            vec![r.machine.clone(), r.pair.clone(), r.status.name().to_string(), r.matched.to_string(), format!("{:.2}", r.seconds), detail]
+        })
+        .collect();
+    let mut out = crate::emit::report::table(&["machine", "pair", "proof", "signals", "seconds", "detail"], &rows, &[false, false, false, true, true, false]);
+    for r in reports.iter().filter(|r| r.status == ProofStatus::Refuted) {
+        out.push_str(&format!("\n{} {}: the counterexample, from power-on:\n{}\n", r.machine, r.pair, r.detail));
+    }
+    out
+}

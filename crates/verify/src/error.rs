@@ -1,0 +1,88 @@
+//! The crate's one error type: what went wrong, in words a caller can act
+//! on and a type a caller can match.
+
+use crate::flow::ToolError;
+use nimforge_netlist::NetlistError;
+use std::fmt;
+use std::path::PathBuf;
+
+
+/// Why something of nimforge-verify did not give its result.
+#[derive(Debug)]
+pub enum Error {
+    /// An external tool is missing, failed (its own output), or a file it
+    /// needs could not be read or written ([`ToolError`]).
+    Tool(ToolError),
+    /// A netlist could not be read: where, and what is wrong with it.
+    Netlist(NetlistError),
+    /// A file of the toolkit's own (a board, a report, a script) is not
+    /// what it should be.
+    Malformed {
+        /// The file.
+        file: PathBuf,
+        /// What is wrong and where, in one line that names the file.
+        what: String,
+    },
+    /// Something the caller gave (a script, a position, a flag's value) is
+    /// not what it should be: what, and what to give instead.
+    Input(String),
+    /// The design did not do what was awaited within the limit given (a
+    /// move that never ends): what, and the limit.
+    Stalled(String),
+    /// The design's outputs differ from the model's: the first mismatch.
+    Mismatch(String),
+    /// The design cannot be taken as it is (a port its netlist lacks or of
+    /// another width, a register with no initial value): what, and what to
+    /// change.
+    Design(String),
+    /// The model or the harness refused (a tour that misses a transition,
+    /// a whole-move run the oracle found wrong, a press the alphabet does
+    /// not hold): the harness's own words.
+    Model(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Tool(e) => e.fmt(f),
+            Error::Netlist(e) => e.fmt(f),
+            Error::Malformed { what, .. } => f.write_str(what),
+            Error::Input(m) | Error::Design(m) | Error::Stalled(m) | Error::Mismatch(m) | Error::Model(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Error {
+    /// A file or directory that could not be read, written or made:
+    /// `what` says which ("writing build/x.v").
+    pub fn io(what: impl Into<String>, error: std::io::Error) -> Error {
+        Error::Tool(ToolError::Io { what: what.into(), error })
+    }
+}
+
+impl From<ToolError> for Error {
+    fn from(e: ToolError) -> Error {
+        Error::Tool(e)
+    }
+}
+
+impl From<NetlistError> for Error {
+    fn from(e: NetlistError) -> Error {
+        Error::Netlist(e)
+    }
+}
+
+impl From<String> for Error {
+    /// A harness's or model's own words ([`Error::Model`]).
+    fn from(e: String) -> Error {
+        Error::Model(e)
+    }
+}
+
+impl From<&str> for Error {
+    fn from(e: &str) -> Error {
+        Error::Model(e.to_string())
+    }
+}

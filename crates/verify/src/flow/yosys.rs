@@ -1,0 +1,568 @@
+//! yosys: synthesis for the iCE40 (`synth_ice40`), the cell counts of `stat
+//! -json`, and the netlist written back as Verilog. The script is made from
+//! the template `fpga/synth.ys.j2` and kept beside its reports. `synth_blif`
+//! makes the generic gate-level BLIF the netlist simulator reads
+//! (`fpga/blif.ys.j2`). `prove_equivalent` proves a design equal to a
+//! reference for every input sequence (`fpga/prove.ys.j2`).
+
+use super::{read, write, Tool, ToolError};
+use askama::Template;
+use std::path::{Path, PathBuf};
+
+/// yosys, from the Debian package of the same name.
+pub const YOSYS: Tool = Tool { program: "yosys", package: "yosys" };
+
+#[derive(Template)]
+#[template(path = "synth.ys.j2", escape = "none")]
+struct Script<'a> {
+    source: &'a str,
+    top: &'a str,
+}
+
+/// The cells of a synthesised design that the reports show.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Cells {
+    /// Look-up tables (`SB_LUT4`).
+    pub lut4: u64,
+    /// Flip-flops (every `SB_DFF*` kind).
+    pub dff: u64,
+    /// Carry cells (`SB_CARRY`).
+    pub carry: u64,
+}
+
+/// What [`synth_ice40`] made: the netlist in two forms, and its cells.
+#[derive(Clone, Debug)]
+pub struct Synthesis {
+    /// The netlist for nextpnr.
+    pub json: PathBuf,
+    /// The netlist as Verilog of iCE40 cells.
+    pub netlist: PathBuf,
+    /// Its cell counts, from `stat -json`.
+    pub cells: Cells,
+}
+
+/// Synthesise `source` (top module `top`) into `dir`.
+pub fn synth_ice40(source: &Path, top: &str, dir: &Path) -> Result<Synthesis, ToolError> {
+    let source = std::fs::canonicalize(source)
+        .map_err(|error| ToolError::Io { what: format!("reading {}", source.display()), error })?;
+    let script = Script { source: &source.to_string_lossy(), top }.render().expect("template renders");
+    write(&dir.join("synth.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "synth.log", "-s", "synth.ys"], dir, &format!("synthesising {top}"))?;
+    let stat = read(&dir.join("stat.json"))?;
+    let cells = parse_stat(&stat).map_err(|e| ToolError::Failed {
+        tool: YOSYS,
+        what: format!("reading stat.json: {e}"),
+        output: stat.clone(),
+    })?;
+    Ok(Synthesis { json: dir.join("synth.json"), netlist: dir.join("netlist.v"), cells })
+}
+
+#[derive(Template)]
+#[template(path = "blif.ys.j2", escape = "none")]
+struct BlifScript<'a> {
+    source: &'a str,
+    top: &'a str,
+}
+
+/// Synthesise `source` (top module `top`) into `dir` as generic gates and
+/// rising-edge flip-flops; the BLIF's path (`dir/netlist.blif`).
+pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    let source = canonical(source)?;
+    let script = BlifScript { source: &source, top }.render().expect("template renders");
+    write(&dir.join("blif.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "blif.log", "-s", "blif.ys"], dir, &format!("synthesising {top} to BLIF"))?;
+    Ok(dir.join("netlist.blif"))
+}
+
+#[derive(Template)]
+#[template(path = "miter_aig.ys.j2", escape = "none")]
+struct MiterScript<'a> {
+    design: &'a str,
+    top: &'a str,
+    references: Vec<String>,
+    ref_top: &'a str,
+}
+
+/// `p` as an absolute path, for a script run in another directory.
+fn canonical(p: &Path) -> Result<String, ToolError> {
+    std::fs::canonicalize(p)
+        .map(|p| p.to_string_lossy().into_owned())
+        .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
+}
+
+/// The miter of `design` (top `top`) and the reference (`reference`, top
+/// `ref_top`) as `dir/miter.aig`, for ABC ([`super::abc::dprove`]).
+pub fn miter_aiger(design: &Path, top: &str, reference: &[&Path], ref_top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    let design = canonical(design)?;
+    let references = reference.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
+    let script = MiterScript { design: &design, top, references, ref_top }.render().expect("template renders");
+    write(&dir.join("miter.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "miter.log", "-s", "miter.ys"], dir, &format!("writing the miter of {top} and {ref_top}"))?;
+    Ok(dir.join("miter.aig"))
+}
+
+#[derive(Template)]
+#[template(path = "prove.ys.j2", escape = "none")]
+struct ProveScript<'a> {
+    design: &'a str,
+    top: &'a str,
+    references: Vec<String>,
+    ref_top: &'a str,
+    max_steps: usize,
+}
+
+/// The temporal induction's longest try (`sat -maxsteps`); a two-register
+/// pipeline closes at 2.
+pub const PROVE_MAX_STEPS: usize = 8;
+
+/// An equivalence proven by `prove_equivalent`.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The induction length at which the proof closed.
+    pub induction: usize,
+    /// How long yosys took.
+    pub seconds: f64,
+    /// The script, `dir/prove.ys`.
+    pub script: PathBuf,
+    /// yosys's log, `dir/prove.log`.
+    pub log: PathBuf,
+}
+
+/// Prove `design` (top module `top`) equal to the reference made of the
+/// files `reference` (top module `ref_top`, with the same ports): a miter of
+/// the two and `sat -tempinduct`, so every output agrees in every cycle of
+/// every input sequence from power-on. The script and log are kept in `dir`.
+/// A failed proof is `ToolError::Failed` whose output is yosys's
+/// counterexample (the cycles and values it found).
+pub fn prove_equivalent(
+    design: &Path,
+    top: &str,
+    reference: &[&Path],
+    ref_top: &str,
+    dir: &Path,
+) -> Result<Proof, ToolError> {
+    let design = canonical(design)?;
+    let references = reference.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
+    let script =
+        ProveScript { design: &design, top, references, ref_top, max_steps: PROVE_MAX_STEPS }.render().expect("template renders");
+    write(&dir.join("prove.ys"), &script)?;
+    let what = format!("proving {top} equal to {ref_top}");
+    let t0 = std::time::Instant::now();
+    let run = YOSYS.run(&["-q", "-l", "prove.log", "-s", "prove.ys"], dir, &what);
+    let seconds = t0.elapsed().as_secs_f64();
+    let log = read(&dir.join("prove.log")).unwrap_or_default();
+    match run {
+        Ok(_) => match proof_closed(&log) {
+            Some(induction) => {
+                Ok(Proof { induction, seconds, script: dir.join("prove.ys"), log: dir.join("prove.log") })
+            }
+            None => Err(ToolError::Failed {
+                tool: YOSYS,
+                what: format!("{what}: the log has no closed induction ({})", dir.join("prove.log").display()),
+                output: log,
+            }),
+        },
+        Err(ToolError::Failed { tool, output, .. }) => {
+            let (why, output) = match counterexample(&log) {
+                Some(cex) => ("the proof failed; the counterexample", cex),
+                None => ("yosys stopped", output),
+            };
+            Err(ToolError::Failed {
+                tool,
+                what: format!("{what}: {why} (log: {})", dir.join("prove.log").display()),
+                output,
+            })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The two designs a proof compares, as the scripts read them
+/// (`fpga/equiv_read.ys.j2`).
+struct Designs<'a> {
+    pair: &'a str,
+    gold: Vec<String>,
+    gold_top: &'a str,
+    gate: Vec<String>,
+    gate_top: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "equiv.ys.j2", escape = "none")]
+struct EquivScript<'a> {
+    d: &'a Designs<'a>,
+    seq: usize,
+    induct: bool,
+}
+
+#[derive(Template)]
+#[template(path = "equiv_aig.ys.j2", escape = "none")]
+struct EquivAigScript<'a> {
+    d: &'a Designs<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "bounded.ys.j2", escape = "none")]
+struct BoundedScript<'a> {
+    d: &'a Designs<'a>,
+    bound: usize,
+}
+
+/// How many cycles `equiv_simple` and `equiv_induct` look back.
+pub const EQUIV_SEQ: usize = 5;
+
+/// What a proof of two designs' equality found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Equal in every cycle of every input sequence from power-on.
+    Proven,
+    /// An input sequence from power-on makes an output differ.
+    Refuted,
+    /// Neither: no prover closed and the bounded check from power-on found
+    /// no difference within its bound.
+    NotClosed,
+}
+
+/// The result of [`equivalence`].
+#[derive(Clone, Debug)]
+pub struct Equivalence {
+    /// Proven, refuted or not closed.
+    pub verdict: Verdict,
+    /// How many signals of the same name the two share (`$equiv` cells).
+    pub matched: usize,
+    /// Proven: what was proven; refuted: the counterexample, cycle by cycle;
+    /// not closed: why, and the bound reached.
+    pub detail: String,
+    /// The cycles the bounded check covered from power-on, when it ran.
+    pub bound: Option<usize>,
+    /// Wall-clock time from the start of [`equivalence`] to the verdict, in seconds.
+    pub seconds: f64,
+}
+
+/// Prove `gate` equal to `gold` (each a list of Verilog files and its top
+/// module), by yosys's equiv_* passes (`fpga/equiv.ys.j2`): every signal of
+/// the same name (the ports, the registers, named nets) agrees at power-on
+/// under every input (the base case, with every register at its initial
+/// value), and agrees whenever it agreed in the last [`EQUIV_SEQ`] cycles
+/// (the induction). Both give equality in every cycle of every input
+/// sequence. The provers in turn, the cheap first: yosys's `equiv_simple`
+/// (each signal from the others); ABC's `dprove` on a miter of the outputs
+/// (`fpga/equiv_aig.ys.j2`; it finds corresponding registers by itself, so
+/// it closes where the tools renamed the state); yosys's `equiv_induct`
+/// (every signal left, all together; minutes on a large design where a
+/// signal is not provable). Where none proves it, a bounded check from power-on (`fpga/bounded.ys.j2`, `sat -seq bound`
+/// on the miter) either finds an input sequence that makes an output
+/// differ (refuted, with it) or says how far it reached (not closed). A netlist of
+/// iCE40 cells comes with their models ([`ice40_cells`]) among its files.
+/// Scripts and logs are kept in `dir`.
+pub fn equivalence(
+    pair: &str,
+    (gold, gold_top): (&[&Path], &str),
+    (gate, gate_top): (&[&Path], &str),
+    bound: usize,
+    dir: &Path,
+) -> Result<Equivalence, ToolError> {
+    let t0 = std::time::Instant::now();
+    let designs = Designs {
+        pair,
+        gold: gold.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?,
+        gold_top,
+        gate: gate.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?,
+        gate_top,
+    };
+    let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
+        let (name, log_name) = if induct { ("equiv_induct.ys", "equiv_induct.log") } else { ("equiv.ys", "equiv.log") };
+        let script = EquivScript { d: &designs, seq: EQUIV_SEQ, induct }.render().expect("template renders");
+        write(&dir.join(name), &script)?;
+        YOSYS.run(&["-q", "-l", log_name, "-s", name], dir, &format!("proving {pair} for {gold_top}"))?;
+        let log = read(&dir.join(log_name))?;
+        let read_back = |what: &str| ToolError::Failed { tool: YOSYS, what: format!("reading {}: {what}", dir.join(log_name).display()), output: log.clone() };
+        let section = |from: &str, to: Option<&str>| -> Option<String> {
+            let rest = &log[log.find(from)?..];
+            Some(match to.and_then(|t| rest.find(t)) {
+                Some(end) => rest[..end].to_string(),
+                None => rest.to_string(),
+            })
+        };
+        let base = section("NIMFORGE-BASE", Some("NIMFORGE-INDUCTION")).ok_or_else(|| read_back("no base case"))?;
+        let status = section("NIMFORGE-STATUS", None).ok_or_else(|| read_back("no equiv_status"))?;
+        let (proven, unproven) = equiv_counts(&status).ok_or_else(|| read_back("no count of $equiv cells"))?;
+        Ok((base.contains("SUCCESS!"), proven, unproven, status))
+    };
+    let proven_by_yosys = |base_holds: bool, matched: usize, unproven: usize, how: &str| {
+        (base_holds && unproven == 0 && matched > 0).then(|| Equivalence {
+            verdict: Verdict::Proven,
+            matched,
+            detail: format!("{matched} signals matched by name, equal from power-on (base case) and by induction over {EQUIV_SEQ} cycles ({how})"),
+            bound: None,
+            seconds: t0.elapsed().as_secs_f64(),
+        })
+    };
+    let (base_holds, proven, unproven, status) = equiv(false)?;
+    let matched = proven + unproven;
+    if let Some(e) = proven_by_yosys(base_holds, matched, unproven, "yosys equiv_simple") {
+        return Ok(e);
+    }
+    let why = |base_holds: bool, unproven: usize, status: &str| {
+        if matched == 0 {
+            "no signal of the same name in both".to_string()
+        } else if !base_holds {
+            "a matched signal differs at power-on".to_string()
+        } else {
+            let mut names: Vec<&str> = status
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("Unproven $equiv "))
+                .filter_map(|l| l.split_whitespace().nth(1))
+                .map(|n| n.strip_suffix("_gold").unwrap_or(n))
+                .collect();
+            names.dedup();
+            let shown = names.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+            format!("{unproven} of {matched} signals matched by name left unproven: {shown}{}", if names.len() > 3 { ", ..." } else { "" })
+        }
+    };
+    // The second prover: ABC's dprove on a miter of the outputs, which
+    // finds corresponding registers by itself.
+    let script = EquivAigScript { d: &designs }.render().expect("template renders");
+    write(&dir.join("equiv_aig.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "equiv_aig.log", "-s", "equiv_aig.ys"], dir, &format!("writing the miter of {pair} for {gold_top}"))?;
+    let abc = match super::abc::prove_miter(&dir.join("miter.aig"), dir) {
+        Ok(_) => {
+            return Ok(Equivalence {
+                verdict: Verdict::Proven,
+                matched,
+                detail: format!(
+                    "by ABC (scorr -F 2, dprove) on a miter of the outputs from power-on (yosys equiv_simple: {})",
+                    why(base_holds, unproven, &status)
+                ),
+                bound: None,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        }
+        Err(ToolError::Failed { what, output, .. }) => (what, output),
+        Err(e) => return Err(e),
+    };
+    let differ = abc.0.contains("differ");
+    // The third: yosys's equiv_induct over every signal left.
+    let (base_holds, proven, unproven, status) = if differ { (base_holds, proven, unproven, status) } else { equiv(true)? };
+    if let Some(e) = proven_by_yosys(base_holds, proven + unproven, unproven, "yosys equiv_induct") {
+        return Ok(e);
+    }
+    let why = why(base_holds, unproven, &status);
+    let script = BoundedScript { d: &designs, bound }.render().expect("template renders");
+    write(&dir.join("bounded.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "bounded.log", "-s", "bounded.ys"], dir, &format!("checking {pair} for {gold_top} from power-on"))?;
+    let log = read(&dir.join("bounded.log"))?;
+    let seconds = t0.elapsed().as_secs_f64();
+    if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
+        Ok(Equivalence { verdict: Verdict::Refuted, matched, detail: cex, bound: Some(bound), seconds })
+    } else if !log.contains("SUCCESS!") {
+        Err(ToolError::Failed { tool: YOSYS, what: format!("reading {}: no verdict", dir.join("bounded.log").display()), output: log })
+    } else if differ {
+        Ok(Equivalence {
+            verdict: Verdict::Refuted,
+            matched,
+            detail: format!(
+                "ABC found an input sequence that makes an output differ, longer than the {bound} cycles of the bounded check; ABC's output ends:\n{}",
+                super::tail(&abc.1, 20)
+            ),
+            bound: Some(bound),
+            seconds,
+        })
+    } else {
+        Ok(Equivalence {
+            verdict: Verdict::NotClosed,
+            matched,
+            detail: format!("{why}; ABC (scorr, dprove) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})"),
+            bound: Some(bound),
+            seconds,
+        })
+    }
+}
+
+/// "Of those cells P are proven and U are unproven." from `equiv_status`.
+fn equiv_counts(status: &str) -> Option<(usize, usize)> {
+    let line = status.lines().find_map(|l| l.trim().strip_prefix("Of those cells "))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    Some((words.first()?.parse().ok()?, words.get(4)?.parse().ok()?))
+}
+
+/// The iCE40 cells a `synth_ice40` netlist uses (SB_LUT4, SB_CARRY, the
+/// SB_DFF family), cut from yosys's own models (`cells_sim.v`, with its
+/// preamble of macros) into `dir/ice40_cells.v`: read whole, that file takes
+/// some 40 seconds; these few modules a fraction of one.
+pub fn ice40_cells(dir: &Path) -> Result<PathBuf, ToolError> {
+    let path = ice40_cells_sim();
+    let text = read(&path)?;
+    let mut out = String::new();
+    let mut kept = 0;
+    let mut module: Option<(bool, Vec<&str>)> = None;
+    let mut preamble = true;
+    for line in text.lines() {
+        match &mut module {
+            None => match line.strip_prefix("module ") {
+                Some(rest) => {
+                    preamble = false;
+                    let name = rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+                    let wanted = name == "SB_LUT4" || name == "SB_CARRY" || name.starts_with("SB_DFF");
+                    module = Some((wanted, vec![line]));
+                }
+                // The preamble: `timescale and the macros the cells use.
+                None if preamble => {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                None => {}
+            },
+            Some((wanted, lines)) => {
+                lines.push(line);
+                if line.trim_start().starts_with("endmodule") {
+                    if *wanted {
+                        out.push_str(&lines.join("\n"));
+                        out.push('\n');
+                        kept += 1;
+                    }
+                    module = None;
+                }
+            }
+        }
+    }
+    if kept < 3 {
+        return Err(ToolError::Failed {
+            tool: YOSYS,
+            what: format!("{} lacks the iCE40 cells SB_LUT4, SB_CARRY, SB_DFF (a yosys of another version?)", path.display()),
+            output: String::new(),
+        });
+    }
+    let out_path = dir.join("ice40_cells.v");
+    write(&out_path, &out)?;
+    Ok(out_path)
+}
+
+/// The induction length of "Induction step proven: SUCCESS!" in a `sat
+/// -tempinduct` log.
+fn proof_closed(log: &str) -> Option<usize> {
+    let mut length = None;
+    for line in log.lines() {
+        if let Some(rest) = line.trim().strip_prefix("** Trying induction with length ") {
+            length = rest.trim_end_matches(" **").trim().parse().ok();
+        }
+        if line.contains("Induction step proven: SUCCESS!") {
+            return length;
+        }
+    }
+    None
+}
+
+/// From a failed `sat -verify`: the verdict line ("model found for base
+/// case: FAIL!" or "Reached maximum number of time steps") and the table of
+/// signals by cycle that follows it, up to yosys's ERROR line, cut to what
+/// explains it: the inputs and `trigger` cycle by cycle, and the miter's
+/// outputs (`gold_x`, the reference, beside `gate_x`, the design) where the two
+/// differ; the initial state only as a note.
+fn counterexample(log: &str) -> Option<String> {
+    let lines: Vec<&str> = log.lines().collect();
+    let start = lines.iter().rposition(|l| l.contains("FAIL!") || l.contains("Reached maximum number of time steps"))?;
+    let lines = &lines[start..];
+    // A row: time, signal, then its value as decimal, hex and binary.
+    let row = |l: &str| -> Option<(String, String, String)> {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        (f.len() >= 3 && f[1].starts_with('\\')).then(|| (f[0].to_string(), f[1][1..].to_string(), f[f.len() - 1].to_string()))
+    };
+    let value = |time: &str, name: &str| {
+        lines.iter().filter_map(|l| row(l)).find(|(t, n, _)| t == time && n == name).map(|(_, _, v)| v)
+    };
+    let mut out = vec![lines[0].trim().to_string()];
+    if lines.iter().any(|l| l.trim_start().starts_with("init ")) {
+        out.push("(from power-on: every register at its initial value)".to_string());
+    }
+    for l in &lines[1..] {
+        let t = l.trim_start();
+        if t.starts_with("Time ") || t.starts_with("ERROR") {
+            out.push(l.trim_end().to_string());
+            continue;
+        }
+        let keep = match row(l) {
+            // Yosys's banner, separators, blank lines, what it imported.
+            None => false,
+            Some((time, _, _)) if time.parse::<usize>().is_err() => false,
+            Some((_, name, _)) if name == "trigger" || name == "in_clock" => name == "trigger",
+            Some((_, name, _)) if name.starts_with("in_") => true,
+            Some((time, name, v)) => match name.split_once('_') {
+                Some(("gold", port)) => value(&time, &format!("gate_{port}")).is_some_and(|g| g != v),
+                Some(("gate", port)) => value(&time, &format!("gold_{port}")).is_some_and(|g| g != v),
+                _ => true,
+            },
+        };
+        if keep {
+            out.push(l.trim_end().to_string());
+        }
+    }
+    Some(out.join("\n"))
+}
+
+/// SB_LUT4, every SB_DFF* and SB_CARRY from `stat -json`.
+pub(crate) fn parse_stat(json: &str) -> Result<Cells, String> {
+    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let by_type = v["design"]["num_cells_by_type"].as_object().ok_or("no design.num_cells_by_type")?;
+    let mut cells = Cells::default();
+    for (name, n) in by_type {
+        let n = n.as_u64().unwrap_or(0);
+        if name == "SB_LUT4" {
+            cells.lut4 += n;
+        } else if name.starts_with("SB_DFF") {
+            cells.dff += n;
+        } else if name == "SB_CARRY" {
+            cells.carry += n;
+        }
+    }
+    Ok(cells)
+}
+
+/// Where yosys keeps its iCE40 cell models: `yosys-config --datdir` when it
+/// is installed (package yosys-dev), else Debian's place.
+pub fn ice40_cells_sim() -> PathBuf {
+    if let Ok(out) = std::process::Command::new("yosys-config").arg("--datdir").output() {
+        if out.status.success() {
+            let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
+            return Path::new(&dir).join("ice40/cells_sim.v");
+        }
+    }
+    PathBuf::from("/usr/share/yosys/ice40/cells_sim.v")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_every_flip_flop_kind() {
+        let json = r#"{"design": {"num_cells_by_type": {"SB_CARRY": 3, "SB_DFFESR": 24, "SB_DFFSR": 1, "SB_LUT4": 82}}}"#;
+        let c = super::parse_stat(json).unwrap();
+        assert_eq!((c.lut4, c.dff, c.carry), (82, 25, 3));
+    }
+
+    #[test]
+    fn reads_the_induction_length_and_the_counterexample() {
+        let log = "** Trying induction with length 1 **\nInduction step failed.\n\
+                   ** Trying induction with length 2 **\nInduction step proven: SUCCESS!\n";
+        assert_eq!(super::proof_closed(log), Some(2));
+        assert_eq!(super::proof_closed("** Trying induction with length 1 **\n"), None);
+        let log = "Base case for induction length 2 proven.\n\
+                   SAT temporal induction proof finished - model found for base case: FAIL!\n\n\
+                   Import show expression: \\trigger\n  Time Signal\n\
+                   \x20    3 \\gate_after   94  5e  01011110\n\
+                   \x20    3 \\gate_found    1   1         1\n\
+                   \x20    3 \\gold_after   96  60  01100000\n\
+                   \x20    3 \\gold_found    1   1         1\n\
+                   \x20    3 \\in_clock      0   0         0\n\
+                   \x20    3 \\in_piles$0    7   7  00000111\n\
+                   \x20    3 \\trigger       1   1         1\n\
+                   ERROR: Called with -verify and proof did fail!\n";
+        let cex = super::counterexample(log).unwrap();
+        assert!(cex.starts_with("SAT temporal induction proof finished"), "{cex}");
+        for kept in ["\\gate_after", "\\gold_after", "\\in_piles$0", "\\trigger", "ERROR"] {
+            assert!(cex.contains(kept), "{kept} in {cex}");
+        }
+        for left in ["Import", "_found", "in_clock"] {
+            assert!(!cex.contains(left), "{left} in {cex}");
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! The hardware levels' files and their external simulators. Each netlist
+//! is made once per machine ([`make_generic`], [`make_ice40`],
+//! [`make_chip`]) and read by both engines of its level: the bitsim engine
+//! in process ([`super::bitsim`]) and Icarus (`verilog/icarus`,
+//! `netlist/icarus` with yosys's iCE40 cell models, `bitstream/icarus` on
+//! the chip's Verilog from icebox_vlog), besides Verilator on the file in
+//! `generated/`. The external simulators replay a vector file through a
+//! testbench from `testbenches/`.
+
+use crate::places::Places;
+use crate::ports::{from_hex, to_hex};
+use crate::{verdict, LevelReport, Machine, Plan};
+use crate::boards;
+use crate::build;
+use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Writes the plan as `<inputs> <outputs>` hex lines.
+pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), ToolError> {
+    let io = |error| ToolError::Io { what: format!("writing {}", path.display()), error };
+    let mut w = crate::files::Atomic::create(path).map_err(io)?;
+    let (ins, outs) = (M::inputs(), M::outputs());
+    let letters: Vec<String> = plan.letters.iter().map(|l| to_hex(&l.inputs, &ins)).collect();
+    for (i, &l) in plan.sequence.iter().enumerate() {
+        writeln!(w, "{} {}", letters[l], to_hex(&plan.expected(i), &outs)).map_err(io)?;
+    }
+    w.commit().map_err(io)
+}
+
+/// One simulation run's report from the simulator's output.
+fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> LevelReport {
+    let report = match verdict::parse(output) {
+        None => LevelReport::failed(
+            M::NAME,
+            level,
+            format!("the testbench printed no verdict; it printed:\n{}", flow::tail(output, 20)),
+        ),
+        Some(v) if v.vectors != plan.len() => {
+            LevelReport::failed(M::NAME, level, format!("the testbench replayed {} of {} vectors", v.vectors, plan.len()))
+        }
+        Some(v) => {
+            let first = v.first.first().map(|(cycle, hex)| match from_hex(hex, &M::outputs()) {
+                Some(got) if *cycle < plan.len() => plan.describe_mismatch(*cycle, &got),
+                _ => format!("first mismatch at cycle {cycle}: got {hex} (unknown or undriven bits)"),
+            });
+            LevelReport::judged(M::NAME, level, plan.len(), v.mismatches, first)
+        }
+    };
+    report.coverage(plan.coverage.clone()).seconds(t0.elapsed().as_secs_f64())
+}
+
+/// Why something a level needs could not be made: kept so that every
+/// level that needs it can say so.
+#[derive(Clone, Debug)]
+pub enum Why {
+    /// A tool is not installed: the level is skipped.
+    Missing(Tool),
+    /// A tool failed: the level failed, with the tool's output.
+    Failed(String),
+}
+
+impl From<ToolError> for Why {
+    fn from(e: ToolError) -> Why {
+        match e {
+            ToolError::Missing(t) => Why::Missing(t),
+            e => Why::Failed(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::Error> for Why {
+    fn from(e: crate::Error) -> Why {
+        match e {
+            crate::Error::Tool(ToolError::Missing(t)) => Why::Missing(t),
+            e => Why::Failed(e.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Missing(t) => write!(f, "{}", ToolError::Missing(*t)),
+            Why::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl Why {
+    /// The level's report: skipped when a tool is missing, failed with the tool's output otherwise.
+    pub fn report(&self, machine: &str, level: &str) -> LevelReport {
+        match self {
+            Why::Missing(tool) => LevelReport::skipped(machine, level, *tool),
+            Why::Failed(e) => LevelReport::failed(machine, level, e.clone()),
+        }
+    }
+}
+
+/// Something a level needs, or why it could not be made.
+pub type Made<T> = Result<T, Why>;
+
+/// The generic-gate BLIF of the generated Verilog (`verilog/bitsim`).
+pub fn make_generic<M: Machine>(places: &Places) -> Made<PathBuf> {
+    let d = places.dir("verilog-bitsim")?;
+    Ok(yosys::synth_blif(&places.generated(M::MODULE), M::MODULE, &d)?)
+}
+
+/// `synth_ice40` of the generated Verilog: the JSON nextpnr places
+/// (`netlist/bitsim`) and the same netlist as Verilog (`netlist/icarus`).
+pub fn make_ice40<M: Machine>(places: &Places) -> Made<yosys::Synthesis> {
+    let d = places.dir("netlist")?;
+    Ok(yosys::synth_ice40(&places.generated(M::MODULE), M::MODULE, &d)?)
+}
+
+/// The board the `bitstream` level places and routes for: the iCEstick
+/// with every port on a pin, or, for a machine with more port bits than
+/// the iCEstick has free pins, the iCE40-HX8K breakout board
+/// (`boards::VERIFICATION`).
+pub fn verification_board<M: Machine>() -> boards::Board {
+    let stick = boards::board("icestick").expect("the iCEstick is a built-in board");
+    let bits: usize = M::inputs().iter().chain(&M::outputs()).map(|p| p.width).sum();
+    if bits <= stick.free_io.len() {
+        stick
+    } else {
+        boards::board(boards::VERIFICATION.0).expect("the verification device is built in")
+    }
+}
+
+/// The placed-and-routed chip: nextpnr-ice40 and icepack, the `.asc`
+/// turned back into Verilog by icebox_vlog (`bitstream/icarus`), and that
+/// Verilog as generic gates (`bitstream/bitsim`).
+#[derive(Clone, Debug)]
+pub struct Chip {
+    /// The bitstream as Verilog (icebox_vlog).
+    pub verilog: PathBuf,
+    /// The bitstream's Verilog as generic gates (BLIF), for `bitstream/bitsim`.
+    pub blif: PathBuf,
+    /// The `synth_ice40` netlist (as Verilog of iCE40 cells) that nextpnr
+    /// placed and routed into it.
+    pub netlist: PathBuf,
+}
+
+/// Makes the [`Chip`]: builds the machine for [`verification_board`] in the work
+/// directory's `bitstream/`, reads the bitstream back with icebox_vlog and synthesises that
+/// to generic gates in `bitstream-bitsim/`.
+pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
+    let d = places.dir("bitstream")?;
+    icebox_vlog::ICEBOX_VLOG.find()?;
+    let source = places.generated(M::MODULE);
+    let built = build::implement(&verification_board::<M>(), &source, M::MODULE, &M::inputs(), &M::outputs(), &d)?;
+    let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
+    let b = places.dir("bitstream-bitsim")?;
+    let blif = yosys::synth_blif(&verilog, M::MODULE, &b)?;
+    Ok(Chip { verilog, blif, netlist: d.join("netlist.v") })
+}
+
+fn plusargs(vectors: &Path) -> Vec<String> {
+    vec![format!("+vectors={}", vectors.display())]
+}
+
+/// `verilog/icarus`: the file in `generated/` in Icarus.
+pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
+    const LEVEL: &str = "verilog/icarus";
+    let t0 = Instant::now();
+    let source = places.generated(M::MODULE);
+    let tb = places.testbench(M::MODULE, false);
+    let run = places.dir("icarus").and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
+    match run {
+        Ok(text) => judge(plan, LEVEL, &text, t0),
+        Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
+    }
+}
+
+/// `verilog/verilator`: the file in `generated/`, linted, in Verilator,
+/// the whole plan through the C++ harness ([`super::verilated`]).
+pub fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: &super::lanes::Expected) -> LevelReport {
+    const LEVEL: &str = "verilog/verilator";
+    let t0 = Instant::now();
+    let run = super::verilated::Verilated::build(plan, expected, places).and_then(|h| h.run(0, plan.len()));
+    match run {
+        Ok(o) if o.cycles != plan.len() => LevelReport::failed(M::NAME, LEVEL, format!("the harness replayed {} of {} cycles", o.cycles, plan.len())),
+        Ok(o) => {
+            let first = o.first.map(|(i, got)| plan.describe_mismatch(i, &got));
+            LevelReport::judged(M::NAME, LEVEL, o.cycles, o.mismatches, first).coverage(plan.coverage.clone())
+        }
+        Err(e) => LevelReport::from_error(M::NAME, LEVEL, e),
+    }
+    .seconds(t0.elapsed().as_secs_f64())
+}
+
+/// `netlist/icarus`: the `synth_ice40` netlist as Verilog, with yosys's
+/// iCE40 cell models, in Icarus.
+pub fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, synth: &Made<yosys::Synthesis>) -> LevelReport {
+    const LEVEL: &str = "netlist/icarus";
+    let t0 = Instant::now();
+    let synth = match synth {
+        Ok(s) => s,
+        Err(why) => return why.report(M::NAME, LEVEL),
+    };
+    let run = places.dir("netlist").and_then(|d| {
+        let cells = yosys::ice40_cells_sim();
+        let tb = places.testbench(M::MODULE, false);
+        iverilog::simulate(
+            &[&synth.netlist, &cells, &tb],
+            "nimforge_clock",
+            &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
+            &plusargs(vectors),
+            &d,
+        )
+    });
+    match run {
+        Ok(text) => judge(plan, LEVEL, &text, t0),
+        Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
+    }
+}
+
+/// `bitstream/icarus`: the chip's Verilog from icebox_vlog in Icarus.
+pub fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, chip: &Made<Chip>) -> LevelReport {
+    const LEVEL: &str = "bitstream/icarus";
+    let t0 = Instant::now();
+    let chip = match chip {
+        Ok(c) => c,
+        Err(why) => return why.report(M::NAME, LEVEL),
+    };
+    let tb = places.testbench(M::MODULE, true);
+    let run = places.dir("bitstream").and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
+    match run {
+        Ok(text) => judge(plan, LEVEL, &text, t0),
+        Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
+    }
+}

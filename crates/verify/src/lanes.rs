@@ -1,0 +1,660 @@
+//! Whole plans in lanes: the bitsim levels (`verilog/bitsim`,
+//! `netlist/bitsim`, `bitstream/bitsim`) run a machine's netlist in the
+//! bit-parallel simulator ([`nimforge_netlist::lanes`]), 1,024 independent
+//! runs side by side in each thread, every output of every lane compared
+//! with the oracle after every clock.
+//!
+//! Two kinds of work:
+//!
+//! - **Pieces** ([`run_pieces`]): the plan every level replays, cut where
+//!   the oracle is back at power-on ([`Plan::pieces`]); each piece runs in
+//!   a lane from the netlist's own power-on (its latches' init values).
+//!   A lane whose piece ends is powered on again and takes the next piece;
+//!   at the end, lanes with nothing left idle on "none" and are not
+//!   compared.
+//! - **The transition search** ([`search`]), for a machine whose reachable
+//!   states can be listed: a breadth-first search of the oracle from
+//!   power-on run in the netlists themselves. Every reachable state is held
+//!   in a lane that reached it through real inputs from power-on; it is
+//!   forked (its whole register state, every latch, copied into other
+//!   lanes) and given every letter once: one clock per (state, letter)
+//!   pair, compared with the oracle's step. A lane that reaches a state not
+//!   seen before keeps its registers for the next depth. The oracle's side
+//!   is done once for every netlist in the same pass.
+
+use super::{Machine, Plan, Port};
+use nimforge_netlist::lanes::{stride, LaneSim};
+use nimforge_netlist::{Netlist, NetlistError, Wide};
+use rustc_hash::FxHashSet;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The word every lane simulation uses: 1,024 lanes (16 x 64), the best of
+/// 256 to 2,048 on the selector benchmark.
+pub type W = Wide<16>;
+/// How many lanes a thread runs at once.
+pub const LANES: usize = 1024;
+
+/// Packs per-port values into a row: port 0's bit 0 is the row's bit 0.
+pub fn pack(values: &[u64], ports: &[Port], row: &mut [u64]) {
+    row.iter_mut().for_each(|w| *w = 0);
+    let mut at = 0;
+    for (&v, p) in values.iter().zip(ports) {
+        for b in 0..p.width {
+            row[at / 64] |= (v >> b & 1) << (at % 64);
+            at += 1;
+        }
+    }
+}
+
+/// The inverse of [`pack`].
+pub fn unpack(row: &[u64], ports: &[Port]) -> Vec<u64> {
+    let mut at = 0;
+    let mut out = Vec::with_capacity(ports.len());
+    for p in ports {
+        let mut v = 0;
+        for b in 0..p.width {
+            v |= (row[(at + b) / 64] >> ((at + b) % 64) & 1) << b;
+        }
+        at += p.width;
+        out.push(v);
+    }
+    out
+}
+
+/// Bits of all `ports` together.
+pub fn width(ports: &[Port]) -> usize {
+    ports.iter().map(|p| p.width).sum()
+}
+
+/// The bit indices of a port in a netlist. yosys writes a vector's bits as
+/// `name[i]` and a name with a `$` in it (a rust-hdl array port, `name$i`)
+/// as it stands, without Verilog's escaping backslash; the backslash form is
+/// tried too, for a netlist written otherwise.
+fn port_bits(find: impl Fn(&str) -> Result<Vec<usize>, NetlistError>, port: &Port) -> Result<Vec<usize>, String> {
+    let bits = find(port.name).or_else(|e| find(&format!("\\{}", port.name)).map_err(|_| e.to_string()))?;
+    if bits.len() != port.width {
+        return Err(format!(
+            "port {} has {} bits in the netlist and {} in the machine; regenerate generated/ and re-synthesise",
+            port.name,
+            bits.len(),
+            port.width
+        ));
+    }
+    Ok(bits)
+}
+
+/// A machine's netlist with its ports found: ready to run in lanes.
+pub struct Wired {
+    /// The level it stands for (`netlist/bitsim`, ...).
+    pub level: String,
+    /// Run by the interpreter rather than the compiled kernel.
+    pub interpreted: bool,
+    net: Netlist,
+    ins: Vec<usize>,
+    outs: Vec<usize>,
+}
+
+impl Wired {
+    /// Finds `M`'s ports in `net`. Refused: a latch with no init 0 or 1
+    /// (it would start at 0 here where Icarus says x), a port the netlist
+    /// lacks or of another width, an input that is neither a port nor the
+    /// clock.
+    pub fn new<M: Machine>(level: &str, net: Netlist) -> Result<Wired, crate::Error> {
+        if let Some(q) = net.unknown_inits().first() {
+            return Err(crate::Error::Design(format!(
+                "{} latch(es), the first {q}, have no init value 0 or 1; give the register an initial value",
+                net.unknown_inits().len()
+            )));
+        }
+        let mut ins = Vec::new();
+        for p in M::inputs() {
+            ins.extend(port_bits(|n| net.input_port(n), &p).map_err(crate::Error::Design)?);
+        }
+        let mut outs = Vec::new();
+        for p in M::outputs() {
+            outs.extend(port_bits(|n| net.output_port(n), &p).map_err(crate::Error::Design)?);
+        }
+        let driven: std::collections::HashSet<usize> = ins.iter().copied().collect();
+        if let Some(i) = (0..net.inputs()).find(|&i| !driven.contains(&i) && net.input_name(i) != "clock") {
+            return Err(crate::Error::Design(format!("netlist input {} is no port of {} and not its clock", net.input_name(i), M::NAME)));
+        }
+        Ok(Wired { level: level.to_string(), interpreted: false, net, ins, outs })
+    }
+
+    fn sim(&self) -> LaneSim<W> {
+        if self.interpreted {
+            LaneSim::with_sim(nimforge_netlist::Sim::interpreted(&self.net), &self.ins, &self.outs)
+        } else {
+            LaneSim::new(&self.net, &self.ins, &self.outs)
+        }
+    }
+
+    /// The compiled kernel's size, when the simulation has one.
+    pub fn kernel(&self) -> Option<nimforge_netlist::kernel::Size> {
+        self.net.kernel(std::mem::size_of::<W>()).map(|k| k.size)
+    }
+
+    /// How many flip-flops.
+    pub fn latches(&self) -> usize {
+        self.net.latches()
+    }
+}
+
+/// What one netlist's run found.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// Lane-cycles compared.
+    pub vectors: usize,
+    /// Lane-cycles whose outputs differed from the oracle's.
+    pub mismatches: usize,
+    /// The first mismatch (in plan order): its place, and what it is.
+    pub first: Option<(u64, String)>,
+}
+
+impl Found {
+    /// Adds `other`'s counts to these, keeping the earlier first mismatch.
+    pub fn merge(&mut self, other: Found) {
+        self.vectors += other.vectors;
+        self.mismatches += other.mismatches;
+        if let Some((k, s)) = other.first {
+            if self.first.as_ref().is_none_or(|(j, _)| k < *j) {
+                self.first = Some((k, s));
+            }
+        }
+    }
+
+    fn note(&mut self, key: u64, what: impl FnOnce() -> String) {
+        self.mismatches += 1;
+        if self.first.as_ref().is_none_or(|(j, _)| key < *j) {
+            self.first = Some((key, what()));
+        }
+    }
+}
+
+/// The oracle's outputs after every cycle of a plan, packed as rows kept
+/// once each, and each cycle's letter: a plan's cycles show few different
+/// rows (Nimatron's 48.5 million cycles, 184,717), so the lanes read six
+/// bytes a cycle, in order, instead of the letter and the row.
+pub struct Expected {
+    /// 64-bit words per row.
+    pub stride: usize,
+    /// The different rows, `stride` words each ([`pack`]).
+    pub table: Vec<u64>,
+    /// Each cycle's row in `table`.
+    pub rows: Vec<u32>,
+    /// Each cycle's letter (an index into the plan's letters).
+    pub letters: Vec<u16>,
+}
+
+impl Expected {
+    /// The rows of `plan`'s expected outputs, the plan cut in one part a
+    /// core, each part's rows kept once in tables of its own, then the
+    /// parts' tables made one.
+    pub fn of<M: Machine>(plan: &Plan<M>) -> Expected {
+        let outs = M::outputs();
+        let stride = stride(width(&outs));
+        let parts = threads().max(1);
+        let locals: Vec<Dictionary> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..parts)
+                .map(|j| {
+                    let (from, to) = (plan.len() * j / parts, plan.len() * (j + 1) / parts);
+                    let outs = &outs;
+                    scope.spawn(move || {
+                        let mut local = Dictionary::new(stride, to - from);
+                        let mut row = vec![0u64; stride];
+                        for i in from..to {
+                            row.iter_mut().for_each(|w| *w = 0);
+                            pack(&plan.expected(i), outs, &mut row);
+                            let id = local.row(&row);
+                            local.ids.push(id);
+                        }
+                        local
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a thread of the expected rows panicked")).collect()
+        });
+        let mut all = Dictionary::new(stride, plan.len());
+        for local in locals {
+            let again: Vec<u32> = local.table.chunks(stride.max(1)).map(|row| all.row(row)).collect();
+            all.ids.extend(local.ids.iter().map(|&i| again[i as usize]));
+        }
+        let letter = |&l: &usize| u16::try_from(l).expect("a machine has at most 65,536 letters");
+        Expected { stride, table: all.table, rows: all.ids, letters: plan.sequence.iter().map(letter).collect() }
+    }
+
+    /// Cycle `i`'s row.
+    pub fn row(&self, i: usize) -> &[u64] {
+        let at = self.rows[i] as usize * self.stride;
+        &self.table[at..at + self.stride]
+    }
+}
+
+/// Rows kept once each, while [`Expected`] is made.
+struct Dictionary {
+    stride: usize,
+    seen: rustc_hash::FxHashMap<Box<[u64]>, u32>,
+    table: Vec<u64>,
+    ids: Vec<u32>,
+}
+
+impl Dictionary {
+    fn new(stride: usize, cycles: usize) -> Dictionary {
+        Dictionary { stride, seen: Default::default(), table: Vec::new(), ids: Vec::with_capacity(cycles) }
+    }
+
+    /// The id of `row`, a new one if it is new.
+    fn row(&mut self, row: &[u64]) -> u32 {
+        if let Some(&r) = self.seen.get(row) {
+            return r;
+        }
+        let r = u32::try_from(self.seen.len()).expect("fewer than 2^32 different rows");
+        self.seen.insert(row.into(), r);
+        self.table.extend_from_slice(row);
+        debug_assert_eq!(self.table.len(), self.seen.len() * self.stride);
+        r
+    }
+}
+
+/// The rows of a machine's letters.
+fn letter_rows<M: Machine>(letters: &[super::Letter]) -> (usize, Vec<u64>) {
+    let ins = M::inputs();
+    let s = stride(width(&ins)).max(1);
+    let mut rows = vec![0u64; letters.len() * s];
+    for (l, row) in letters.iter().zip(rows.chunks_mut(s)) {
+        pack(&l.inputs, &ins, row);
+    }
+    (s, rows)
+}
+
+/// How many threads the lanes use: one per core.
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Progress of a long run: units done out of a total, read by the
+/// progress display.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Units done so far.
+    pub done: AtomicUsize,
+    /// Units to do, as far as known.
+    pub total: AtomicUsize,
+}
+
+/// Asks the CPU to bring `v[at]` into the cache.
+#[inline(always)]
+fn prefetch<T>(v: &[T], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if at < v.len() {
+        // Safety: a prefetch of an address inside the slice reads nothing.
+        unsafe { std::arch::x86_64::_mm_prefetch(v.as_ptr().add(at) as *const i8, std::arch::x86_64::_MM_HINT_T0) };
+    }
+}
+
+/// Cycles gathered at a time for a wave: each lane's stretch of its piece
+/// is read in one go and kept together.
+const CHUNK: usize = 32;
+
+/// Replays every piece of `plan` on `wired` in lanes, `threads` threads.
+///
+/// The pieces go in waves of [`LANES`]: within each window of 16 waves of
+/// consecutive pieces, longest first, so that a wave's pieces end close
+/// together and the lanes still running are always the first ones. For
+/// every `CHUNK` (32) cycles of a wave the live lanes' letters and the
+/// oracle's rows are gathered, each lane's stretch in one go; then each
+/// cycle's expected rows are turned into bit slices and compared with the
+/// output words, a whole word of lanes at once; only a differing lane is
+/// looked at on its own, and groups of 64 lanes whose pieces have all
+/// ended are skipped.
+pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired, threads: usize, progress: &Progress) -> Found {
+    let pieces = plan.pieces();
+    let mut waves: Vec<Vec<usize>> = Vec::new();
+    let all: Vec<usize> = (0..pieces.len()).collect();
+    for window in all.chunks(16 * LANES) {
+        let mut w = window.to_vec();
+        w.sort_by_key(|&p| std::cmp::Reverse(pieces[p].len()));
+        waves.extend(w.chunks(LANES).map(<[usize]>::to_vec));
+    }
+    let (_, letter_rows) = letter_rows::<M>(&plan.letters);
+    let out_stride = expected.stride;
+    let out_bits = width(&M::outputs());
+    let words = LANES / 64;
+    let next = AtomicUsize::new(0);
+    let mut found = Found::default();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sim = wired.sim();
+                    assert_eq!(sim.output_stride(), out_stride);
+                    let mut found = Found::default();
+                    // Each lane's letters and expected rows for a chunk, as
+                    // indices into `letter_rows` and `expected.table`.
+                    let mut letter_ids = vec![0u32; LANES * CHUNK];
+                    let mut row_ids = vec![0u32; LANES * CHUNK];
+                    let mut slices = vec![0u64; out_stride * 64 * words];
+                    let mut differ = vec![0u64; words];
+                    while let Some(wave) = waves.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        sim.power_on();
+                        let length = wave.iter().map(|&p| pieces[p].len()).max().unwrap_or(0);
+                        // The pieces still running at cycle t are wave[..running(t)].
+                        let running = |t: usize| wave.partition_point(|&p| pieces[p].len() > t);
+                        for t0 in (0..length).step_by(CHUNK) {
+                            let n = CHUNK.min(length - t0);
+                            let live0 = running(t0);
+                            // Each live piece's letters and rows for the chunk, read
+                            // in order and kept together by lane; past its end, "none".
+                            for (lane, &p) in wave[..live0].iter().enumerate() {
+                                // The stretches of the lanes a few ahead, on their way.
+                                if let Some(&q) = wave[..live0].get(lane + 8) {
+                                    let at = pieces[q].start + t0;
+                                    prefetch(&expected.rows, at);
+                                    prefetch(&expected.rows, at + CHUNK - 1);
+                                    prefetch(&expected.letters, at);
+                                    prefetch(&expected.letters, at + CHUNK - 1);
+                                }
+                                let r = &pieces[p];
+                                let have = n.min(r.len() - t0);
+                                let (at, from) = (lane * CHUNK, r.start + t0);
+                                for (l, &letter) in letter_ids[at..at + have].iter_mut().zip(&expected.letters[from..from + have]) {
+                                    *l = letter as u32;
+                                }
+                                row_ids[at..at + have].copy_from_slice(&expected.rows[from..from + have]);
+                                letter_ids[at + have..at + n].iter_mut().for_each(|l| *l = 0);
+                            }
+                            let groups0 = live0.div_ceil(64);
+                            letter_ids[live0 * CHUNK..groups0 * 64 * CHUNK].iter_mut().for_each(|l| *l = 0);
+                            row_ids[live0 * CHUNK..groups0 * 64 * CHUNK].iter_mut().for_each(|l| *l = 0);
+                            for dt in 0..n {
+                                let t = t0 + dt;
+                                let live = running(t);
+                                let groups = live.div_ceil(64);
+                                sim.set_input_rows_indexed(&letter_rows, &letter_ids, CHUNK, dt, groups);
+                                sim.step();
+                                let lanes = nimforge_netlist::lanes::rows_to_slices_indexed;
+                                lanes(&expected.table, &row_ids, CHUNK, dt, out_stride, out_bits, LANES, groups, &mut slices);
+                                sim.differing(&slices, &mut differ, groups);
+                                for (k, d) in differ.iter_mut().enumerate() {
+                                    let first = 64 * k;
+                                    *d &= match live {
+                                        l if l >= first + 64 => u64::MAX,
+                                        l if l <= first => 0,
+                                        l => (1u64 << (l - first)) - 1,
+                                    };
+                                }
+                                if differ.iter().any(|&d| d != 0) {
+                                    let mut got_rows = vec![0u64; LANES * out_stride];
+                                    sim.output_rows(&mut got_rows);
+                                    for lane in (0..LANES).filter(|&l| differ[l / 64] >> (l % 64) & 1 == 1) {
+                                        let p = wave[lane];
+                                        let i = pieces[p].start + t;
+                                        let got = &got_rows[lane * out_stride..(lane + 1) * out_stride];
+                                        found.note(i as u64, || {
+                                            format!(
+                                                "piece {p} (lane {lane}), its cycle {t}: {}",
+                                                plan.describe_mismatch(i, &unpack(got, &M::outputs()))
+                                            )
+                                        });
+                                    }
+                                }
+                                found.vectors += live;
+                                progress.done.fetch_add(live, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    found
+                })
+            })
+            .collect();
+        for h in handles {
+            found.merge(h.join().expect("a lane thread panicked"));
+        }
+    });
+    found
+}
+
+/// What the transition search covered, and what each netlist showed.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    /// Reachable states seen from power-on.
+    pub states: usize,
+    /// (state, letter) pairs clocked: each state under every letter.
+    pub transitions: usize,
+    /// The greatest depth from power-on.
+    pub depth: usize,
+    /// One per netlist, in the order given.
+    pub found: Vec<Found>,
+}
+
+/// A frontier of the search: oracle states, their write-only registers,
+/// and each netlist's registers for them (row `i` of `regs` holds entry
+/// `i`'s rows of every netlist, one after another).
+struct Frontier<M: Machine> {
+    states: Vec<(M::State, M::Extra)>,
+    regs: Vec<u64>,
+}
+
+/// The set of states seen, in shards so that threads rarely wait.
+struct Seen<S> {
+    shards: Vec<Mutex<FxHashSet<S>>>,
+    hasher: rustc_hash::FxBuildHasher,
+}
+
+const SHARDS: usize = 256;
+
+impl<S: Hash + Eq + Copy> Seen<S> {
+    fn new() -> Self {
+        Seen { shards: (0..SHARDS).map(|_| Mutex::new(FxHashSet::default())).collect(), hasher: Default::default() }
+    }
+
+    /// Inserts each of `states`; `new[i]` says whether `states[i]` was not
+    /// there before (and is the first of its kind in this call). Each
+    /// shard is locked once per call. The shard comes from the hash's
+    /// middle bits: hashbrown places by the low bits and tags by the top
+    /// seven, so a shard chosen by either would crowd its own table.
+    fn insert_all(&self, states: &[S], new: &mut Vec<bool>) {
+        new.clear();
+        new.resize(states.len(), false);
+        let shard_of: Vec<u16> = states.iter().map(|s| ((self.hasher.hash_one(s) >> 32) as usize % SHARDS) as u16).collect();
+        let mut count = [0usize; SHARDS + 1];
+        for &k in &shard_of {
+            count[k as usize + 1] += 1;
+        }
+        for k in 0..SHARDS {
+            count[k + 1] += count[k];
+        }
+        let mut order = vec![0usize; states.len()];
+        let mut at = count;
+        for (i, &k) in shard_of.iter().enumerate() {
+            order[at[k as usize]] = i;
+            at[k as usize] += 1;
+        }
+        for shard in 0..SHARDS {
+            let (from, to) = (count[shard], count[shard + 1]);
+            if from == to {
+                continue;
+            }
+            let mut set = self.shards[shard].lock().expect("a search thread panicked");
+            for &i in &order[from..to] {
+                new[i] = set.insert(states[i]);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().expect("a search thread panicked").len()).sum()
+    }
+}
+
+/// The breadth-first search of every reachable state under every letter,
+/// run in every netlist of `nets` at once.
+pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) -> Search {
+    let letters = M::letters();
+    let alphabet = M::alphabet();
+    let n_letters = letters.len();
+    let (in_stride, letter_rows) = letter_rows::<M>(&letters);
+    let outs = M::outputs();
+    let out_stride = stride(width(&outs));
+    let strides: Vec<usize> = nets.iter().map(|w| w.sim().state_stride()).collect();
+    let reg_stride: usize = strides.iter().sum();
+    let mut offsets = vec![0];
+    for s in &strides {
+        offsets.push(offsets.last().unwrap() + s);
+    }
+    let power_on = (M::power_on(), M::Extra::default());
+    let seen = Seen::new();
+    seen.insert_all(&[power_on.0], &mut Vec::new());
+    let mut init_regs = Vec::with_capacity(reg_stride);
+    for w in nets {
+        init_regs.extend_from_slice(w.sim().init_row());
+    }
+    let mut frontier: Frontier<M> = Frontier { states: vec![power_on], regs: init_regs };
+    let mut result = Search { states: 1, found: vec![Found::default(); nets.len()], ..Search::default() };
+    let mut depth = 0;
+    while !frontier.states.is_empty() {
+        progress.total.fetch_add(frontier.states.len() * n_letters, Ordering::Relaxed);
+        let chunk = frontier.states.len().div_ceil(threads.max(1));
+        let parts: Vec<(Frontier<M>, Vec<Found>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads.max(1))
+                .map(|t| {
+                    let (frontier, seen, letter_rows, letters, alphabet) = (&frontier, &seen, &letter_rows, &letters, &alphabet);
+                    let (offsets, strides, outs) = (&offsets, &strides, &outs);
+                    scope.spawn(move || {
+                        let first = (t * chunk).min(frontier.states.len());
+                        let last = ((t + 1) * chunk).min(frontier.states.len());
+                        let mut sims: Vec<LaneSim<W>> = nets.iter().map(|w| w.sim()).collect();
+                        let mut found = vec![Found::default(); nets.len()];
+                        let mut next = Frontier::<M> { states: Vec::new(), regs: Vec::new() };
+                        let mut want = vec![0u64; LANES * out_stride];
+                        let mut got = vec![0u64; LANES * out_stride];
+                        let mut input_rows = vec![0u64; LANES * in_stride];
+                        let mut state_rows: Vec<Vec<u64>> = strides.iter().map(|s| vec![0u64; LANES * s]).collect();
+                        let mut after: Vec<M::State> = Vec::with_capacity(LANES);
+                        let mut extras: Vec<M::Extra> = Vec::with_capacity(LANES);
+                        let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(LANES);
+                        let mut new = Vec::new();
+                        let mut fresh = Vec::new();
+                        let mut candidates: Vec<usize> = Vec::with_capacity(LANES);
+                        let mut pair = first * n_letters;
+                        while pair < last * n_letters {
+                            pairs.clear();
+                            while pairs.len() < LANES && pair < last * n_letters {
+                                pairs.push((pair / n_letters, pair % n_letters));
+                                pair += 1;
+                            }
+                            // The oracle, once for every netlist.
+                            after.clear();
+                            extras.clear();
+                            for (lane, &(e, l)) in pairs.iter().enumerate() {
+                                let (s, x) = &frontier.states[e];
+                                let t = M::step(s, alphabet[l]);
+                                let y = M::extra_step(*x, s, alphabet[l]);
+                                pack(&M::observe(&t, &y), outs, &mut want[lane * out_stride..(lane + 1) * out_stride]);
+                                after.push(t);
+                                extras.push(y);
+                                input_rows[lane * in_stride..(lane + 1) * in_stride]
+                                    .copy_from_slice(&letter_rows[l * in_stride..(l + 1) * in_stride]);
+                            }
+                            for lane in pairs.len()..LANES {
+                                input_rows[lane * in_stride..(lane + 1) * in_stride].fill(0);
+                            }
+                            // Only states that may be new go to the shared set: not
+                            // the state the pair started in (seen, or it would not be
+                            // in the frontier), nor the one the lane before reached.
+                            candidates.clear();
+                            for (lane, &(e, _)) in pairs.iter().enumerate() {
+                                let t = &after[lane];
+                                let repeat = *t == frontier.states[e].0 || (lane > 0 && *t == after[lane - 1]);
+                                if !repeat {
+                                    candidates.push(lane);
+                                }
+                            }
+                            let states: Vec<M::State> = candidates.iter().map(|&lane| after[lane]).collect();
+                            seen.insert_all(&states, &mut fresh);
+                            new.clear();
+                            new.resize(pairs.len(), false);
+                            for (&lane, &f) in candidates.iter().zip(&fresh) {
+                                new[lane] = f;
+                            }
+                            // Each netlist: fork, one clock, compare, keep the new.
+                            for (k, sim) in sims.iter_mut().enumerate() {
+                                let s = strides[k];
+                                let rows = &mut state_rows[k];
+                                for (lane, &(e, _)) in pairs.iter().enumerate() {
+                                    let from = e * reg_stride + offsets[k];
+                                    rows[lane * s..(lane + 1) * s].copy_from_slice(&frontier.regs[from..from + s]);
+                                }
+                                sim.load_state_rows(rows);
+                                sim.set_input_rows(&input_rows);
+                                sim.step();
+                                sim.output_rows(&mut got);
+                                sim.state_rows(rows);
+                                for (lane, &(e, l)) in pairs.iter().enumerate() {
+                                    let g = &got[lane * out_stride..(lane + 1) * out_stride];
+                                    let w = &want[lane * out_stride..(lane + 1) * out_stride];
+                                    if g != w {
+                                        let key = ((depth as u64) << 40) | (e * n_letters + l) as u64;
+                                        found[k].note(key, || {
+                                            let (st, x) = &frontier.states[e];
+                                            super::describe::<M>(
+                                                &format!("search depth {depth} (lane {lane})"),
+                                                &M::observe(st, x),
+                                                &letters[l].name,
+                                                &unpack(w, outs),
+                                                &unpack(g, outs),
+                                            )
+                                        });
+                                    }
+                                }
+                                found[k].vectors += pairs.len();
+                            }
+                            for (lane, _) in pairs.iter().enumerate().filter(|(lane, _)| new[*lane]) {
+                                next.states.push((after[lane], extras[lane]));
+                                for (k, rows) in state_rows.iter().enumerate() {
+                                    let s = strides[k];
+                                    next.regs.extend_from_slice(&rows[lane * s..(lane + 1) * s]);
+                                }
+                            }
+                            progress.done.fetch_add(pairs.len(), Ordering::Relaxed);
+                        }
+                        (next, found)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
+        });
+        result.transitions += frontier.states.len() * n_letters;
+        let mut next = Frontier::<M> { states: Vec::new(), regs: Vec::new() };
+        for (part, found) in parts {
+            next.states.extend(part.states);
+            next.regs.extend(part.regs);
+            for (f, g) in result.found.iter_mut().zip(found) {
+                f.merge(g);
+            }
+        }
+        if !next.states.is_empty() {
+            depth += 1;
+        }
+        frontier = next;
+    }
+    result.states = seen.len();
+    result.depth = depth;
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack_and_unpack_are_inverse() {
+        let ports = [Port { name: "a", width: 3 }, Port { name: "b", width: 64 }, Port { name: "c", width: 2 }];
+        let mut row = [0u64; 2];
+        pack(&[5, u64::MAX - 6, 2], &ports, &mut row);
+        assert_eq!(row[0] & 7, 5);
+        assert_eq!(unpack(&row, &ports), vec![5, u64::MAX - 6, 2]);
+    }
+}

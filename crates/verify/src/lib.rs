@@ -1,0 +1,65 @@
+//! nimforge-verify: a design checked against its Rust model at every level.
+//!
+//! A machine describes its ports, its presses (its own type: one press, or
+//! none, per clock cycle, listed once in [`Machine::alphabet`]; a letter is
+//! a press's place in that list) and its oracle ([`Machine`]). The harness
+//! builds the oracle's state graph, a transition tour over it and the
+//! machine's whole-move runs; replays that one input sequence at every
+//! level; and compares every output after every clock with the oracle's.
+//!
+//! Levels (each with its engines, [`Engine`]): `rtl` (the rust-hdl
+//! simulation, in process); `verilog` (the file in `generated/`: as yosys's
+//! generic gates in the bit-parallel simulator of [`nimforge_netlist`], in
+//! Verilator, in Icarus); `netlist` (yosys `synth_ice40`: its JSON through
+//! the iCE40 cell models in the bit-parallel simulator, and written back as
+//! Verilog in Icarus with yosys's cell models); `bitstream` (nextpnr-ice40
+//! and icepack, the `.asc` turned back into Verilog by icebox_vlog: as
+//! generic gates in the bit-parallel simulator, and in Icarus); `panel` (the
+//! board wrapper end to end) and `equiv` (proofs between levels). [`run`]
+//! runs a machine's levels; a [`Project`] takes a design of one's own through
+//! all of it.
+#![warn(missing_docs)]
+//!
+//! The rooms, bottom up: [`mod@ports`] (a design's ports), [`machine`] (the
+//! trait a user implements), [`tour`] and [`plan`] (the input sequence),
+//! [`level`] (levels and engines), [`report`] (what a level found);
+//! [`flow`] (one module per external tool), [`emit`] (Verilog, testbenches,
+//! constraints, tables from templates), [`boards`] and [`build`]; the level
+//! runners [`rtl`], [`bitsim`], [`hdl`] (the external simulators),
+//! [`verilated`], [`equiv`] (the proofs) and [`run`] (all of them on both
+//! cores); [`driver`] and [`clocked`] (a design driven press by press).
+
+pub mod bitsim;
+pub mod boards;
+pub mod build;
+pub mod clocked;
+pub mod driver;
+pub mod emit;
+pub mod equiv;
+pub mod error;
+pub mod files;
+pub mod flow;
+pub mod hdl;
+pub mod lanes;
+pub mod level;
+pub mod machine;
+pub mod places;
+pub mod plan;
+pub mod ports;
+pub mod progress;
+pub mod project;
+pub mod report;
+pub mod rtl;
+pub mod run;
+pub mod tour;
+pub mod vcd;
+pub mod verdict;
+pub mod verilated;
+
+pub use error::Error;
+pub use level::{Engine, Level};
+pub use machine::{output_index, Deep, Letter, Machine, Recorder};
+pub use plan::{describe, Plan};
+pub use ports::Port;
+pub use project::Project;
+pub use report::{table, LevelReport, Status};

@@ -1,0 +1,122 @@
+//! Your own design through every level, as `nimforge` takes its machines:
+//! a [`Machine`] (the design, its ports, its letters and its oracle) is
+//! written out as Verilog with its testbenches ([`Project::generate`]),
+//! checked against its oracle at every level and proven where a proof
+//! closes ([`Project::verify`]), and built for a board ([`Project::build`]).
+//! `examples/own_design.rs` does all three for a machine that is not one of
+//! the six.
+
+use crate::build::{self, Report};
+use crate::emit::{testbench, verilog, Generated};
+use crate::equiv::{self, ProofReport, ProofStatus};
+use crate::progress::Ui;
+use crate::run::{self, Wanted};
+use crate::{Engine, Error, Level, LevelReport, Machine, Status};
+use std::path::{Path, PathBuf};
+
+/// A directory that holds a design's `generated/`, `testbenches/` and
+/// `build/`, as the nimforge tree holds its machines'.
+pub struct Project {
+    root: PathBuf,
+}
+
+/// What [`Project::verify`] found: a row per level and engine, a row per
+/// proof.
+pub struct Verified {
+    /// The levels, in the order `nimforge verify` prints them.
+    pub levels: Vec<LevelReport>,
+    /// The proofs of the `equiv` level.
+    pub proofs: Vec<ProofReport>,
+}
+
+impl Verified {
+    /// No level mismatched or failed and no proof was refused or failed. A
+    /// level skipped for a missing tool counts as passed here, as in
+    /// `nimforge verify` outside CI; [`Verified::skipped`] says whether any was.
+    pub fn passed(&self) -> bool {
+        !self.levels.iter().any(LevelReport::bad) && !self.proofs.iter().any(ProofReport::bad)
+    }
+
+    /// Some level or proof was skipped (a tool is missing).
+    pub fn skipped(&self) -> bool {
+        self.levels.iter().any(|r| r.status == Status::Skipped) || self.proofs.iter().any(|p| p.status == ProofStatus::Skipped)
+    }
+
+    /// The two tables `nimforge verify` prints.
+    pub fn tables(&self) -> String {
+        format!("{}\n\n{}", crate::table(&self.levels), equiv::table(&self.proofs))
+    }
+}
+
+/// The design's Verilog (`generated/<module>.v`, its first lines naming
+/// `origin`, the source it came from) and its two testbenches
+/// (`testbenches/<module>_tb.v` and `_bitstream_tb.v`), which every
+/// simulated level reads.
+pub fn design_files<M: Machine>(origin: &str) -> Vec<Generated> {
+    let mut design = M::design();
+    vec![
+        Generated { path: format!("generated/{}.v", M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin) },
+        Generated {
+            path: format!("testbenches/{}_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),
+        },
+        Generated {
+            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
+        },
+    ]
+}
+
+impl Project {
+    /// A project in `root` (created when needed; a relative path is taken
+    /// from the current directory, as the tools run in directories of
+    /// their own).
+    pub fn new(root: impl Into<PathBuf>) -> Project {
+        let root = root.into();
+        Project { root: std::path::absolute(&root).unwrap_or(root) }
+    }
+
+    /// The project's directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Writes `M`'s Verilog and testbenches ([`design_files`]) under the
+    /// project's directory; `origin` names the design's source in the
+    /// Verilog's header.
+    pub fn generate<M: Machine>(&self, origin: &str) -> Result<(), Error> {
+        for f in design_files::<M>(origin) {
+            let path = self.root.join(&f.path);
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+            }
+            crate::files::write(&path, f.contents).map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
+        }
+        Ok(())
+    }
+
+    /// Every level of `nimforge verify --level all` but the board wrapper's
+    /// `panel`: rtl, Verilog, netlist and bitstream in the bit-parallel
+    /// engine, Icarus and Verilator, and the `equiv` proofs; after
+    /// [`Project::generate`]. `ui`: [`Ui::new`] for progress bars on a
+    /// terminal, [`Ui::quiet`] for none.
+    pub fn verify<M: Machine>(&self, ui: &Ui) -> Result<Verified, Error> {
+        let wanted = Wanted {
+            levels: vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
+            engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
+        };
+        let (levels, proofs) = run::levels::<M>(&wanted, &self.root, ui)?;
+        Ok(Verified { levels, proofs })
+    }
+
+    /// `M` built for `board` (`icestick` or `icebreaker`) with every port on
+    /// a pin of its header, into `build/<module>-<board>/`: yosys,
+    /// nextpnr-ice40 and icepack, the row `nimforge report` prints.
+    pub fn build<M: Machine>(&self, board: &str) -> Result<Report, Error> {
+        let b = crate::boards::board(board)?;
+        let dir = self.root.join("build").join(format!("{}-{}", M::MODULE, b.name));
+        let source = self.root.join("generated").join(format!("{}.v", M::MODULE));
+        let built = build::implement(&b, &source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;
+        Ok(Report::of(M::NAME, &b, &built))
+    }
+}

@@ -1,0 +1,144 @@
+//! What a level found ([`LevelReport`]) and the table `nimforge verify`
+//! prints of them.
+
+/// How a level ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Every vector compared, none differed.
+    Passed,
+    /// It ran and some outputs differed from the oracle's.
+    Mismatched,
+    /// It could not run to the end: a tool failed or crashed, a netlist
+    /// could not be read (`error` says what).
+    Failed,
+    /// A tool it needs is not installed.
+    Skipped,
+}
+
+/// What one level found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LevelReport {
+    /// The machine's name ([`crate::Machine::NAME`]).
+    pub machine: String,
+    /// The level and its engine: `rtl`, `verilog/bitsim`, `netlist/icarus`, ...
+    pub level: String,
+    /// How the level ended.
+    pub status: Status,
+    /// Cycles compared (lane-cycles for the bitsim engines).
+    pub vectors: usize,
+    /// Runs side by side: the lanes of all threads for bitsim, the
+    /// stretches from power-on for rtl (a thread each), 1 for the others.
+    pub lanes: usize,
+    /// Vectors whose outputs differed from the oracle's.
+    pub mismatches: usize,
+    /// Wall-clock time the level took, in seconds.
+    pub seconds: f64,
+    /// Why the level did not run (a missing tool and its Debian package).
+    pub skipped: Option<String>,
+    /// What part of the plan the level replayed.
+    pub coverage: String,
+    /// The first mismatch: where, the state, the input, the outputs
+    /// expected and got ([`crate::describe`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_mismatch: Option<String>,
+    /// Why a failed level failed: the tool's output tail or the reader's error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl LevelReport {
+    /// A level that compared `vectors` cycles and found `mismatches`.
+    pub fn judged(machine: &str, level: &str, vectors: usize, mismatches: usize, first: Option<String>) -> LevelReport {
+        LevelReport {
+            machine: machine.into(),
+            level: level.into(),
+            status: if mismatches > 0 { Status::Mismatched } else { Status::Passed },
+            vectors,
+            lanes: 1,
+            mismatches,
+            seconds: 0.0,
+            skipped: None,
+            coverage: String::new(),
+            first_mismatch: first,
+            error: None,
+        }
+    }
+
+    /// A level that could not run to the end.
+    pub fn failed(machine: &str, level: &str, error: String) -> LevelReport {
+        LevelReport { status: Status::Failed, error: Some(error), ..LevelReport::judged(machine, level, 0, 0, None) }
+    }
+
+    /// A level whose tool is missing.
+    pub fn skipped(machine: &str, level: &str, tool: crate::flow::Tool) -> LevelReport {
+        let why = format!("{} is not installed (Debian package {})", tool.program, tool.package);
+        LevelReport { status: Status::Skipped, skipped: Some(why), ..LevelReport::judged(machine, level, 0, 0, None) }
+    }
+
+    /// A tool's error: skipped when the tool is missing, else failed.
+    pub fn from_error(machine: &str, level: &str, e: crate::flow::ToolError) -> LevelReport {
+        match e {
+            crate::flow::ToolError::Missing(tool) => LevelReport::skipped(machine, level, tool),
+            e => LevelReport::failed(machine, level, e.to_string()),
+        }
+    }
+
+    /// The report with its time set, in seconds.
+    pub fn seconds(mut self, seconds: f64) -> LevelReport {
+        self.seconds = seconds;
+        self
+    }
+
+    /// The report with its coverage note set.
+    pub fn coverage(mut self, coverage: impl Into<String>) -> LevelReport {
+        self.coverage = coverage.into();
+        self
+    }
+
+    /// The report with its count of runs side by side set.
+    pub fn lanes(mut self, lanes: usize) -> LevelReport {
+        self.lanes = lanes;
+        self
+    }
+
+    /// Whether the level counts against the run: a mismatch or a failure.
+    pub fn bad(&self) -> bool {
+        matches!(self.status, Status::Mismatched | Status::Failed)
+    }
+}
+
+
+/// The levels as the table `nimforge verify` prints.
+pub fn table(reports: &[LevelReport]) -> String {
+    let rows: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| {
+            let note = match (r.status, &r.skipped, &r.error, &r.first_mismatch) {
+                (Status::Skipped, Some(s), _, _) => format!("skipped: {s}"),
+                (Status::Failed, _, Some(e), _) => format!("failed: {e}"),
+                (_, _, _, Some(m)) => m.clone(),
+                _ => r.coverage.clone(),
+            };
+            let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched {
+                r.mismatches.to_string()
+            } else {
+                "-".to_string()
+            };
+            let status = format!("{:?}", r.status).to_lowercase();
+            vec![
+                r.machine.clone(),
+                r.level.clone(),
+                status,
+                r.vectors.to_string(),
+                r.lanes.to_string(),
+                mismatches,
+                format!("{:.2}", r.seconds),
+                note,
+            ]
+        })
+        .collect();
+    let header = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds", "note"];
+    crate::emit::report::table(&header, &rows, &[false, false, false, true, true, true, true, false])
+}
+

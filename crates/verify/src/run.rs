@@ -1,0 +1,239 @@
+//! A machine's levels, run on both cores: one thread makes the netlists
+//! and the chip (yosys, nextpnr, icebox_vlog) and then runs the external
+//! simulators one after another (Verilator on the whole plan, Icarus on the
+//! machine's share); the other runs the rust-hdl simulation and then the
+//! bitsim levels, whose lanes take every core.
+
+use super::bitsim;
+use super::equiv::{self, ProofReport};
+use crate::hdl::{self, Made};
+use crate::places::Places;
+use super::lanes::Expected;
+use super::progress::{Progress, Ui};
+use super::{rtl, Engine, Level, LevelReport, Machine, Plan};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Every level finished so far in this run, for Ctrl-C to print.
+static FINISHED: std::sync::Mutex<Vec<LevelReport>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes a finished level and hands it back.
+pub fn finished(r: LevelReport) -> LevelReport {
+    FINISHED.lock().unwrap_or_else(|e| e.into_inner()).push(r.clone());
+    r
+}
+
+/// The levels finished so far in this run (for Ctrl-C to print).
+pub fn finished_so_far() -> Vec<LevelReport> {
+    FINISHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The levels and engines asked for.
+pub struct Wanted {
+    /// The levels to run, [`Level::All`] expanded ([`Level::expand`]).
+    pub levels: Vec<Level>,
+    /// The engines to run them in, [`Engine::All`] expanded
+    /// ([`Engine::expand`]).
+    pub engines: Vec<Engine>,
+}
+
+impl Wanted {
+    fn has(&self, level: Level, engine: Engine) -> bool {
+        self.levels.contains(&level) && self.engines.contains(&engine) && level.engines().contains(&engine)
+    }
+}
+
+/// The netlists the bitsim levels read, as the making thread hands them over.
+struct ForBitsim {
+    generic: Option<Made<PathBuf>>,
+    ice40: Option<Made<PathBuf>>,
+    chip: Option<Made<PathBuf>>,
+}
+
+/// A machine's levels, and its proofs when `equiv` is wanted.
+pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
+    std::fs::create_dir_all(&places.work).map_err(|e| crate::Error::io(format!("creating {}", places.work.display()), e))?;
+    if wanted.levels.iter().all(|l| matches!(l, Level::Equiv | Level::Panel)) {
+        // Proofs alone need no plan.
+        let ice40 = {
+            let _job = ui.job(&format!("{}: yosys synth_ice40", M::NAME));
+            hdl::make_ice40::<M>(&places)
+        };
+        let chip = {
+            let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
+            hdl::make_chip::<M>(&places)
+        };
+        let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
+        return Ok((vec![], equiv::machine::<M>(&places, &ice40, &chip)));
+    }
+    let plan = {
+        let _job = ui.job(&format!("{}: the plan (the oracle's tour and runs)", M::NAME));
+        Plan::<M>::new()?
+    };
+    if !M::walks_tour() {
+        ui.say(&format!(
+            "{}: no single tour (its harness says why: Machine::walks_tour); {} cycles of whole-move runs",
+            M::NAME,
+            plan.len()
+        ));
+    } else {
+        ui.say(&format!(
+            "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
+             whole-move runs add {} cycles; {} vectors in all",
+            M::NAME,
+            plan.tour_cycles,
+            plan.states_covered,
+            plan.states,
+            plan.transitions_covered,
+            plan.transitions,
+            plan.len() - plan.tour_cycles,
+            plan.len()
+        ));
+    }
+    let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
+    let slow_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Icarus) || wanted.has(l, Engine::Verilator));
+    let bitsim_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Bitsim));
+    let expected = {
+        let _job = ui.job(&format!("{}: the oracle's outputs, {} cycles", M::NAME, plan.len()));
+        Expected::of(&plan)
+    };
+    let (tx, rx) = std::sync::mpsc::channel::<ForBitsim>();
+    let (mut reports, external) = std::thread::scope(|scope| {
+        let (plan, places, expected) = (&plan, &places, &expected);
+        let external = scope.spawn(move || {
+            let proving = wanted.levels.contains(&Level::Equiv);
+            let need_ice40 = proving || wanted.has(Level::Netlist, Engine::Bitsim) || wanted.has(Level::Netlist, Engine::Icarus);
+            let need_chip = proving || wanted.has(Level::Bitstream, Engine::Bitsim) || wanted.has(Level::Bitstream, Engine::Icarus);
+            let generic = wanted.has(Level::Verilog, Engine::Bitsim).then(|| {
+                let _job = ui.job(&format!("{}: yosys, generic gates", M::NAME));
+                hdl::make_generic::<M>(places)
+            });
+            let ice40 = need_ice40.then(|| {
+                let _job = ui.job(&format!("{}: yosys synth_ice40", M::NAME));
+                hdl::make_ice40::<M>(places)
+            });
+            let chip = need_chip.then(|| {
+                let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
+                hdl::make_chip::<M>(places)
+            });
+            tx.send(ForBitsim {
+                generic,
+                ice40: ice40.clone().map(|m| m.map(|s| s.json)),
+                chip: chip.clone().map(|m| m.map(|c| c.blif)),
+            })
+            .ok();
+            let proofs = match (proving, &ice40, &chip) {
+                (true, Some(ice40), Some(chip)) => {
+                    let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
+                    equiv::machine::<M>(places, ice40, chip)
+                }
+                _ => vec![],
+            };
+            let slow = if slow_wanted { slow_levels(plan, expected, places, wanted, ui, &ice40, &chip) } else { Ok(vec![]) };
+            slow.map(|s| (s, proofs))
+        });
+        let mut reports = Vec::new();
+        if wanted.levels.contains(&Level::Rtl) {
+            let _job = ui.job(&format!("{} rtl (rust-hdl), {} cycles", M::NAME, plan.len()));
+            reports.push(finished(rtl::run(plan, crate::lanes::threads())));
+        }
+        if bitsim_wanted {
+            let made = rx.recv().expect("the making thread hands the netlists over");
+            let inputs: Vec<bitsim::Input> = [
+                ("verilog/bitsim", made.generic),
+                ("netlist/bitsim", made.ice40),
+                ("bitstream/bitsim", made.chip),
+            ]
+            .into_iter()
+            .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
+            .collect();
+            let progress = Arc::new(Progress::default());
+            let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
+            let (r, searched) = bitsim::run(plan, expected, inputs, &progress);
+            if let Some(s) = searched {
+                ui.say(&format!(
+                    "{}: the transition search covers {} of {} reachable states and {} of {} transitions \
+                     (depth {}, {:.1} s for every bitsim netlist at once)",
+                    M::NAME,
+                    s.states,
+                    s.states,
+                    s.transitions,
+                    s.transitions,
+                    s.depth,
+                    s.seconds
+                ));
+            }
+            reports.extend(r.into_iter().map(finished));
+        }
+        (reports, external.join().expect("the external levels' thread panicked"))
+    });
+    let (slow, proofs) = external?;
+    reports.extend(slow);
+    // Levels in the order of the table: rtl, then each level's engines.
+    let order = |r: &LevelReport| {
+        [
+            "rtl",
+            "verilog/bitsim",
+            "verilog/bitsim-deep",
+            "verilog/icarus",
+            "verilog/verilator",
+            "netlist/bitsim",
+            "netlist/bitsim-deep",
+            "netlist/icarus",
+            "bitstream/bitsim",
+            "bitstream/bitsim-deep",
+            "bitstream/icarus",
+        ]
+            .iter()
+            .position(|l| *l == r.level)
+    };
+    reports.sort_by_key(order);
+    Ok((reports, proofs))
+}
+
+/// About how many cycles of each plan Icarus replays at each hardware
+/// level: whole pieces drawn at random (seeded), or the whole plan when it
+/// is shorter. Icarus runs some 10,000 to 90,000 cycles a second here.
+pub const ICARUS_CYCLES: usize = 300_000;
+
+/// The external simulators: Verilator on the whole plan, Icarus at each
+/// hardware level on a share of it.
+fn slow_levels<M: Machine>(
+    plan: &Plan<M>,
+    expected: &Expected,
+    places: &Places,
+    wanted: &Wanted,
+    ui: &Ui,
+    ice40: &Option<Made<crate::flow::yosys::Synthesis>>,
+    chip: &Option<Made<hdl::Chip>>,
+) -> Result<Vec<LevelReport>, crate::Error> {
+    let mut reports = Vec::new();
+    if wanted.has(Level::Verilog, Engine::Verilator) {
+        let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
+        reports.push(finished(hdl::verilog_verilator(plan, places, expected)));
+    }
+    let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.has(l, Engine::Icarus));
+    if !icarus {
+        return Ok(reports);
+    }
+    let share = plan.share(ICARUS_CYCLES, 1);
+    if share.len() != plan.len() {
+        ui.say(&format!("{}: Icarus replays {}", M::NAME, share.coverage));
+    }
+    let path = places.work.join("vectors-icarus.txt");
+    hdl::write_vectors(&share, &path)?;
+    if wanted.has(Level::Verilog, Engine::Icarus) {
+        let _job = ui.job(&format!("{} verilog/icarus, {} cycles", M::NAME, share.len()));
+        reports.push(finished(hdl::verilog_icarus(&share, places, &path)));
+    }
+    if let (true, Some(synth)) = (wanted.has(Level::Netlist, Engine::Icarus), ice40) {
+        let _job = ui.job(&format!("{} netlist/icarus, {} cycles", M::NAME, share.len()));
+        reports.push(finished(hdl::netlist_icarus(&share, places, &path, synth)));
+    }
+    if let (true, Some(chip)) = (wanted.has(Level::Bitstream, Engine::Icarus), chip) {
+        let _job = ui.job(&format!("{} bitstream/icarus, {} cycles", M::NAME, share.len()));
+        reports.push(finished(hdl::bitstream_icarus(&share, places, &path, chip)));
+    }
+    Ok(reports)
+}

@@ -1,0 +1,14 @@
+//! `nimforge results FILE... --commit C --date D --machine M`: the page of a
+//! run's figures ([`crate::results`]) written, whole or not at all.
+
+use crate::results::{Results, Run};
+use std::path::{Path, PathBuf};
+
+/// Reads the files, writes the page to `out`.
+pub fn run(files: &[PathBuf], out: &Path, commit: &str, date: &str, machine: &str) -> Result<i32, crate::Error> {
+    let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let page = Results::read(&files)?.markdown(&Run { commit, date, machine });
+    nimforge_verify::files::write(out, page).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!("wrote {}", out.display());
+    Ok(0)
+}

@@ -1,0 +1,198 @@
+//! The `panel` level: a machine's board wrapper end to end, bytes into its
+//! RX pin, the machine, report lines out of its TX pin (`fpga/protocol.md`),
+//! in the rust-hdl simulation, in Icarus and in Verilator, against the
+//! oracle run on the same presses.
+//!
+//! The wrapper is built for simulation with a few clocks per UART bit and a
+//! pace longer than two report lines, so every state the machine holds for a
+//! whole step must appear in the reports. What is checked:
+//! - every line is the report of a state the oracle passed through, in the
+//!   oracle's order (the held one-cycle indications aside: the wrapper
+//!   keeps them until the next line, which may already show the state
+//!   after);
+//! - every state the oracle held for `must_show` cycles or more has its line;
+//! - as many lines carry each held indication as the oracle raised it;
+//! - the last line is the oracle's last state.
+
+use nimforge_verify::places::Places;
+use nimforge_verify::run::finished;
+use nimforge_verify::{verdict, LevelReport, Machine};
+use nimforge_verify::emit::testbench;
+use nimforge_verify::flow::{iverilog, verilator, ToolError};
+pub use crate::panel::script::{Panel, Script, Stepper};
+use crate::panel::{parse_report, LineReceiver, Lines};
+use nimforge_verify::clocked::Bench;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// Report lines out of a TX line sampled each cycle.
+pub fn lines<P: Panel>(tx: impl IntoIterator<Item = bool>) -> Result<Vec<u128>, crate::Error> {
+    let mut receiver = LineReceiver::new(P::CLOCKS_PER_BIT);
+    let mut lines = Lines::default();
+    let mut out = vec![];
+    for level in tx {
+        if let Some(byte) = receiver.sample(level)? {
+            if let Some(l) = lines.push(byte) {
+                out.push(parse_report(&l, P::REPORT_BITS)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What is wrong with `got` as the reports of `script`; nothing when right.
+pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
+    let held: u128 = P::HELD.iter().map(|&name| 1u128 << P::LAYOUT.field(name).lsb).sum();
+    let mut problems = vec![];
+    let mut runs: Vec<(u128, usize)> = vec![];
+    for &w in &script.want {
+        match runs.last_mut() {
+            Some((v, n)) if *v == w & !held => *n += 1,
+            _ => runs.push((w & !held, 1)),
+        }
+    }
+    let mut seen = vec![false; runs.len()];
+    let mut at = 0;
+    for (i, &g) in got.iter().enumerate() {
+        while at < runs.len() && runs[at].0 != g & !held {
+            at += 1;
+        }
+        if at == runs.len() {
+            problems.push(format!("line {i} ({}) is no state the oracle passed through next", P::describe(g)));
+            return problems;
+        }
+        seen[at] = true;
+    }
+    if let Some((v, n)) = runs.iter().zip(&seen).find(|((_, n), s)| *n >= script.must_show && !**s).map(|(r, _)| r) {
+        problems.push(format!("the oracle held {} for {n} cycles; no line said it", P::describe(*v)));
+    }
+    for &name in P::HELD {
+        let b = P::LAYOUT.field(name).lsb;
+        let raised = script.want.iter().filter(|&&w| w >> b & 1 == 1).count();
+        let told = got.iter().filter(|&&g| g >> b & 1 == 1).count();
+        if told != raised {
+            problems.push(format!("{told} lines carry the report's {name} (bit {b}); the oracle raised it {raised} times"));
+        }
+    }
+    if got.last() != script.want.last() {
+        problems.push(format!(
+            "the last line is {}; the oracle ends at {}",
+            got.last().map_or("missing".into(), |&g| P::describe(g)),
+            P::describe(*script.want.last().unwrap())
+        ));
+    }
+    problems
+}
+
+fn report<P: Panel>(machine: &str, level: &str, script: &Script, got: Result<Vec<u128>, crate::Error>, t0: Instant) -> LevelReport {
+    let coverage = format!("the board wrapper end to end: {} cycles of UART presses and reports", script.rx.len());
+    let seconds = t0.elapsed().as_secs_f64();
+    match got {
+        Ok(got) => {
+            let problems = check::<P>(script, &got);
+            LevelReport::judged(machine, level, script.rx.len(), problems.len(), problems.first().cloned())
+        }
+        Err(e) => LevelReport::failed(machine, level, e.to_string()),
+    }
+    .coverage(coverage)
+    .seconds(seconds)
+}
+
+/// The wrapper in the rust-hdl simulation.
+pub fn rtl<P: Panel>(machine: &str, script: &Script) -> LevelReport {
+    let t0 = Instant::now();
+    let mut bench = Bench::new(P::design());
+    let mut tx = Vec::with_capacity(script.rx.len());
+    for (&level, &buttons) in script.rx.iter().zip(&script.buttons) {
+        P::set_rx(&mut bench.uut, level);
+        P::set_buttons(&mut bench.uut, buttons);
+        bench.tick(P::clock);
+        tx.push(P::tx(&bench.uut));
+    }
+    report::<P>(machine, "panel/rtl", script, lines::<P>(tx), t0)
+}
+
+/// The TX line from the testbench's "TX <cycle> <level>" lines and its
+/// "END <cycles>".
+fn tx_levels(output: &str) -> Result<Vec<bool>, crate::Error> {
+    verdict::line_changes(output).map_err(|e| format!("{e}; the testbench printed:\n{}", nimforge_verify::flow::tail(output, 20)).into())
+}
+
+/// The wrapper's generated Verilog in Icarus and Verilator, through
+/// `testbenches/<module>_tb.v`.
+pub fn verilog<P: Panel>(machine: &str, script: &Script, places: &Places) -> Vec<LevelReport> {
+    let source = places.generated(P::MODULE);
+    let tb = places.testbench(P::MODULE, false);
+    let rx = places.work.join("panel_rx.txt");
+    let mut out = vec![];
+    if let Err(e) = write_rx(&script.rx, &script.buttons, &rx) {
+        for level in ["panel/icarus", "panel/verilator"] {
+            out.push(report::<P>(machine, level, script, Err(e.to_string().into()), Instant::now()));
+        }
+        return out;
+    }
+    let plusargs = vec![format!("+rx={}", rx.display())];
+    let t0 = Instant::now();
+    let icarus = places
+        .dir("panel-icarus")
+        .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs, &d));
+    out.push(finish::<P>(machine, "panel/icarus", script, icarus, t0));
+    let t0 = Instant::now();
+    let verilated = places.dir("panel-verilator").and_then(|d| {
+        verilator::lint(&source, P::MODULE, &d)?;
+        let main = places.root.join("testbenches/verilator_main.cpp");
+        verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs, &d)
+    });
+    out.push(finish::<P>(machine, "panel/verilator", script, verilated, t0));
+    out
+}
+
+fn finish<P: Panel>(machine: &str, level: &str, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
+    match run {
+        Ok(text) => report::<P>(machine, level, script, tx_levels(&text).and_then(lines::<P>), t0),
+        Err(ToolError::Missing(tool)) => LevelReport::skipped(machine, level, tool).seconds(t0.elapsed().as_secs_f64()),
+        Err(e) => report::<P>(machine, level, script, Err(e.into()), t0),
+    }
+}
+
+fn write_rx(rx: &[bool], buttons: &[u8], path: &Path) -> Result<(), ToolError> {
+    let io = |error| ToolError::Io { what: format!("writing {}", path.display()), error };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut w = nimforge_verify::files::Atomic::create(path).map_err(io)?;
+    for (&level, &b) in rx.iter().zip(buttons) {
+        writeln!(w, "{} {:x}", level as u8, b).map_err(io)?;
+    }
+    w.commit().map_err(io)
+}
+
+/// The testbench for a wrapper module with `leds` LEDs.
+pub fn testbench_of(module: &str, leds: usize) -> String {
+    testbench::render_panel(module, leds)
+}
+
+/// For the panels' own tests: `P`'s script through the wrapper in the
+/// rust-hdl simulation (the `panel/rtl` level of `nimforge verify
+/// MACHINE`) with no mismatch, and `refused` of its reports showing the
+/// machine's illegal indication where the script means to be refused.
+/// The board wrapper end to end: rust-hdl, Icarus, Verilator.
+pub fn levels<M: Machine, P: Panel>(root: &Path) -> Vec<LevelReport> {
+    let script = P::script();
+    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
+    let mut reports = vec![finished(rtl::<P>(M::NAME, &script))];
+    reports.extend(verilog::<P>(M::NAME, &script, &places).into_iter().map(finished));
+    reports
+}
+
+#[cfg(test)]
+pub(crate) fn script_passes<P: Panel>(machine: &str, layout: &nimforge_designs::report::Layout, refused: Option<usize>) {
+    let script = P::script();
+    let r = rtl::<P>(machine, &script);
+    assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatch);
+    if let Some(refused) = refused {
+        let illegal = script.want.iter().filter(|&&w| layout.flag(w, "illegal")).count();
+        assert_eq!(illegal, refused, "the script's refused keys");
+    }
+}
