@@ -34,7 +34,7 @@ pub struct Entry {
     pub module: &'static str,
     /// `generated/` and `testbenches/`: the design, its testbenches, the
     /// board wrapper and its simulation build.
-    pub files: fn() -> Vec<Generated>,
+    pub files: fn() -> Result<Vec<Generated>, nimforge_verify::Error>,
     /// The levels of `verify` (all but `panel`), and the proofs of `equiv`.
     pub verify: fn(&Wanted, &Path, &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), nimforge_verify::Error>,
     /// The `panel` level: the board wrapper end to end.
@@ -42,7 +42,7 @@ pub struct Entry {
     /// The board wrapper `build` implements.
     pub wrapper: Wrapper,
     /// The board wrapper's Verilog for the boards.
-    pub board: fn() -> Generated,
+    pub board: fn() -> Result<Generated, nimforge_verify::Error>,
     /// `bench MACHINE`: the whole plan in lanes against Verilator.
     pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, crate::Error>,
     /// `sim MACHINE --script ... --vcd FILE`.
@@ -63,7 +63,7 @@ pub struct Entry {
 /// The entry of a machine whose harness is `M`, panel level `P` and
 /// terminal panel `F`; `board` emits its board wrapper.
 const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front + Default + 'static>(
-    board: fn() -> Generated,
+    board: fn() -> Result<Generated, nimforge_verify::Error>,
     moves: Option<Handler<MoveArgs>>,
     replay: Option<Handler<ReplayArgs>>,
     page: &'static str,
@@ -169,12 +169,12 @@ pub fn having(has: impl Fn(&Entry) -> bool) -> String {
 
 
 /// The board wrapper's Verilog, `generated/<machine>_panel.v`.
-fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Generated {
+fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Result<Generated, nimforge_verify::Error> {
     let module = format!("{machine}_panel");
-    Generated {
+    Ok(Generated {
         path: format!("generated/{module}.v"),
-        contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs")),
-    }
+        contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs"))?,
+    })
 }
 
 fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
@@ -187,42 +187,42 @@ fn simulate_of<M: Machine, P: panel::script::Panel + 'static, F: Front + Default
 
 /// A machine's design and its testbenches, and its board wrapper's
 /// simulation build and end-to-end testbench.
-fn files_of<M: Machine, P: panel::script::Panel>() -> Vec<Generated> {
-    let mut files = nimforge_verify::project::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE));
+fn files_of<M: Machine, P: panel::script::Panel>() -> Result<Vec<Generated>, nimforge_verify::Error> {
+    let mut files = nimforge_verify::emit::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE))?;
     let mut wrapper = P::design();
     files.push(Generated {
         path: format!("generated/{}.v", P::MODULE),
-        contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE)),
+        contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE))?,
     });
     files.push(Generated { path: format!("testbenches/{}_tb.v", P::MODULE), contents: panel::level::testbench_of(P::MODULE, 5) });
-    files
+    Ok(files)
 }
 
 /// Every generated file: each machine's, its board wrapper's, the
 /// selectors'.
-pub fn generated() -> Vec<Generated> {
+pub fn generated() -> Result<Vec<Generated>, nimforge_verify::Error> {
     let mut out = Vec::new();
     for m in &MACHINES {
-        out.extend((m.files)());
-        out.push((m.board)());
+        out.extend((m.files)()?);
+        out.push((m.board)()?);
     }
-    out.extend(selector_files());
-    out
+    out.extend(selector_files()?);
+    Ok(out)
 }
 /// The Nim move selector's Verilog (issue 7): 4 x 8 for the benchmark, 8 x 8
 /// for the formal proof.
 pub const SELECTORS: [(&str, usize, usize); 2] = [("selector_4x8", 4, 8), ("selector_8x8", 8, 8)];
 
-fn selector_files() -> Vec<Generated> {
+fn selector_files() -> Result<Vec<Generated>, nimforge_verify::Error> {
     let origin = "designs/src/selector.rs";
-    vec![
+    Ok(vec![
         Generated {
             path: "generated/selector_4x8.v".into(),
-            contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin),
+            contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin)?,
         },
         Generated {
             path: "generated/selector_8x8.v".into(),
-            contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin),
+            contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin)?,
         },
-    ]
+    ])
 }

@@ -32,6 +32,11 @@ enum Command {
         /// level), or all.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
         engine: Vec<Engine>,
+        /// The most states a machine's tour may explore before it stops and
+        /// says so (each machine has its own bound, 20,000,000 unless its
+        /// harness says otherwise).
+        #[arg(long, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u64).range(1..=4_000_000_000), |v| v as usize))]
+        max_states: Option<usize>,
         /// One JSON object per level, and one per proof (`"level": "equiv"`).
         #[arg(long)]
         json: bool,
@@ -301,7 +306,7 @@ fn main() {
     let root = commands::root();
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
-        Command::Verify { machine, level, engine, json } => commands::verify::run(&machine, &level, &engine, json, &root),
+        Command::Verify { machine, level, engine, max_states, json } => commands::verify::run(&machine, &level, &engine, max_states, json, &root),
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             let args = commands::MoveArgs { piles, randomizer, rows, r, groups, nimrod: nimrod.into(), json };
             nimforge::machines::find(&machine).and_then(|m| match m.moves {

@@ -7,7 +7,7 @@ use std::path::Path;
 /// `nimforge generate [--check]`: writes every generated file under `root`; with `check`,
 /// writes nothing and returns status 1 if any file is stale or missing.
 pub fn run(root: &Path, check: bool) -> Result<i32, crate::Error> {
-    let files = machines::generated();
+    let files = machines::generated()?;
     if check {
         let mut stale = Vec::new();
         for f in &files {

@@ -28,7 +28,7 @@ fn on_interrupt(json: bool) {
 
 /// `machine` is a machine's name, or `all` for every machine in turn;
 /// `engine` picks the hardware levels' simulators.
-pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json: bool, root: &Path) -> Result<i32, crate::Error> {
+pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], max_states: Option<usize>, json: bool, root: &Path) -> Result<i32, crate::Error> {
     let machines: Vec<&crate::machines::Entry> = if machine == "all" {
         crate::machines::MACHINES.iter().collect()
     } else {
@@ -36,7 +36,7 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], json
     };
     let ui = Ui::new(json);
     on_interrupt(json);
-    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new() };
+    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states };
     for l in asked_levels.iter().flat_map(|l| l.expand()) {
         if !wanted.levels.contains(&l) {
             wanted.levels.push(l);

@@ -60,5 +60,19 @@ mod tests {
         alphabet_round_trips::<die18::Die18>();
         alphabet_round_trips::<wilson::Wilson>();
     }
-}
 
+    /// A mismatch's line names the oracle's state before it and the
+    /// presses from power-on as a script `nimforge sim` reads back to the
+    /// same letters (the relay NIM's whole-move runs, a cycle inside a piece).
+    #[test]
+    fn a_mismatch_names_the_presses_that_replay_it() {
+        use relay_nim::RelayNim;
+        let plan = Plan::<RelayNim>::of_sequence(RelayNim::move_runs().unwrap(), "the whole-move runs");
+        let piece = plan.pieces()[3].clone();
+        let i = (piece.start + 5).min(piece.end - 1);
+        let line = plan.describe_mismatch(i, &plan.expected(i));
+        assert!(line.contains("the oracle's state before it: "), "{line}");
+        let script = line.split("the last the failing one: \"").nth(1).expect("the presses").trim_end_matches('"');
+        assert_eq!(nimforge_verify::vcd::parse::<RelayNim>(script).unwrap(), plan.sequence[piece.start..=i]);
+    }
+}

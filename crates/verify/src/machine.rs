@@ -49,6 +49,12 @@ pub trait Machine {
     type Press: Copy + PartialEq + Debug + Send + Sync;
     /// The name on the command line.
     const NAME: &'static str;
+    /// The most states the tour's exploration holds before it stops and
+    /// says so ([`crate::tour::explore`], about
+    /// [`crate::tour::bytes_per_state`] bytes each): a machine whose state
+    /// space is larger wants whole-move runs instead ([`Machine::walks_tour`]).
+    /// `nimforge verify --max-states` overrides it.
+    const MAX_STATES: usize = 20_000_000;
     /// The Verilog module and the stem of its file in `generated/`: the
     /// name unless said otherwise.
     const MODULE: &'static str = Self::NAME;

@@ -30,17 +30,35 @@ pub struct Plan<M: Machine> {
     pieces: std::sync::OnceLock<Vec<std::ops::Range<usize>>>,
 }
 
+/// The most letters a machine may have: a plan's cycles name their letter
+/// in 16 bits in the lanes.
+pub const MAX_LETTERS: usize = 1 << 16;
+
 impl<M: Machine> Plan<M> {
     /// The plan from power-on: the transition tour of the oracle's state
     /// graph (when the machine walks one), then its whole-move runs; an
     /// error is a tour that misses a transition ([`tour::Tour::whole`]) or
     /// what [`Machine::move_runs`] found wrong.
     pub fn new() -> Result<Plan<M>, crate::Error> {
+        Plan::with_max_states(M::MAX_STATES)
+    }
+
+    /// The same, the tour's exploration stopping past `max_states` states
+    /// (an error saying how far it got). A machine with more letters than
+    /// the lanes can name ([`MAX_LETTERS`]) is refused in one line.
+    pub fn with_max_states(max_states: usize) -> Result<Plan<M>, crate::Error> {
         let letters = M::letters();
         let alphabet = M::alphabet();
         let n = letters.len();
+        if n > MAX_LETTERS {
+            return Err(crate::Error::Model(format!(
+                "{} has {n} letters; a plan holds at most {MAX_LETTERS}: give it fewer presses a cycle (a press with a value is one letter a value)",
+                M::NAME
+            )));
+        }
         let t = if M::walks_tour() {
-            let graph = tour::explore(M::power_on(), n, |s, l| M::step(s, alphabet[l]));
+            let graph = tour::explore(M::power_on(), n, max_states, |s, l| M::step(s, alphabet[l]))
+                .map_err(|e| crate::Error::Model(format!("{}: {e}", M::NAME)))?;
             let t = tour::tour(&graph, n, M::home().map(M::letter_of));
             t.whole().map_err(|e| crate::Error::Model(format!("{}: {e}", M::NAME)))?;
             t
@@ -148,10 +166,24 @@ impl<M: Machine> Plan<M> {
         }
     }
 
-    /// "first mismatch at cycle i: state ..., input ..., expected ..., got ...".
+    /// "first mismatch at cycle i: state ..., input ..., expected ...,
+    /// got ...", then the oracle's state before the cycle and the way there:
+    /// the presses from power-on (the start of the cycle's piece) as a
+    /// script `nimforge sim` replays, or, past [`REPLAY_TOKENS`], where the
+    /// piece lies in the plan.
     pub fn describe_mismatch(&self, i: usize, got: &[u64]) -> String {
         let place = format!("cycle {i}");
-        describe::<M>(&place, &self.outputs_before(i), &self.letters[self.sequence[i]].name, &self.expected(i), got)
+        let line = describe::<M>(&place, &self.outputs_before(i), &self.letters[self.sequence[i]].name, &self.expected(i), got);
+        let pieces = self.pieces();
+        let start = pieces.get(pieces.partition_point(|r| r.end <= i)).map_or(0, |r| r.start);
+        let before = if i == start { format!("{:?} (power-on)", M::power_on()) } else { format!("{:?}", self.after[i - 1].0) };
+        let presses = script(&self.letters, &self.sequence[start..=i]);
+        let way = if presses.matches(", ").count() < REPLAY_TOKENS {
+            format!("the presses from power-on, the last the failing one: \"{presses}\"")
+        } else {
+            format!("the presses from power-on are cycles {start} to {i} of the plan ({} presses)", i + 1 - start)
+        };
+        format!("{line}; the oracle's state before it: {before}; {way}")
     }
 
     /// The plan cut into pieces that each start at power-on: a new piece
@@ -212,6 +244,23 @@ pub fn describe<M: Machine>(place: &str, before: &[u64], letter: &str, want: &[u
         fmt(got),
         differs.join(", ")
     )
+}
+
+/// The most tokens of a mismatch's presses written out as a script.
+pub const REPLAY_TOKENS: usize = 200;
+
+/// Letters as a script `nimforge sim` reads: names separated by commas, a
+/// run of one letter as `NAME xN`.
+pub fn script(letters: &[Letter], sequence: &[usize]) -> String {
+    let mut tokens: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < sequence.len() {
+        let run = sequence[k..].iter().take_while(|&&l| l == sequence[k]).count();
+        let name = &letters[sequence[k]].name;
+        tokens.push(if run > 1 { format!("{name} x{run}") } else { name.clone() });
+        k += run;
+    }
+    tokens.join(", ")
 }
 
 /// The oracle's states along a sequence from power-on.

@@ -7,7 +7,7 @@
 //! the six.
 
 use crate::build::{self, Report};
-use crate::emit::{testbench, verilog, Generated};
+use crate::emit;
 use crate::equiv::{self, ProofReport, ProofStatus};
 use crate::progress::Ui;
 use crate::run::{self, Wanted};
@@ -48,24 +48,6 @@ impl Verified {
     }
 }
 
-/// The design's Verilog (`generated/<module>.v`, its first lines naming
-/// `origin`, the source it came from) and its two testbenches
-/// (`testbenches/<module>_tb.v` and `_bitstream_tb.v`), which every
-/// simulated level reads.
-pub fn design_files<M: Machine>(origin: &str) -> Vec<Generated> {
-    let mut design = M::design();
-    vec![
-        Generated { path: format!("generated/{}.v", M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin) },
-        Generated {
-            path: format!("testbenches/{}_tb.v", M::MODULE),
-            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),
-        },
-        Generated {
-            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
-            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
-        },
-    ]
-}
 
 impl Project {
     /// A project in `root` (created when needed; a relative path is taken
@@ -81,11 +63,11 @@ impl Project {
         &self.root
     }
 
-    /// Writes `M`'s Verilog and testbenches ([`design_files`]) under the
+    /// Writes `M`'s Verilog and testbenches ([`emit::design_files`]) under the
     /// project's directory; `origin` names the design's source in the
     /// Verilog's header.
     pub fn generate<M: Machine>(&self, origin: &str) -> Result<(), Error> {
-        for f in design_files::<M>(origin) {
+        for f in emit::design_files::<M>(origin)? {
             let path = self.root.join(&f.path);
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
@@ -104,6 +86,7 @@ impl Project {
         let wanted = Wanted {
             levels: vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
             engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
+            max_states: None,
         };
         let (levels, proofs) = run::levels::<M>(&wanted, &self.root, ui)?;
         Ok(Verified { levels, proofs })

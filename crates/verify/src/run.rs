@@ -35,6 +35,9 @@ pub struct Wanted {
     /// The engines to run them in, [`Engine::All`] expanded
     /// ([`Engine::expand`]).
     pub engines: Vec<Engine>,
+    /// The most states a tour may explore ([`Machine::MAX_STATES`] when
+    /// not given).
+    pub max_states: Option<usize>,
 }
 
 impl Wanted {
@@ -50,10 +53,42 @@ struct ForBitsim {
     chip: Option<Made<PathBuf>>,
 }
 
+/// Whether the files the hardware levels read (`generated/<module>.v` and
+/// its testbenches) are what the design writes now
+/// ([`crate::emit::design_files`]; the Verilog's first line, which names
+/// the source, aside): an error naming the first stale or missing file and
+/// saying to generate again, so that no level checks an old design.
+pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
+    let from_line_two = |t: &str| t.split_once('\n').map(|(_, rest)| rest.to_string()).unwrap_or_default();
+    for f in crate::emit::design_files::<M>("")? {
+        let path = root.join(&f.path);
+        let stale = match std::fs::read_to_string(&path) {
+            Ok(text) => from_line_two(&text) != from_line_two(&f.contents),
+            Err(_) => {
+                return Err(crate::Error::Input(format!(
+                    "{} is missing: write it first (nimforge generate, or Project::generate)",
+                    path.display()
+                )))
+            }
+        };
+        if stale {
+            return Err(crate::Error::Input(format!(
+                "{} is not what {}'s design writes now: generate it again (nimforge generate, or Project::generate) before verifying",
+                path.display(),
+                M::NAME
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A machine's levels, and its proofs when `equiv` is wanted.
 pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
     let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(M::NAME) };
     std::fs::create_dir_all(&places.work).map_err(|e| crate::Error::io(format!("creating {}", places.work.display()), e))?;
+    if wanted.levels.iter().any(|l| *l != Level::Rtl) {
+        fresh::<M>(root)?;
+    }
     if wanted.levels.iter().all(|l| matches!(l, Level::Equiv | Level::Panel)) {
         // Proofs alone need no plan.
         let ice40 = {
@@ -69,7 +104,7 @@ pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<
     }
     let plan = {
         let _job = ui.job(&format!("{}: the plan (the oracle's tour and runs)", M::NAME));
-        Plan::<M>::new()?
+        Plan::<M>::with_max_states(wanted.max_states.unwrap_or(M::MAX_STATES))?
     };
     if !M::walks_tour() {
         ui.say(&format!(

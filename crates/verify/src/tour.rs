@@ -32,9 +32,19 @@ pub struct StateGraph<S> {
     pub letters: usize,
 }
 
-/// Every state reachable from `start` under `letters` input letters.
-pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, step: impl Fn(&S, usize) -> S) -> StateGraph<S> {
-    assert!(letters <= 64);
+/// About how many bytes the tour holds for each state of a machine whose
+/// state is `state_bytes` long and which has `letters` letters: the state
+/// twice (the list and the index), the index's own, the successor table,
+/// the untried letters, and the walk's search tables.
+pub fn bytes_per_state(state_bytes: usize, letters: usize) -> usize {
+    2 * state_bytes + 16 + 4 * letters + 8 * letters.div_ceil(64) + 8 + 4 + 8 + 1
+}
+
+/// Every state reachable from `start` under `letters` input letters; an
+/// error, the states found so far and the memory they take, when there are
+/// more than `max_states` (a state space the tour cannot hold: the machine
+/// wants runs instead, `Machine::walks_tour`, or a higher bound).
+pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, max_states: usize, step: impl Fn(&S, usize) -> S) -> Result<StateGraph<S>, crate::Error> {
     let mut states = vec![start.clone()];
     let mut index: FxHashMap<S, u32> = FxHashMap::default();
     index.insert(start, 0);
@@ -45,6 +55,16 @@ pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, step: impl Fn(&S,
             let next = step(&states[v], l);
             let w = match index.get(&next) {
                 Some(&w) => w,
+                None if states.len() >= max_states => {
+                    let each = bytes_per_state(std::mem::size_of::<S>(), letters);
+                    return Err(crate::Error::Model(format!(
+                        "the state space passed {max_states} states ({} of them explored so far; about {each} bytes a state, \
+                         {:.2} GB at that count) and the tour stops: give the machine whole-move runs instead of a tour \
+                         (Machine::walks_tour) or a higher bound (--max-states, Machine::MAX_STATES)",
+                        v,
+                        (each * max_states) as f64 / 1e9
+                    )));
+                }
                 None => {
                     let w = states.len() as u32;
                     index.insert(next.clone(), w);
@@ -56,7 +76,7 @@ pub fn explore<S: Clone + Eq + Hash>(start: S, letters: usize, step: impl Fn(&S,
         }
         v += 1;
     }
-    StateGraph { states, successor, letters }
+    Ok(StateGraph { states, successor, letters })
 }
 
 /// A tour and what it covers.
@@ -98,7 +118,7 @@ const LOCAL_SEARCH: usize = 512;
 
 /// The (state, letter) steps from `from` to `to` along a tree of
 /// `parent` links (each state's (parent, letter)), in walking order.
-fn path(parent: &[(u32, u8)], from: usize, to: usize) -> Vec<(usize, usize)> {
+fn path(parent: &[(u32, u32)], from: usize, to: usize) -> Vec<(usize, usize)> {
     let mut steps = Vec::new();
     let mut v = to;
     while v != from {
@@ -121,7 +141,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
     // A home letter must lead to power-on from everywhere.
     let home = home.filter(|&h| (0..n).all(|v| successor[v * letters + h] as usize == start));
     // The breadth-first tree from power-on: (parent, letter) of each state.
-    let mut tree = vec![(u32::MAX, 0u8); n];
+    let mut tree = vec![(u32::MAX, 0u32); n];
     if home.is_some() {
         let mut queue = VecDeque::from([start]);
         tree[start] = (start as u32, 0);
@@ -129,27 +149,39 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
             for l in 0..letters {
                 let w = successor[v * letters + l] as usize;
                 if tree[w].0 == u32::MAX {
-                    tree[w] = (v as u32, l as u8);
+                    tree[w] = (v as u32, l as u32);
                     queue.push_back(w);
                 }
             }
         }
     }
     let mut cursor = 0; // every state below it has no untried letter
-    let full: u64 = if letters == 64 { u64::MAX } else { (1 << letters) - 1 };
-    let mut untried = vec![full; n];
+    // The untried letters of each state: `words` 64-bit words a state.
+    let words = letters.div_ceil(64);
+    let mut untried = vec![u64::MAX; n * words];
+    if letters % 64 != 0 {
+        for v in 0..n {
+            untried[v * words + words - 1] = (1 << (letters % 64)) - 1;
+        }
+    }
+    let has = |u: &[u64], v: usize| u[v * words..(v + 1) * words].iter().any(|&w| w != 0);
+    let first = |u: &[u64], v: usize| {
+        let k = (0..words).find(|&k| u[v * words + k] != 0).expect("an untried letter");
+        k * 64 + u[v * words + k].trailing_zeros() as usize
+    };
+    let take = |u: &mut [u64], v: usize, l: usize| u[v * words + l / 64] &= !(1 << (l % 64));
     let mut seen = vec![false; n];
     let mut out = Vec::new();
     let mut here = start;
     seen[here] = true;
     // BFS scratch, reused.
     let mut stamp = vec![0u32; n];
-    let mut parent = vec![(0u32, 0u8); n];
+    let mut parent = vec![(0u32, 0u32); n];
     let mut round = 0u32;
     loop {
-        if untried[here] != 0 {
-            let l = untried[here].trailing_zeros() as usize;
-            untried[here] &= !(1 << l);
+        if has(&untried, here) {
+            let l = first(&untried, here);
+            take(&mut untried, here, l);
             out.push(l);
             here = successor[here * letters + l] as usize;
             seen[here] = true;
@@ -170,8 +202,8 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
                 let w = successor[v * letters + l] as usize;
                 if stamp[w] != round {
                     stamp[w] = round;
-                    parent[w] = (v as u32, l as u8);
-                    if untried[w] != 0 {
+                    parent[w] = (v as u32, l as u32);
+                    if has(&untried, w) {
                         goal = Some(w);
                         break 'search;
                     }
@@ -183,17 +215,17 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
             (Some(goal), _) => goal,
             (None, None) => break,
             (None, Some(h)) => {
-                while cursor < n && untried[cursor] == 0 {
+                while cursor < n && !has(&untried, cursor) {
                     cursor += 1;
                 }
                 if cursor == n {
                     break;
                 }
                 // Home, then down the tree to the first state with an untried letter.
-                untried[here] &= !(1 << h);
+                take(&mut untried, here, h);
                 out.push(h);
                 for (p, l) in path(&tree, start, cursor) {
-                    untried[p] &= !(1 << l);
+                    take(&mut untried, p, l);
                     out.push(l);
                     seen[successor[p * letters + l] as usize] = true;
                 }
@@ -202,13 +234,13 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
             }
         };
         for (p, l) in path(&parent, here, goal) {
-            untried[p] &= !(1 << l);
+            take(&mut untried, p, l);
             out.push(l);
             seen[successor[p * letters + l] as usize] = true;
         }
         here = goal;
     }
-    let transitions_covered = untried.iter().map(|u| letters - u.count_ones() as usize).sum();
+    let transitions_covered = n * letters - untried.iter().map(|u| u.count_ones() as usize).sum::<usize>();
     Tour {
         letters: out,
         states: n,
@@ -226,7 +258,7 @@ mod tests {
     /// 10 transitions and every state.
     #[test]
     fn covers_a_small_machine() {
-        let g = explore(0u8, 2, |&s, l| if l == 0 { (s + 1) % 5 } else { 0 });
+        let g = explore(0u8, 2, 1000, |&s, l| if l == 0 { (s + 1) % 5 } else { 0 }).unwrap();
         let t = tour(&g, 2, None);
         assert_eq!((t.states, t.transitions), (5, 10));
         assert_eq!((t.states_covered, t.transitions_covered), (5, 10));
@@ -246,7 +278,7 @@ mod tests {
     #[test]
     fn covers_with_a_home_letter() {
         // A chain 0 -> 1 -> ... -> 999 (letter 0), letter 1 goes home.
-        let g = explore(0u16, 2, |&s, l| if l == 0 { (s + 1).min(999) } else { 0 });
+        let g = explore(0u16, 2, 1000, |&s, l| if l == 0 { (s + 1).min(999) } else { 0 }).unwrap();
         let t = tour(&g, 2, Some(1));
         assert_eq!((t.states_covered, t.transitions_covered), (1000, 2000));
     }
@@ -254,7 +286,7 @@ mod tests {
     /// A state reachable only through another is still covered.
     #[test]
     fn unreachable_states_are_not_counted() {
-        let g = explore(0u8, 1, |&s, _| if s < 3 { s + 1 } else { 3 });
+        let g = explore(0u8, 1, 1000, |&s, _| if s < 3 { s + 1 } else { 3 }).unwrap();
         assert_eq!(g.states.len(), 4);
         let t = tour(&g, 1, None);
         assert_eq!(t.letters.len(), 4);
@@ -265,11 +297,30 @@ mod tests {
     /// is not whole.
     #[test]
     fn a_trap_is_not_whole() {
-        let g = explore(0u8, 2, |_, _| 1);
+        let g = explore(0u8, 2, 1000, |_, _| 1).unwrap();
         let t = tour(&g, 2, None);
         assert_eq!((t.states, t.transitions), (2, 4));
         assert_eq!((t.states_covered, t.transitions_covered), (2, 3));
         let e = t.whole().unwrap_err().to_string();
         assert!(e.contains("takes 3 of 4 transitions"), "{e}");
+    }
+
+    /// Any number of letters: a counter mod 7 with 200 letters (letter l
+    /// adds l mod 3) is toured whole, every state under every letter.
+    #[test]
+    fn two_hundred_letters_are_toured_whole() {
+        let g = explore(0u8, 200, 1000, |&s, l| (s + (l % 3) as u8) % 7).unwrap();
+        let t = tour(&g, 200, None);
+        assert_eq!((t.states, t.transitions), (7, 1400));
+        assert!(t.whole().is_ok(), "{:?}", (t.states_covered, t.transitions_covered));
+    }
+
+    /// A state space past the bound stops the exploration with one line
+    /// saying how far it got, what it costs and what to do.
+    #[test]
+    fn a_state_space_past_the_bound_is_refused_in_one_line() {
+        let e = explore(0u64, 2, 10_000, |&s, l| s * 2 + l as u64).err().expect("refused").to_string();
+        assert!(e.contains("passed 10000 states") && e.contains("Machine::walks_tour") && e.contains("--max-states"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
     }
 }

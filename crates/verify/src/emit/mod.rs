@@ -7,10 +7,31 @@ pub mod testbench;
 pub mod verilog;
 pub mod report;
 
+use crate::machine::Machine;
+
 /// A file nimforge writes, relative to the project root.
 pub struct Generated {
     /// Where it goes, e.g. `generated/relay_nim.v`.
     pub path: String,
     /// What it holds.
     pub contents: String,
+}
+
+/// The design's Verilog (`generated/<module>.v`, its first lines naming
+/// `origin`, the source it came from) and its two testbenches
+/// (`testbenches/<module>_tb.v` and `_bitstream_tb.v`), which every
+/// simulated level reads.
+pub fn design_files<M: Machine>(origin: &str) -> Result<Vec<Generated>, crate::Error> {
+    let mut design = M::design();
+    Ok(vec![
+        Generated { path: format!("generated/{}.v", M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
+        Generated {
+            path: format!("testbenches/{}_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),
+        },
+        Generated {
+            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
+        },
+    ])
 }
