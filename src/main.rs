@@ -205,6 +205,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Two designs of one module checked against each other (no model):
+    /// the same ports, every reachable state of the pair under every input
+    /// value (or random runs from power-on where that space is too large),
+    /// and a proof by yosys and ABC. Exit 0 the same, 1 a difference (with
+    /// its inputs from power-on).
+    Check {
+        /// The reference design: a Verilog or SystemVerilog file.
+        a: std::path::PathBuf,
+        /// The design checked against it.
+        b: std::path::PathBuf,
+        /// The module to check, in both files.
+        #[arg(long)]
+        top: String,
+        /// The clock input's name.
+        #[arg(long, default_value = "clock")]
+        clock: String,
+        /// The most states of the pair the walk holds before random runs
+        /// take over.
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        max_states: u64,
+        /// Cycles per random run, where the space is not walked.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        depth: u64,
+        /// Random runs from power-on (in lanes of 64), where the space is not walked.
+        #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        runs: u64,
+    },
     /// Write docs/results.md (or --out) from a run's JSON lines: the levels,
     /// the proofs, the builds and the benchmarks, with the run's commit,
     /// date and machine.
@@ -332,6 +359,9 @@ fn main() {
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::Check { a, b, top, clock, max_states, depth, runs } => {
+            commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize))
+        }
         Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
             commands::bench::run(

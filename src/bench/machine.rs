@@ -27,7 +27,7 @@ use std::time::Instant;
 /// Runs both engines on `M`'s plan with `jobs` threads and processes.
 pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate::Error> {
     let plan = Plan::<M>::new().map_err(|e| e.to_string())?;
-    let places = Places { root: root.to_path_buf(), work: root.join("build").join("bench").join(M::NAME) };
+    let places = Places::new(root, root.join("build").join("bench").join(M::NAME));
     std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
     let expected = Expected::of(&plan);
     let coverage = format!("{}: {} cycles", plan.coverage, plan.len());

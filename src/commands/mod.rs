@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod build;
+pub mod check;
 pub mod generate;
 pub mod learn;
 pub mod moves;

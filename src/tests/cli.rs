@@ -478,3 +478,40 @@ fn verify_interrupted_prints_what_finished_and_exits_130() {
     assert_eq!((&rows[0]["machine"], &rows[0]["level"]), (&serde_json::json!("relay-nim"), &serde_json::json!("rtl")));
     assert!(rest.contains("interrupted: 1 level(s) had finished"), "{rest}");
 }
+
+/// `nimforge check`: a module against a copy written another way is the
+/// same machine (walked whole and proven, exit 0); a changed copy is
+/// refuted with the inputs from power-on that show it (exit 1); files that
+/// are not there, or modules with other ports, get one line and exit 2.
+#[test]
+#[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
+fn check_two_designs() {
+    let dir = std::env::temp_dir().join(format!("nimforge-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/verilog/lock.v")).unwrap();
+    let write = |name: &str, from: &str, to: &str| {
+        let text = lock.replacen(from, to, 1);
+        assert_ne!(text, lock, "{name}: the copy is changed");
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let a = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/verilog/lock.v");
+    // The same machine written another way: the lockout test as a compare.
+    let same = write("same.v", "assign lockout = timer != 4'd0;", "assign lockout = timer > 4'd0;");
+    let wrong = write("wrong.v", "tries == 2'd2", "tries == 2'd3");
+    let wider = write("wider.v", "output reg  [1:0] tries", "output reg  [2:0] tries");
+    let out = nimforge(&["check", a, &same, "--top", "lock"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
+    assert!(said.contains("every reachable state of the pair under every input value: 28 states") && said.contains("proof: proven equal"), "{said}");
+    let out = nimforge(&["check", a, &wrong, "--top", "lock"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}{}", text(&out.stderr));
+    // Three wrong keys lock the right lock out, not the variant.
+    assert!(said.contains("differ after these inputs from power-on: cycle 0:") && said.contains("cycle 3:") && said.contains("proof: refuted"), "{said}");
+    refused(&["check", a, &wider, "--top", "lock"], "has an output tries of 2 bits and");
+    refused(&["check", a, "no-such.v", "--top", "lock"], "no-such.v is not a file");
+    refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");
+    std::fs::remove_dir_all(&dir).ok();
+}

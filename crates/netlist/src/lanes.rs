@@ -197,6 +197,12 @@ impl<W: Word> LaneSim<W> {
         self.sim.eval();
     }
 
+    /// The nets after the inputs set, without a clock edge: the outputs
+    /// read afterwards are those of the present state under those inputs.
+    pub fn eval(&mut self) {
+        self.sim.eval();
+    }
+
     /// Sets every lane's inputs from `rows` (`W::LANES` rows).
     pub fn set_input_rows(&mut self, rows: &[u64]) {
         scatter(rows, self.input_stride(), &self.input_slots, &mut self.sim.slots);

@@ -106,7 +106,7 @@ impl ProofReport {
 /// A machine's pairs, from the netlists the other levels made.
 pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made<Chip>) -> Vec<ProofReport> {
     let t0 = Instant::now();
-    let gold = places.generated(M::MODULE);
+    let gold = places.verilog(M::MODULE);
     let netlist = ice40.clone().and_then(|synth| {
         let d = places.dir("equiv-netlist")?;
         let cells = yosys::ice40_cells(&d)?;
@@ -132,7 +132,7 @@ pub fn wrapper(machine: &str, wrapper: &crate::build::Wrapper, root: &Path) -> V
     let module = &wrapper.module();
     let name = format!("{machine} wrapper");
     let t0 = Instant::now();
-    let places = Places { root: root.to_path_buf(), work: root.join("build").join("verify").join(format!("{machine}-panel")) };
+    let places = Places::new(root, root.join("build").join("verify").join(format!("{machine}-panel")));
     let gold = places.generated(module);
     let result = (|| -> Made<yosys::Equivalence> {
         let d = places.dir("equiv-netlist")?;

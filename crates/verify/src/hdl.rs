@@ -104,14 +104,14 @@ pub type Made<T> = Result<T, Why>;
 /// The generic-gate BLIF of the generated Verilog (`verilog/bitsim`).
 pub fn make_generic<M: Machine>(places: &Places) -> Made<PathBuf> {
     let d = places.dir("verilog-bitsim")?;
-    Ok(yosys::synth_blif(&places.generated(M::MODULE), M::MODULE, &d)?)
+    Ok(yosys::synth_blif(&places.verilog(M::MODULE), M::MODULE, &d)?)
 }
 
 /// `synth_ice40` of the generated Verilog: the JSON nextpnr places
 /// (`netlist/bitsim`) and the same netlist as Verilog (`netlist/icarus`).
 pub fn make_ice40<M: Machine>(places: &Places) -> Made<yosys::Synthesis> {
     let d = places.dir("netlist")?;
-    Ok(yosys::synth_ice40(&places.generated(M::MODULE), M::MODULE, &d)?)
+    Ok(yosys::synth_ice40(&places.verilog(M::MODULE), M::MODULE, &d)?)
 }
 
 /// The board the `bitstream` level places and routes for: the iCEstick
@@ -148,7 +148,7 @@ pub struct Chip {
 pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
     let d = places.dir("bitstream")?;
     icebox_vlog::ICEBOX_VLOG.find()?;
-    let source = places.generated(M::MODULE);
+    let source = places.verilog(M::MODULE);
     let built = build::implement(&verification_board::<M>(), &source, M::MODULE, &M::inputs(), &M::outputs(), &d)?;
     let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
     let b = places.dir("bitstream-bitsim")?;
@@ -164,7 +164,7 @@ fn plusargs(vectors: &Path) -> Vec<String> {
 pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
     const LEVEL: &str = "verilog/icarus";
     let t0 = Instant::now();
-    let source = places.generated(M::MODULE);
+    let source = places.verilog(M::MODULE);
     let tb = places.testbench(M::MODULE, false);
     let run = places.dir("icarus").and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
     match run {

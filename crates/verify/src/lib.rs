@@ -30,6 +30,7 @@
 //! cores); [`driver`] and [`clocked`] (a design driven press by press).
 
 pub mod bitsim;
+pub mod check;
 pub mod boards;
 pub mod build;
 pub mod clocked;
@@ -37,6 +38,7 @@ pub mod driver;
 pub mod emit;
 pub mod equiv;
 pub mod error;
+pub mod external;
 pub mod files;
 pub mod flow;
 pub mod hdl;

@@ -1,28 +1,43 @@
-//! Where a machine's files are: the project's `generated/` and
-//! `testbenches/`, and its work directory under `build/`.
+//! Where a machine's files are: its Verilog (the project's `generated/`, or
+//! a Verilog design's own file), its testbenches (`testbenches/`, or the
+//! work directory for a Verilog design), and its work directory under
+//! `build/`.
 
 use crate::flow::ToolError;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-/// Where a machine's files are: the project root (for `generated/` and
-/// `testbenches/`) and a work directory under `build/`.
+/// Where a machine's files are.
 pub struct Places {
     /// The project root.
     pub root: PathBuf,
     /// The machine's work directory.
     pub work: PathBuf,
+    /// The design's Verilog when it is not `generated/<module>.v`: a
+    /// Verilog design's own file ([`crate::run::Source::Verilog`]).
+    pub source: Option<PathBuf>,
+    /// Where the testbenches are when not in `testbenches/`.
+    pub benches: Option<PathBuf>,
 }
 
 impl Places {
+    /// A design emitted into `root`'s `generated/`, its testbenches in
+    /// `root`'s `testbenches/`, working in `work`.
+    pub fn new(root: &Path, work: PathBuf) -> Places {
+        Places { root: root.to_path_buf(), work, source: None, benches: None }
+    }
     /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {
         self.root.join("generated").join(format!("{module}.v"))
     }
-    /// The testbench of `module` in `testbenches/`: the one with a port per bit
+    /// The design's Verilog: its own file, or `generated/<module>.v`.
+    pub fn verilog(&self, module: &str) -> PathBuf {
+        self.source.clone().unwrap_or_else(|| self.generated(module))
+    }
+    /// The testbench of `module`: the one with a port per bit
     /// (`<module>_bitstream_tb.v`, for icebox_vlog's Verilog) when `bitwise`, else `<module>_tb.v`.
     pub fn testbench(&self, module: &str, bitwise: bool) -> PathBuf {
         let stem = if bitwise { format!("{module}_bitstream_tb.v") } else { format!("{module}_tb.v") };
-        self.root.join("testbenches").join(stem)
+        self.benches.clone().unwrap_or_else(|| self.root.join("testbenches")).join(stem)
     }
     /// The work directory's subdirectory `sub`, created if need be.
     pub fn dir(&self, sub: &str) -> Result<PathBuf, ToolError> {
@@ -31,4 +46,3 @@ impl Places {
         Ok(d)
     }
 }
-

@@ -10,7 +10,7 @@ use crate::build::{self, Report};
 use crate::emit;
 use crate::equiv::{self, ProofReport, ProofStatus};
 use crate::progress::Ui;
-use crate::run::{self, Wanted};
+use crate::run::{self, Source, Wanted};
 use crate::{Engine, Error, Level, LevelReport, Machine, Status};
 use std::path::{Path, PathBuf};
 
@@ -83,12 +83,26 @@ impl Project {
     /// [`Project::generate`]. `ui`: [`Ui::new`] for progress bars on a
     /// terminal, [`Ui::quiet`] for none.
     pub fn verify<M: Machine>(&self, ui: &Ui) -> Result<Verified, Error> {
+        self.verify_source::<M>(&Source::RustHdl, ui)
+    }
+
+    /// Every level [`Project::verify`] runs, for a design written in
+    /// Verilog or SystemVerilog: `file` (relative to the project's
+    /// directory, or absolute), its top module [`Machine::MODULE`], its
+    /// ports those `M` declares ([`crate::verilog_ports!`]; a difference is
+    /// refused naming it). The `rtl` level is reported as not applicable;
+    /// nothing needs generating first.
+    pub fn verify_verilog<M: Machine>(&self, file: impl AsRef<Path>, ui: &Ui) -> Result<Verified, Error> {
+        self.verify_source::<M>(&Source::Verilog(file.as_ref().to_path_buf()), ui)
+    }
+
+    fn verify_source<M: Machine>(&self, source: &Source, ui: &Ui) -> Result<Verified, Error> {
         let wanted = Wanted {
             levels: vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
             engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
             max_states: None,
         };
-        let (levels, proofs) = run::levels::<M>(&wanted, &self.root, ui)?;
+        let (levels, proofs) = run::levels_of::<M>(&wanted, &self.root, source, ui)?;
         Ok(Verified { levels, proofs })
     }
 
@@ -96,10 +110,19 @@ impl Project {
     /// a pin of its header, into `build/<module>-<board>/`: yosys,
     /// nextpnr-ice40 and icepack, the row `nimforge report` prints.
     pub fn build<M: Machine>(&self, board: &str) -> Result<Report, Error> {
+        self.build_from::<M>(&self.root.join("generated").join(format!("{}.v", M::MODULE)), board)
+    }
+
+    /// [`Project::build`] for a design written in Verilog: `file`, top
+    /// module [`Machine::MODULE`].
+    pub fn build_verilog<M: Machine>(&self, file: impl AsRef<Path>, board: &str) -> Result<Report, Error> {
+        self.build_from::<M>(&self.root.join(file), board)
+    }
+
+    fn build_from<M: Machine>(&self, source: &Path, board: &str) -> Result<Report, Error> {
         let b = crate::boards::board(board)?;
         let dir = self.root.join("build").join(format!("{}-{}", M::MODULE, b.name));
-        let source = self.root.join("generated").join(format!("{}.v", M::MODULE));
-        let built = build::implement(&b, &source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;
+        let built = build::implement(&b, source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;
         Ok(Report::of(M::NAME, &b, &built))
     }
 }

@@ -14,6 +14,23 @@ pub enum Status {
     Failed,
     /// A tool it needs is not installed.
     Skipped,
+    /// The level does not apply to this design: the `rtl` level of a
+    /// design written in Verilog, which has no rust-hdl simulation.
+    #[serde(rename = "n/a")]
+    NotApplicable,
+}
+
+impl Status {
+    /// The word in tables and JSON.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Passed => "passed",
+            Status::Mismatched => "mismatched",
+            Status::Failed => "failed",
+            Status::Skipped => "skipped",
+            Status::NotApplicable => "n/a",
+        }
+    }
 }
 
 /// What one level found.
@@ -76,6 +93,11 @@ impl LevelReport {
         LevelReport { status: Status::Skipped, skipped: Some(why), ..LevelReport::judged(machine, level, 0, 0, None) }
     }
 
+    /// A level that does not apply to the design, and why.
+    pub fn not_applicable(machine: &str, level: &str, why: &str) -> LevelReport {
+        LevelReport { status: Status::NotApplicable, coverage: why.into(), ..LevelReport::judged(machine, level, 0, 0, None) }
+    }
+
     /// A tool's error: skipped when the tool is missing, else failed.
     pub fn from_error(machine: &str, level: &str, e: crate::flow::ToolError) -> LevelReport {
         match e {
@@ -125,7 +147,7 @@ pub fn table(reports: &[LevelReport]) -> String {
             } else {
                 "-".to_string()
             };
-            let status = format!("{:?}", r.status).to_lowercase();
+            let status = r.status.word().to_string();
             vec![
                 r.machine.clone(),
                 r.level.clone(),

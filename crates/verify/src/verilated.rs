@@ -60,7 +60,7 @@ impl Verilated {
     /// generated Verilog (`-Wall`) and builds the harness.
     pub fn build<M: Machine>(plan: &Plan<M>, expected: &Expected, places: &Places) -> Result<Verilated, ToolError> {
         let dir = places.dir("verilator")?;
-        let source = places.generated(M::MODULE);
+        let source = places.verilog(M::MODULE);
         verilator::lint(&source, M::MODULE, &dir)?;
         if plan.letters.len() > 1 << 16 {
             return Err(ToolError::Io {

@@ -22,7 +22,7 @@ fn a_failing_tool_is_a_failed_level_with_its_output() {
     let v = std::fs::read_to_string(here.join("generated/relay_nim.v")).unwrap();
     std::fs::write(root.join("generated/relay_nim.v"), &v[..v.len() / 2]).unwrap();
     std::fs::copy(here.join("testbenches/relay_nim_tb.v"), root.join("testbenches/relay_nim_tb.v")).unwrap();
-    let places = Places { root: root.clone(), work: root.join("work") };
+    let places = Places::new(&root, root.join("work"));
     let plan = Plan::<RelayNim>::of_sequence(RelayNim::move_runs().unwrap(), "the whole-move runs");
     std::fs::create_dir_all(&places.work).unwrap();
     let vectors = places.work.join("vectors.txt");

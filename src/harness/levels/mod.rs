@@ -14,5 +14,5 @@ use std::path::Path;
 fn places(test: &str) -> Places {
     let work = std::env::temp_dir().join(format!("nimforge-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
-    Places { root: Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(), work }
+    Places::new(Path::new(env!("CARGO_MANIFEST_DIR")), work)
 }

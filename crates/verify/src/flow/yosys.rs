@@ -75,6 +75,52 @@ pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolE
 }
 
 #[derive(Template)]
+#[template(path = "ports.ys.j2", escape = "none")]
+struct PortsScript<'a> {
+    source: &'a str,
+    top: &'a str,
+}
+
+/// A port of a module as yosys reads it: its name, whether it is an input,
+/// its width.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModulePort {
+    /// The port's name.
+    pub name: String,
+    /// An input (else an output or an inout).
+    pub input: bool,
+    /// Its width in bits.
+    pub width: usize,
+}
+
+/// The ports of module `top` in the Verilog or SystemVerilog file `source`
+/// (`fpga/ports.ys.j2`), in the file's order.
+pub fn ports(source: &Path, top: &str, dir: &Path) -> Result<Vec<ModulePort>, ToolError> {
+    let source = canonical(source)?;
+    let script = PortsScript { source: &source, top }.render().expect("template renders");
+    write(&dir.join("ports.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {source}"))?;
+    let json = read(&dir.join("ports.json"))?;
+    parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })
+}
+
+/// The ports of `top` in yosys's `write_json`, in the order of their bits.
+fn parse_ports(json: &str, top: &str) -> Result<Vec<ModulePort>, String> {
+    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let ports = v["modules"][top]["ports"].as_object().ok_or_else(|| format!("no module {top} with ports"))?;
+    let mut out: Vec<(u64, ModulePort)> = ports
+        .iter()
+        .map(|(name, p)| {
+            let bits = p["bits"].as_array().map_or(0, Vec::len);
+            let first = p["bits"][0].as_u64().unwrap_or(u64::MAX);
+            (first, ModulePort { name: name.clone(), input: p["direction"] == "input", width: bits })
+        })
+        .collect();
+    out.sort_by_key(|(first, _)| *first);
+    Ok(out.into_iter().map(|(_, p)| p).collect())
+}
+
+#[derive(Template)]
 #[template(path = "miter_aig.ys.j2", escape = "none")]
 struct MiterScript<'a> {
     design: &'a str,
@@ -88,6 +134,14 @@ fn canonical(p: &Path) -> Result<String, ToolError> {
     std::fs::canonicalize(p)
         .map(|p| p.to_string_lossy().into_owned())
         .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
+}
+
+/// What `read_verilog` is given for `p`: its absolute path, read as
+/// SystemVerilog (`-sv`, which takes plain Verilog too) unless it is the
+/// iCE40 cell models cut from yosys's own ([`ice40_cells`]).
+fn read_arg(p: &Path) -> Result<String, ToolError> {
+    let path = canonical(p)?;
+    Ok(if p.file_name().is_some_and(|n| n == ICE40_CELLS) { path } else { format!("-sv {path}") })
 }
 
 /// The miter of `design` (top `top`) and the reference (`reference`, top
@@ -208,6 +262,29 @@ struct BoundedScript<'a> {
     bound: usize,
 }
 
+#[derive(Template)]
+#[template(path = "miter_blif.ys.j2", escape = "none")]
+struct MiterBlifScript<'a> {
+    d: &'a Designs<'a>,
+}
+
+/// Two designs of module `top` (`gold`, `gate`: each its files) as one
+/// miter in a generic gate-level BLIF (`fpga/miter_blif.ys.j2`):
+/// `dir/miter.blif`, its inputs `in_<port>`, its output `trigger`.
+pub fn miter_blif(gold: &[&Path], gate: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    let designs = Designs {
+        pair: "gate=gold",
+        gold: gold.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
+        gold_top: top,
+        gate: gate.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
+        gate_top: top,
+    };
+    let script = MiterBlifScript { d: &designs }.render().expect("template renders");
+    write(&dir.join("miter_blif.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "miter_blif.log", "-s", "miter_blif.ys"], dir, &format!("writing the miter of two designs of {top}"))?;
+    Ok(dir.join("miter.blif"))
+}
+
 /// How many cycles `equiv_simple` and `equiv_induct` look back.
 pub const EQUIV_SEQ: usize = 5;
 
@@ -265,9 +342,9 @@ pub fn equivalence(
     let t0 = std::time::Instant::now();
     let designs = Designs {
         pair,
-        gold: gold.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?,
+        gold: gold.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
         gold_top,
-        gate: gate.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?,
+        gate: gate.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
         gate_top,
     };
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
@@ -386,6 +463,9 @@ fn equiv_counts(status: &str) -> Option<(usize, usize)> {
     Some((words.first()?.parse().ok()?, words.get(4)?.parse().ok()?))
 }
 
+/// The file name of [`ice40_cells`]'s models.
+const ICE40_CELLS: &str = "ice40_cells.v";
+
 /// The iCE40 cells a `synth_ice40` netlist uses (SB_LUT4, SB_CARRY, the
 /// SB_DFF family), cut from yosys's own models (`cells_sim.v`, with its
 /// preamble of macros) into `dir/ice40_cells.v`: read whole, that file takes
@@ -433,7 +513,7 @@ pub fn ice40_cells(dir: &Path) -> Result<PathBuf, ToolError> {
             output: String::new(),
         });
     }
-    let out_path = dir.join("ice40_cells.v");
+    let out_path = dir.join(ICE40_CELLS);
     write(&out_path, &out)?;
     Ok(out_path)
 }

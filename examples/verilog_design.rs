@@ -1,0 +1,144 @@
+//! A design written in Verilog by hand, checked against a model in Rust at
+//! every level that applies: `examples/verilog/lock.v`, a four-digit
+//! combination lock with a lockout. The Rust here is the model (the lock
+//! from its rules), the presses and the ports; the design is the file.
+//! Then a wrong variant (the lockout after the fourth wrong try, not the
+//! third: one character changed in a copy of the file) is run through the
+//! same levels, and every simulated level must catch it with the presses
+//! from power-on that show it.
+//!
+//! `cargo run --release --example verilog_design` (CI runs it; exit 0 when
+//! the lock passes and the variant is caught everywhere).
+
+use nimforge_verify::progress::Ui;
+use nimforge_verify::project::Project;
+use nimforge_verify::{Letter, Machine, Status};
+
+// ---- The model: the lock from its rules, in plain Rust. ----
+
+/// The digits that open the lock, in order.
+const CODE: [u8; 4] = [4, 1, 9, 2];
+/// The wrong tries in a row that lock the keys out, and for how many cycles.
+const TRIES: u8 = 3;
+const LOCKOUT: u8 = 15;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Lock {
+    open: bool,
+    /// Digits of the code entered so far.
+    entered: u8,
+    /// Wrong tries in a row.
+    tries: u8,
+    /// Cycles of lockout left.
+    timer: u8,
+}
+
+impl Lock {
+    fn step(self, press: Press) -> Lock {
+        match press {
+            Press::Reset => Lock::default(),
+            _ if self.timer > 0 => Lock { timer: self.timer - 1, ..self },
+            Press::None => self,
+            Press::Digit(_) if self.open => Lock { open: false, entered: 0, ..self },
+            Press::Digit(d) if d == CODE[self.entered as usize] && self.entered == 3 => Lock { open: true, entered: 0, tries: 0, timer: 0 },
+            Press::Digit(d) if d == CODE[self.entered as usize] => Lock { entered: self.entered + 1, ..self },
+            Press::Digit(_) if self.tries + 1 == TRIES => Lock { entered: 0, tries: 0, timer: LOCKOUT, ..self },
+            Press::Digit(_) => Lock { entered: 0, tries: self.tries + 1, ..self },
+        }
+    }
+}
+
+// ---- The presses: what a person can do in one clock cycle. ----
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Press {
+    None,
+    Reset,
+    Digit(u8),
+}
+
+// ---- The machine: ports (as in the file), presses and model joined. ----
+
+struct LockMachine;
+
+impl Machine for LockMachine {
+    type State = Lock;
+    type Extra = ();
+    type Press = Press;
+    const NAME: &'static str = "lock";
+    /// The top module in the file.
+    const MODULE: &'static str = "lock";
+
+    // The module's ports besides `clock`, with their widths; nimforge reads
+    // the file's (yosys) and refuses a difference, listing what it found.
+    nimforge_verify::verilog_ports!(
+        inputs: [reset: 1, key: 4];
+        outputs: [open: 1, lockout: 1, entered: 2, tries: 2]);
+
+    fn alphabet() -> Vec<Press> {
+        let mut presses = vec![Press::None, Press::Reset];
+        presses.extend((1..=9).map(Press::Digit));
+        presses
+    }
+    fn letter(p: Press) -> Letter {
+        match p {
+            Press::None => Letter::of::<Self>("none", &[]),
+            Press::Reset => Letter::of::<Self>("RESET", &[("reset", 1)]),
+            Press::Digit(d) => Letter::of::<Self>(format!("KEY {d}"), &[("key", d as u64)]),
+        }
+    }
+    fn home() -> Option<Press> {
+        Some(Press::Reset)
+    }
+    fn power_on() -> Lock {
+        Lock::default()
+    }
+    fn step(state: &Lock, press: Press) -> Lock {
+        state.step(press)
+    }
+    fn observe(s: &Lock, _: &()) -> Vec<u64> {
+        vec![s.open as u64, (s.timer > 0) as u64, s.entered as u64, s.tries as u64]
+    }
+    fn move_runs() -> Result<Vec<usize>, String> {
+        Ok(vec![]) // the tour walks every state under every press
+    }
+}
+
+// ---- The run: the lock, then its wrong variant. ----
+
+fn main() -> std::process::ExitCode {
+    let project = Project::new("build/verilog_design");
+    let file = std::path::absolute("examples/verilog/lock.v").expect("a working directory");
+    let run = || -> Result<bool, nimforge_verify::Error> {
+        let verified = project.verify_verilog::<LockMachine>(&file, &Ui::new(false))?;
+        println!("{}\n", verified.tables());
+        let right = verified.passed() && !(nimforge_verify::flow::under_ci() && verified.skipped());
+
+        // The variant: locked out after the fourth wrong try.
+        let text = std::fs::read_to_string(&file).map_err(|e| nimforge_verify::Error::io(format!("reading {}", file.display()), e))?;
+        let wrong_text = text.replacen("tries == 2'd2", "tries == 2'd3", 1);
+        assert_ne!(text, wrong_text, "the variant differs from the lock");
+        let wrong = project.root().join("wrong/lock.v");
+        std::fs::create_dir_all(wrong.parent().unwrap()).map_err(|e| nimforge_verify::Error::io("creating build/verilog_design/wrong", e))?;
+        std::fs::write(&wrong, wrong_text).map_err(|e| nimforge_verify::Error::io(format!("writing {}", wrong.display()), e))?;
+        println!("The wrong variant ({}): locked out after the fourth wrong try", wrong.display());
+        let caught = project.verify_verilog::<LockMachine>(&wrong, &Ui::new(false))?;
+        println!("{}\n", caught.tables());
+        // Every simulated level that ran must have caught it; the proofs
+        // compare levels with each other, not with the model, and prove.
+        let ran: Vec<_> = caught.levels.iter().filter(|r| !matches!(r.status, Status::NotApplicable | Status::Skipped)).collect();
+        let all_caught = !ran.is_empty() && ran.iter().all(|r| r.status == Status::Mismatched && r.first_mismatch.as_deref().is_some_and(|m| m.contains("presses from power-on")));
+        if !all_caught {
+            eprintln!("verilog_design: a level did not catch the wrong variant");
+        }
+        Ok(right && all_caught)
+    };
+    match run() {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(line) => {
+            eprintln!("verilog_design: {line}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
