@@ -2,21 +2,25 @@
 //! subtraction game (21 counters; each side takes 1, 2 or 3; who takes the
 //! last wins), a machine that is not one of the six. One file: the design
 //! in rust-hdl, its oracle in plain Rust, the letters that join them, and
-//! the run: generate, verify at every level, build for the iCEstick.
+//! the run: generate, verify at every level, build for the iCEstick. Then a
+//! wrong variant of the design (it takes two, not one, from a multiple of
+//! four) goes through the same levels, and every simulated level must catch
+//! it with the presses from power-on that show it.
 //!
 //! `cargo run --release --example own_design` (the README's "Your own
 //! design" goes through it line by line).
 
 use nimforge_verify::project::Project;
 use nimforge_verify::progress::Ui;
-use nimforge_verify::{Letter, Machine};
+use nimforge_verify::{Letter, Machine, Status};
 use rust_hdl::prelude::*;
 
 // ---- The design: what the chip does, in rust-hdl. ----
 
 /// The machine answers each take in the same clock cycle: it leaves a
-/// multiple of four when it can, else takes one.
-#[derive(LogicBlock, Default)]
+/// multiple of four when it can, else takes `from_four` (one, in the right
+/// design).
+#[derive(LogicBlock)]
 pub struct Subtraction {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -35,8 +39,31 @@ pub struct Subtraction {
     won: DFF<Bits<2>>,
     refused: DFF<Bit>,
     full: Signal<Local, Bits<5>>,
+    from_four: Constant<Bits<2>>,
     after: Signal<Local, Bits<5>>,
     reply: Signal<Local, Bits<2>>,
+}
+
+impl Subtraction {
+    fn new(from_four: u64) -> Subtraction {
+        Subtraction {
+            clock: Default::default(),
+            reset: Default::default(),
+            take: Default::default(),
+            left: Default::default(),
+            machine_took: Default::default(),
+            winner: Default::default(),
+            illegal: Default::default(),
+            taken: Default::default(),
+            took: Default::default(),
+            won: Default::default(),
+            refused: Default::default(),
+            full: Default::default(),
+            from_four: Constant::new(from_four.into()),
+            after: Default::default(),
+            reply: Default::default(),
+        }
+    }
 }
 
 impl Logic for Subtraction {
@@ -47,7 +74,7 @@ impl Logic for Subtraction {
         self.left.next = self.full.val() - self.taken.q.val();
         self.after.next = self.left.val() - bit_cast::<5, 2>(self.take.val());
         if self.after.val().get_bits::<2>(0) == 0 {
-            self.reply.next = 1.into();
+            self.reply.next = self.from_four.val();
         } else {
             self.reply.next = self.after.val().get_bits::<2>(0);
         }
@@ -130,15 +157,17 @@ enum Press {
 
 // ---- The harness: design, oracle and letters joined for nimforge. ----
 
-struct Subtraction21;
+/// The machine; `WRONG`: the variant that takes two from a multiple of
+/// four (the oracle is the same: the variant must fail).
+struct Subtraction21<const WRONG: bool>;
 
-impl Machine for Subtraction21 {
+impl<const WRONG: bool> Machine for Subtraction21<WRONG> {
     type State = Game;
     type Extra = ();
     type Design = Subtraction;
     type Press = Press;
-    const NAME: &'static str = "subtraction";
-    const MODULE: &'static str = "subtraction";
+    const NAME: &'static str = if WRONG { "subtraction-wrong" } else { "subtraction" };
+    const MODULE: &'static str = if WRONG { "subtraction_wrong" } else { "subtraction" };
 
     nimforge_verify::ports!(Subtraction;
         inputs: [reset, take];
@@ -170,7 +199,7 @@ impl Machine for Subtraction21 {
         Ok(vec![]) // the tour already walks every state under every letter
     }
     fn design() -> Subtraction {
-        Subtraction::default()
+        Subtraction::new(if WRONG { 2 } else { 1 })
     }
 }
 
@@ -179,12 +208,26 @@ impl Machine for Subtraction21 {
 fn main() -> std::process::ExitCode {
     let project = Project::new("build/own_design");
     let run = || -> Result<bool, nimforge_verify::Error> {
-        project.generate::<Subtraction21>("examples/own_design.rs")?;
-        let verified = project.verify::<Subtraction21>(&Ui::new(false))?;
+        project.generate::<Subtraction21<false>>("examples/own_design.rs")?;
+        let verified = project.verify::<Subtraction21<false>>(&Ui::new(false))?;
         println!("{}\n", verified.tables());
-        let built = project.build::<Subtraction21>("icestick")?;
-        println!("{}", nimforge_verify::build::table(&[built]));
-        Ok(verified.passed() && !(nimforge_verify::flow::under_ci() && verified.skipped()))
+        let built = project.build::<Subtraction21<false>>("icestick")?;
+        println!("{}\n", nimforge_verify::build::table(&[built]));
+        let right = verified.passed() && !(nimforge_verify::flow::under_ci() && verified.skipped());
+
+        println!("The wrong variant: it takes two from a multiple of four");
+        project.generate::<Subtraction21<true>>("examples/own_design.rs")?;
+        let caught = project.verify::<Subtraction21<true>>(&Ui::new(false))?;
+        println!("{}\n", caught.tables());
+        // Every simulated level that ran must catch it; the proofs compare
+        // levels with each other, not with the model, and prove.
+        let ran: Vec<_> = caught.levels.iter().filter(|r| r.status != Status::Skipped).collect();
+        let all_caught = !ran.is_empty()
+            && ran.iter().all(|r| r.status == Status::Mismatched && r.first_mismatch.as_deref().is_some_and(|m| m.contains("presses from power-on")));
+        if !all_caught {
+            eprintln!("own_design: a level did not catch the wrong variant");
+        }
+        Ok(right && all_caught)
     };
     match run() {
         Ok(true) => std::process::ExitCode::SUCCESS,

@@ -29,4 +29,5 @@ pub mod play;
 pub mod proof;
 pub mod results;
 pub mod serve;
+pub mod starter;
 pub use error::Error;

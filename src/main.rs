@@ -205,6 +205,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A crate of your own that depends on nimforge-verify and passes every
+    /// level as written: a design, its oracle, its presses, the harness, a
+    /// main and a README, with a comment at each place to change.
+    New {
+        /// The directory to make (it must not exist, or be empty); its last
+        /// part names the crate.
+        dir: std::path::PathBuf,
+        /// The nimforge checkout to depend on (default: the one this
+        /// command was built from).
+        #[arg(long)]
+        path: Option<std::path::PathBuf>,
+    },
     /// Two designs of one module checked against each other (no model):
     /// the same ports, every reachable state of the pair under every input
     /// value (or random runs from power-on where that space is too large),
@@ -359,6 +371,7 @@ fn main() {
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
         Command::Check { a, b, top, clock, max_states, depth, runs } => {
             commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize))
         }

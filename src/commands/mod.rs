@@ -7,6 +7,7 @@ pub mod check;
 pub mod generate;
 pub mod learn;
 pub mod moves;
+pub mod new;
 pub mod sim;
 pub mod play;
 pub mod prove;

@@ -170,5 +170,12 @@ pub fn table(reports: &[ProofReport]) -> String {
     for r in reports.iter().filter(|r| r.status == ProofStatus::Refuted) {
         out.push_str(&format!("\n{} {}: the counterexample, from power-on:\n{}\n", r.machine, r.pair, r.detail));
     }
+    if !reports.is_empty() {
+        out.push_str(WHAT_PROOFS_PROVE);
+    }
     out
 }
+
+/// Under the proofs' table: what a proof proves, and what it does not.
+pub const WHAT_PROOFS_PROVE: &str = "\nA proof ties two levels together (one equals the other for every input sequence from power-on); \
+it never compares with the model, and a wrong design proves as well as a right one: only the levels' runs compare with the model.";
