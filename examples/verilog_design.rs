@@ -127,7 +127,9 @@ fn main() -> std::process::ExitCode {
         // Every simulated level that ran must have caught it; the proofs
         // compare levels with each other, not with the model, and prove.
         let ran: Vec<_> = caught.levels.iter().filter(|r| !matches!(r.status, Status::NotApplicable | Status::Skipped)).collect();
-        let all_caught = !ran.is_empty() && ran.iter().all(|r| r.status == Status::Mismatched && r.first_mismatch.as_deref().is_some_and(|m| m.contains("presses from power-on")));
+        let all_caught = !ran.is_empty() && ran.iter().all(|r| r.status == Status::Mismatched && r.first_mismatch.as_deref().is_some_and(|m| m.contains("presses from power-on"))
+                // and its replay's VCD written at its level
+                && r.replay.as_ref().and_then(|p| p.vcd.as_ref()).is_some_and(|v| std::path::Path::new(v).is_file()));
         if !all_caught {
             eprintln!("verilog_design: a level did not catch the wrong variant");
         }

@@ -45,6 +45,9 @@ pub struct Entry {
     pub board: fn() -> Result<Generated, nimforge_verify::Error>,
     /// `bench MACHINE`: the whole plan in lanes against Verilator.
     pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, crate::Error>,
+    /// `replay-mismatch REPORT.json`: a report's first mismatch run again
+    /// at a level, as a VCD ([`nimforge_verify::replay::run`]).
+    pub mismatch: fn(&Path, &nimforge_verify::report::Replay, &str, &Path) -> Result<LevelReport, nimforge_verify::Error>,
     /// `sim MACHINE --script ... --vcd FILE`.
     pub sim: fn(&str, &Path) -> Result<usize, nimforge_verify::Error>,
     /// `play MACHINE`: the front panel in the terminal.
@@ -77,6 +80,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },
         bench: crate::bench::machine::run::<M>,
         sim: nimforge_verify::vcd::record::<M>,
+        mismatch: mismatch_of::<M>,
         front: front_of::<F>,
         simulate: simulate_of::<M, P, F>,
         board,
@@ -84,6 +88,11 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         replay,
         page,
     }
+}
+
+/// `M`'s rust-hdl design's replay of a mismatch.
+fn mismatch_of<M: Machine>(root: &Path, r: &nimforge_verify::report::Replay, level: &str, vcd: &Path) -> Result<LevelReport, nimforge_verify::Error> {
+    nimforge_verify::replay::run::<M>(root, &nimforge_verify::source::Source::RustHdl, r, level, vcd)
 }
 
 /// The machines, in the order the tables list them.

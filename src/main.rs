@@ -217,6 +217,18 @@ enum Command {
         #[arg(long)]
         path: Option<std::path::PathBuf>,
     },
+    /// Run a report's first mismatch again (the presses from power-on that
+    /// lead to it), at its level or another, with a VCD of every signal.
+    ReplayMismatch {
+        /// The JSON lines of `nimforge verify ... --json`.
+        report: std::path::PathBuf,
+        /// rtl, verilog, netlist or bitstream (default: where it showed).
+        #[arg(long)]
+        level: Option<String>,
+        /// Where to write the VCD (default build/replay/<machine>-<level>.vcd).
+        #[arg(long)]
+        vcd: Option<std::path::PathBuf>,
+    },
     /// Two designs of one module checked against each other (no model):
     /// the same ports, every reachable state of the pair under every input
     /// value (or random runs from power-on where that space is too large),
@@ -371,6 +383,7 @@ fn main() {
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
+        Command::ReplayMismatch { report, level, vcd } => commands::replay_mismatch::run(&report, level.as_deref(), vcd.as_deref(), &root),
         Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
         Command::Check { a, b, top, clock, max_states, depth, runs } => {
             commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize))

@@ -122,4 +122,10 @@ module nimforge_clock;
     reg clock = 1'b0;
     always #5 clock = !clock;
     nimforge_tb tb (.clock(clock));
+    // With +vcd=FILE, every signal of the run into FILE (a mismatch's replay).
+    reg [8*1024-1:0] vcd;
+    initial if ($value$plusargs("vcd=%s", vcd)) begin
+        $dumpfile(vcd);
+        $dumpvars(0, tb);
+    end
 endmodule

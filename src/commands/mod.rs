@@ -11,6 +11,7 @@ pub mod new;
 pub mod sim;
 pub mod play;
 pub mod prove;
+pub mod replay_mismatch;
 pub mod results;
 pub mod serve;
 pub mod verify;

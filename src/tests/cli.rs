@@ -515,3 +515,42 @@ fn check_two_designs() {
     refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `nimforge replay-mismatch`: a report's replay (as `verify --json`
+/// writes one for a mismatch) run again on die18's design at rtl and at the
+/// verilog level in Icarus, each with its VCD; a report with no replay, a
+/// corrupt one, another machine's, a press the machine lacks: one line, exit 2.
+#[test]
+#[cfg_attr(not(have_iverilog), ignore = "needs iverilog: bash .ci/deps installs it")]
+fn replay_mismatch_runs_a_report_again() {
+    let dir = std::env::temp_dir().join(format!("nimforge-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let row = |machine: &str, presses: &str| {
+        format!(
+            r#"{{"machine":"{machine}","level":"netlist/bitsim","status":"mismatched","vectors":9,"lanes":1,"mismatches":1,"seconds":0.1,"skipped":null,"coverage":"","replay":{{"machine":"{machine}","level":"netlist/bitsim","cycle":3,"presses":[{presses}],"state_before":"s"}}}}"#
+        )
+    };
+    let passed = r#"{"machine":"die18","level":"rtl","status":"passed","vectors":9,"lanes":1,"mismatches":0,"seconds":0.1,"skipped":null,"coverage":""}"#;
+    let good = report("good.jsonl", &format!("{passed}\n{}\n", row("die18", r#""RESET","NEW GAME","PLAY 3","none""#)));
+    for level in ["rtl", "verilog"] {
+        let vcd = dir.join(format!("{level}.vcd"));
+        let out = nimforge(&["replay-mismatch", &good, "--level", level, "--vcd", &vcd.to_string_lossy()]);
+        let said = text(&out.stdout);
+        // The design is right: the replay passes, and its VCD is there.
+        assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
+        assert!(said.contains("4 presses from power-on") && said.contains("passed"), "{said}");
+        let v = std::fs::read_to_string(&vcd).unwrap();
+        assert!(v.contains("$enddefinitions") && v.matches('#').count() >= 4, "{level}: {v}");
+    }
+    refused(&["replay-mismatch", &report("none.jsonl", &format!("{passed}\n"))], "holds no mismatch to replay");
+    refused(&["replay-mismatch", &report("bad.jsonl", "{\"machine\": \n")], "line 1 of");
+    refused(&["replay-mismatch", &report("other.jsonl", &row("lock", r#""none""#))], "is not one of nimforge's");
+    refused(&["replay-mismatch", &report("press.jsonl", &row("die18", r#""JUMP""#))], "'JUMP' is not a press of die18");
+    refused(&["replay-mismatch", &good, "--level", "panel"], "no level a replay runs at");
+    std::fs::remove_dir_all(&dir).ok();
+}

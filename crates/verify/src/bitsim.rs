@@ -95,6 +95,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
             );
         }
         let report = LevelReport::judged(M::NAME, &w.level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+            .at_cycle(f.first_cycle)
             .lanes(lanes::LANES * threads)
             .coverage(coverage)
             .seconds(seconds);
@@ -150,6 +151,7 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
                 let mut f = lanes::run_pieces(&plan, &expected, w, threads, progress);
                 // Keyed by chunk first, so that the earliest chunk's is kept.
                 f.first = f.first.map(|(i, s)| (((k as u64) << 40) | i, format!("chunk {k}, {s}")));
+                f.first_cycle = None;
                 found[n].merge(f);
             }
         }

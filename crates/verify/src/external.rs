@@ -2,7 +2,7 @@
 //! model: the machine declares its ports with [`crate::verilog_ports!`]
 //! (names and widths as in the file, which the levels check) and its
 //! design is the placeholder [`External`], since the design itself is the
-//! file ([`crate::Project::verify_verilog`], [`crate::run::Source::Verilog`]).
+//! file ([`crate::Project::verify_verilog`], [`crate::source::Source::Verilog`]).
 
 use rust_hdl::prelude::*;
 
@@ -92,7 +92,7 @@ mod tests {
     #[test]
     fn ports_are_checked_against_the_file() {
         let file = std::path::Path::new("toggle.v");
-        let check = |ports: &[ModulePort]| crate::run::check_ports::<Toggle>(file, ports);
+        let check = |ports: &[ModulePort]| crate::source::check_ports::<Toggle>(file, ports);
         assert_eq!(Toggle::outputs()[0].width, 1);
         check(&[port("lamp", false, 1), port("clock", true, 1), port("flip", true, 1)]).unwrap();
         for (ports, says) in [

@@ -45,7 +45,8 @@ fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> 
                 Some(got) if *cycle < plan.len() => plan.describe_mismatch(*cycle, &got),
                 _ => format!("first mismatch at cycle {cycle}: got {hex} (unknown or undriven bits)"),
             });
-            LevelReport::judged(M::NAME, level, plan.len(), v.mismatches, first)
+            let cycle = v.first.first().map(|(cycle, _)| *cycle).filter(|c| *c < plan.len());
+            LevelReport::judged(M::NAME, level, plan.len(), v.mismatches, first).at_cycle(cycle)
         }
     };
     report.coverage(plan.coverage.clone()).seconds(t0.elapsed().as_secs_f64())
@@ -156,8 +157,12 @@ pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
     Ok(Chip { verilog, blif, netlist: d.join("netlist.v") })
 }
 
-fn plusargs(vectors: &Path) -> Vec<String> {
-    vec![format!("+vectors={}", vectors.display())]
+/// The testbench's arguments: the vector file, and the VCD to write when
+/// the places ask for one ([`Places::vcd`]).
+fn plusargs(vectors: &Path, places: &Places) -> Vec<String> {
+    let mut args = vec![format!("+vectors={}", vectors.display())];
+    args.extend(places.vcd.as_ref().map(|v| format!("+vcd={}", v.display())));
+    args
 }
 
 /// `verilog/icarus`: the file in `generated/` in Icarus.
@@ -166,7 +171,7 @@ pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
     let t0 = Instant::now();
     let source = places.verilog(M::MODULE);
     let tb = places.testbench(M::MODULE, false);
-    let run = places.dir("icarus").and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
+    let run = places.dir("icarus").and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
@@ -182,8 +187,9 @@ pub fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: 
     match run {
         Ok(o) if o.cycles != plan.len() => LevelReport::failed(M::NAME, LEVEL, format!("the harness replayed {} of {} cycles", o.cycles, plan.len())),
         Ok(o) => {
+            let cycle = o.first.as_ref().map(|(i, _)| *i);
             let first = o.first.map(|(i, got)| plan.describe_mismatch(i, &got));
-            LevelReport::judged(M::NAME, LEVEL, o.cycles, o.mismatches, first).coverage(plan.coverage.clone())
+            LevelReport::judged(M::NAME, LEVEL, o.cycles, o.mismatches, first).at_cycle(cycle).coverage(plan.coverage.clone())
         }
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e),
     }
@@ -206,7 +212,7 @@ pub fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
             &[&synth.netlist, &cells, &tb],
             "nimforge_clock",
             &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
-            &plusargs(vectors),
+            &plusargs(vectors, places),
             &d,
         )
     });
@@ -225,7 +231,7 @@ pub fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &P
         Err(why) => return why.report(M::NAME, LEVEL),
     };
     let tb = places.testbench(M::MODULE, true);
-    let run = places.dir("bitstream").and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors), &d));
+    let run = places.dir("bitstream").and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),

@@ -151,6 +151,9 @@ pub struct Found {
     pub mismatches: usize,
     /// The first mismatch (in plan order): its place, and what it is.
     pub first: Option<(u64, String)>,
+    /// The plan's cycle of the first mismatch, when it is one of the
+    /// plan's (not the search's).
+    pub first_cycle: Option<usize>,
 }
 
 impl Found {
@@ -161,6 +164,7 @@ impl Found {
         if let Some((k, s)) = other.first {
             if self.first.as_ref().is_none_or(|(j, _)| k < *j) {
                 self.first = Some((k, s));
+                self.first_cycle = other.first_cycle;
             }
         }
     }
@@ -169,6 +173,16 @@ impl Found {
         self.mismatches += 1;
         if self.first.as_ref().is_none_or(|(j, _)| key < *j) {
             self.first = Some((key, what()));
+            self.first_cycle = None;
+        }
+    }
+
+    /// [`Found::note`] of the plan's cycle `i`.
+    fn note_cycle(&mut self, i: usize, what: impl FnOnce() -> String) {
+        let before = self.first.as_ref().map(|f| f.0);
+        self.note(i as u64, what);
+        if self.first.as_ref().map(|f| f.0) != before {
+            self.first_cycle = Some(i);
         }
     }
 }
@@ -392,7 +406,7 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
                                         let p = wave[lane];
                                         let i = pieces[p].start + t;
                                         let got = &got_rows[lane * out_stride..(lane + 1) * out_stride];
-                                        found.note(i as u64, || {
+                                        found.note_cycle(i, || {
                                             format!(
                                                 "piece {p} (lane {lane}), its cycle {t}: {}",
                                                 plan.describe_mismatch(i, &unpack(got, &M::outputs()))

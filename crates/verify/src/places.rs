@@ -13,17 +13,19 @@ pub struct Places {
     /// The machine's work directory.
     pub work: PathBuf,
     /// The design's Verilog when it is not `generated/<module>.v`: a
-    /// Verilog design's own file ([`crate::run::Source::Verilog`]).
+    /// Verilog design's own file ([`crate::source::Source::Verilog`]).
     pub source: Option<PathBuf>,
     /// Where the testbenches are when not in `testbenches/`.
     pub benches: Option<PathBuf>,
+    /// A VCD for the Icarus levels to write (`+vcd=`), when asked for one.
+    pub vcd: Option<PathBuf>,
 }
 
 impl Places {
     /// A design emitted into `root`'s `generated/`, its testbenches in
     /// `root`'s `testbenches/`, working in `work`.
     pub fn new(root: &Path, work: PathBuf) -> Places {
-        Places { root: root.to_path_buf(), work, source: None, benches: None }
+        Places { root: root.to_path_buf(), work, source: None, benches: None, vcd: None }
     }
     /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {

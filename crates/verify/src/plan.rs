@@ -174,9 +174,8 @@ impl<M: Machine> Plan<M> {
     pub fn describe_mismatch(&self, i: usize, got: &[u64]) -> String {
         let place = format!("cycle {i}");
         let line = describe::<M>(&place, &self.outputs_before(i), &self.letters[self.sequence[i]].name, &self.expected(i), got);
-        let pieces = self.pieces();
-        let start = pieces.get(pieces.partition_point(|r| r.end <= i)).map_or(0, |r| r.start);
-        let before = if i == start { format!("{:?} (power-on)", M::power_on()) } else { format!("{:?}", self.after[i - 1].0) };
+        let start = self.piece_start(i);
+        let before = self.state_before(i);
         let presses = script(&self.letters, &self.sequence[start..=i]);
         let way = if presses.matches(", ").count() < REPLAY_TOKENS {
             format!("the presses from power-on, the last the failing one: \"{presses}\"")
@@ -184,6 +183,22 @@ impl<M: Machine> Plan<M> {
             format!("the presses from power-on are cycles {start} to {i} of the plan ({} presses)", i + 1 - start)
         };
         format!("{line}; the oracle's state before it: {before}; {way}")
+    }
+
+    /// Where the piece that holds cycle `i` begins: at power-on, from where
+    /// the presses `piece_start(i)..=i` lead to cycle `i`.
+    pub fn piece_start(&self, i: usize) -> usize {
+        let pieces = self.pieces();
+        pieces.get(pieces.partition_point(|r| r.end <= i)).map_or(0, |r| r.start)
+    }
+
+    /// The oracle's state before cycle `i`, in words (`Debug`).
+    pub fn state_before(&self, i: usize) -> String {
+        if i == self.piece_start(i) {
+            format!("{:?} (power-on)", M::power_on())
+        } else {
+            format!("{:?}", self.after[i - 1].0)
+        }
     }
 
     /// The plan cut into pieces that each start at power-on: a new piece

@@ -10,7 +10,8 @@ use crate::build::{self, Report};
 use crate::emit;
 use crate::equiv::{self, ProofReport, ProofStatus};
 use crate::progress::Ui;
-use crate::run::{self, Source, Wanted};
+use crate::run::{self, Wanted};
+use crate::source::Source;
 use crate::{Engine, Error, Level, LevelReport, Machine, Status};
 use std::path::{Path, PathBuf};
 

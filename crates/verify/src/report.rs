@@ -33,6 +33,27 @@ impl Status {
     }
 }
 
+/// A mismatch to run again, at its level or another
+/// ([`crate::replay::run`], `nimforge replay-mismatch REPORT.json`): the
+/// presses from power-on that lead to it (the start of its piece of the
+/// plan), the last the one whose outputs differed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Replay {
+    /// The machine ([`crate::Machine::NAME`]).
+    pub machine: String,
+    /// The level where it showed (`netlist/bitsim`, ...).
+    pub level: String,
+    /// Its cycle in the plan.
+    pub cycle: usize,
+    /// The letters by name, from power-on.
+    pub presses: Vec<String>,
+    /// The oracle's state before the last press.
+    pub state_before: String,
+    /// The VCD written of it at its level, when one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vcd: Option<String>,
+}
+
 /// What one level found.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LevelReport {
@@ -62,6 +83,15 @@ pub struct LevelReport {
     /// Why a failed level failed: the tool's output tail or the reader's error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The first mismatch to run again: its presses from power-on, the
+    /// oracle's state before it, the VCD written of it
+    /// ([`crate::replay`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay: Option<Replay>,
+    /// The plan's cycle of the first mismatch, where it is one of the
+    /// plan's (not the search's or a deep run's).
+    #[serde(skip)]
+    pub first_cycle: Option<usize>,
 }
 
 impl LevelReport {
@@ -79,6 +109,8 @@ impl LevelReport {
             coverage: String::new(),
             first_mismatch: first,
             error: None,
+            replay: None,
+            first_cycle: None,
         }
     }
 
@@ -118,6 +150,12 @@ impl LevelReport {
         self
     }
 
+    /// The report with the plan's cycle of its first mismatch set.
+    pub fn at_cycle(mut self, cycle: Option<usize>) -> LevelReport {
+        self.first_cycle = cycle;
+        self
+    }
+
     /// The report with its count of runs side by side set.
     pub fn lanes(mut self, lanes: usize) -> LevelReport {
         self.lanes = lanes;
@@ -139,7 +177,10 @@ pub fn table(reports: &[LevelReport]) -> String {
             let note = match (r.status, &r.skipped, &r.error, &r.first_mismatch) {
                 (Status::Skipped, Some(s), _, _) => format!("skipped: {s}"),
                 (Status::Failed, _, Some(e), _) => format!("failed: {e}"),
-                (_, _, _, Some(m)) => m.clone(),
+                (_, _, _, Some(m)) => match r.replay.as_ref().and_then(|p| p.vcd.as_ref()) {
+                    Some(vcd) => format!("{m}; its VCD: {vcd}"),
+                    None => m.clone(),
+                },
                 _ => r.coverage.clone(),
             };
             let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched {

@@ -13,7 +13,7 @@ use std::time::Instant;
 pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
     let t0 = Instant::now();
     let cuts = plan.stretches(threads);
-    let parts: Vec<(usize, Option<String>)> = std::thread::scope(|scope| {
+    let parts: Vec<(usize, Option<(usize, String)>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = cuts
             .windows(2)
             .map(|w| {
@@ -26,7 +26,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
                         if got != plan.expected(i) {
                             mismatches += 1;
                             if first.is_none() {
-                                first = Some(plan.describe_mismatch(i, got));
+                                first = Some((i, plan.describe_mismatch(i, got)));
                             }
                         }
                     }
@@ -38,7 +38,8 @@ pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
     });
     let mismatches = parts.iter().map(|p| p.0).sum();
     let first = parts.into_iter().find_map(|p| p.1);
-    LevelReport::judged(M::NAME, "rtl", plan.len(), mismatches, first)
+    LevelReport::judged(M::NAME, "rtl", plan.len(), mismatches, first.as_ref().map(|f| f.1.clone()))
+        .at_cycle(first.map(|f| f.0))
         .lanes(cuts.len() - 1)
         .coverage(plan.coverage.clone())
         .seconds(t0.elapsed().as_secs_f64())

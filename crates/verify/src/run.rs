@@ -11,6 +11,7 @@ use crate::places::Places;
 use super::lanes::Expected;
 use super::progress::{Progress, Ui};
 use super::{rtl, Engine, Level, LevelReport, Machine, Plan};
+use crate::source::{prepare_verilog, Source};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -82,77 +83,10 @@ pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
     Ok(())
 }
 
-/// Where a machine's design is.
-#[derive(Clone, Debug)]
-pub enum Source {
-    /// Its rust-hdl design ([`Machine::design`]), emitted into the
-    /// project's `generated/` by `generate`; every level applies.
-    RustHdl,
-    /// A Verilog or SystemVerilog file of one's own (read as yosys reads
-    /// `-sv`) whose top module is [`Machine::MODULE`]: its ports must be the
-    /// machine's `clock`, [`Machine::inputs`] and [`Machine::outputs`]; the
-    /// `rtl` level does not apply (there is no rust-hdl simulation of it).
-    Verilog(PathBuf),
-}
-
 /// A machine's levels, and its proofs when `equiv` is wanted, for its
 /// rust-hdl design ([`Source::RustHdl`]).
 pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
     levels_of::<M>(wanted, root, &Source::RustHdl, ui)
-}
-
-/// A Verilog design's ports checked against its machine's, and its
-/// testbenches written into the work directory: the `rtl` level's report
-/// (not applicable) when it is wanted.
-fn prepare_verilog<M: Machine>(file: &Path, places: &mut Places, wanted: &Wanted) -> Result<Vec<LevelReport>, crate::Error> {
-    if !file.is_file() {
-        return Err(crate::Error::Input(format!("{} is not a file: give the path of the design's Verilog or SystemVerilog", file.display())));
-    }
-    let dir = places.dir("ports")?;
-    match crate::flow::yosys::ports(file, M::MODULE, &dir) {
-        Ok(found) => check_ports::<M>(file, &found)?,
-        // Without yosys no hardware level runs; each says it is skipped.
-        Err(crate::flow::ToolError::Missing(_)) => {}
-        Err(e) => return Err(e.into()),
-    }
-    let benches = places.dir("testbenches")?;
-    for bitwise in [false, true] {
-        let path = benches.join(if bitwise { format!("{}_bitstream_tb.v", M::MODULE) } else { format!("{}_tb.v", M::MODULE) });
-        let text = crate::emit::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
-        std::fs::write(&path, text).map_err(|e| crate::Error::io(format!("writing {}", path.display()), e))?;
-    }
-    places.source = Some(file.to_path_buf());
-    places.benches = Some(benches);
-    Ok(if wanted.levels.contains(&Level::Rtl) {
-        vec![LevelReport::not_applicable(M::NAME, "rtl", "a Verilog design: no rust-hdl simulation of it")]
-    } else {
-        vec![]
-    })
-}
-
-/// The file's ports against the machine's (`clock` and its inputs, its
-/// outputs, by name and width): an error naming the first difference and
-/// the declaration the file asks for.
-pub fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::ModulePort]) -> Result<(), crate::Error> {
-    let mut want: Vec<(String, bool, usize)> = vec![("clock".to_string(), true, 1)];
-    want.extend(M::inputs().iter().map(|p| (p.name.to_string(), true, p.width)));
-    want.extend(M::outputs().iter().map(|p| (p.name.to_string(), false, p.width)));
-    let got: Vec<(String, bool, usize)> = found.iter().map(|p| (p.name.clone(), p.input, p.width)).collect();
-    let differs = want.iter().find(|w| !got.contains(w)).map(|w| format!("{} wants {} {} of {} bits", M::NAME, if w.1 { "an input" } else { "an output" }, w.0, w.2))
-        .or_else(|| got.iter().find(|g| !want.contains(g)).map(|g| format!("{} has {} {} of {} bits that {} does not declare", file.display(), if g.1 { "an input" } else { "an output" }, g.0, g.2, M::NAME)));
-    match differs {
-        None => Ok(()),
-        Some(what) => {
-            let list = |input: bool| got.iter().filter(|g| g.1 == input && g.0 != "clock").map(|g| format!("{}: {}", g.0, g.2)).collect::<Vec<_>>().join(", ");
-            Err(crate::Error::Design(format!(
-                "the ports of module {} in {} are not the machine's: {what}; the file's ports, as nimforge_verify::verilog_ports! takes them: inputs: [{}]; outputs: [{}] (and a 1-bit input clock)",
-                M::MODULE,
-                file.display(),
-                list(true),
-                list(false)
-            )))
-        }
-    }
 }
 
 /// A machine's levels, and its proofs when `equiv` is wanted, for its
@@ -164,7 +98,12 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
     match source {
         Source::RustHdl if wanted.levels.iter().any(|l| *l != Level::Rtl) => fresh::<M>(root)?,
         Source::RustHdl => {}
-        Source::Verilog(file) => not_applicable = prepare_verilog::<M>(&root.join(file), &mut places, wanted)?,
+        Source::Verilog(file) => {
+            prepare_verilog::<M>(&root.join(file), &mut places)?;
+            if wanted.levels.contains(&Level::Rtl) {
+                not_applicable.push(LevelReport::not_applicable(M::NAME, "rtl", "a Verilog design: no rust-hdl simulation of it"));
+            }
+        }
     }
     let places = places;
     if wanted.levels.iter().all(|l| matches!(l, Level::Equiv | Level::Panel)) {
@@ -302,7 +241,41 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
             .position(|l| *l == r.level)
     };
     reports.sort_by_key(order);
+    replays(&plan, &mut reports, root, source, &places, ui);
     Ok((reports, proofs))
+}
+
+/// Each mismatched level's first mismatch (of the plan's) as a replay, its
+/// VCD written at its level into the work directory (once for the rows of a
+/// level that share the presses); a VCD that cannot be made is said, and
+/// the replay kept without it.
+fn replays<M: Machine>(plan: &Plan<M>, reports: &mut [LevelReport], root: &Path, source: &Source, places: &Places, ui: &Ui) {
+    let mut written: Vec<(String, Vec<String>, String)> = Vec::new();
+    for r in reports.iter_mut().filter(|r| r.status == crate::Status::Mismatched) {
+        let Some(i) = r.first_cycle else { continue };
+        let mut replay = crate::replay::of(plan, i, &r.level);
+        let level = r.level.split('/').next().unwrap_or("").to_string();
+        let done = written.iter().find(|(l, p, _)| *l == level && *p == replay.presses).map(|w| w.2.clone());
+        replay.vcd = match done {
+            Some(vcd) => Some(vcd),
+            None => {
+                let vcd = crate::replay::vcd_path(&places.work, &level);
+                let _job = ui.job(&format!("{}: the first mismatch of {} again, as a VCD", M::NAME, r.level));
+                match crate::replay::run::<M>(root, source, &replay, &level, &vcd) {
+                    Ok(_) => {
+                        let vcd = vcd.display().to_string();
+                        written.push((level, replay.presses.clone(), vcd.clone()));
+                        Some(vcd)
+                    }
+                    Err(e) => {
+                        ui.say(&format!("{}: no VCD of {}'s first mismatch: {e}", M::NAME, r.level));
+                        None
+                    }
+                }
+            }
+        };
+        r.replay = Some(replay);
+    }
 }
 
 /// About how many cycles of each plan Icarus replays at each hardware

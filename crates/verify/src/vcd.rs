@@ -41,7 +41,12 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, Error> {
 
 /// A scripted run of `M`'s design written to `path` as a VCD.
 pub fn record<M: Machine>(script: &str, path: &Path) -> Result<usize, Error> {
-    let cycles = parse::<M>(script)?;
+    record_letters::<M>(&parse::<M>(script)?, path)
+}
+
+/// `M`'s design driven with `cycles` (letters, one a cycle, from power-on)
+/// written to `path` as a VCD; the cycles run.
+pub fn record_letters<M: Machine>(cycles: &[usize], path: &Path) -> Result<usize, Error> {
     // Written beside, then renamed: never a half-written file (a device such
     // as /dev/null is written directly).
     let direct = path.exists() && !path.is_file();
@@ -58,7 +63,7 @@ pub fn record<M: Machine>(script: &str, path: &Path) -> Result<usize, Error> {
     let mut t = 0u64;
     let mut failed = None;
     let mut vcd = Some(vcd);
-    for &l in &cycles {
+    for &l in cycles {
         // Each edge: a timestamp, then what changed.
         driver.press_observed(l, |design| {
             t += 5;

@@ -1,0 +1,102 @@
+//! A mismatch run again: the presses from power-on that lead to a level's
+//! first mismatch ([`Replay`], in every report that has one), run at any
+//! level with a VCD of every signal. `verify` writes the VCD of each
+//! mismatched level's first mismatch into `build/verify/<machine>/`;
+//! `nimforge replay-mismatch REPORT.json` (or [`run`]) runs one again.
+//!
+//! The `rtl` level records rust-hdl's simulation of the design (a Verilog
+//! design has none); `verilog`, `netlist` and `bitstream` run the presses in
+//! Icarus on that level's Verilog, netlist or chip (made again), with the
+//! testbench's `$dumpvars`: a mismatch found by the bit-parallel engine or
+//! Verilator is shown by Icarus at the same level.
+
+use crate::hdl;
+use crate::places::Places;
+use crate::report::Replay;
+use crate::source::Source;
+use crate::{Error, Level, LevelReport, Machine, Plan};
+use std::path::{Path, PathBuf};
+
+/// The replay of the plan's cycle `i`, a mismatch at `level`.
+pub fn of<M: Machine>(plan: &Plan<M>, i: usize, level: &str) -> Replay {
+    let start = plan.piece_start(i);
+    Replay {
+        machine: M::NAME.to_string(),
+        level: level.to_string(),
+        cycle: i,
+        presses: plan.sequence[start..=i].iter().map(|&l| plan.letters[l].name.clone()).collect(),
+        state_before: plan.state_before(i),
+        vcd: None,
+    }
+}
+
+/// The level part of a level and engine (`netlist/bitsim` -> `netlist`).
+pub fn level_of(level: &str) -> Result<Level, Error> {
+    let prefix = level.split('/').next().unwrap_or("");
+    [Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream].into_iter().find(|l| l.name() == prefix).ok_or_else(|| {
+        Error::Input(format!("'{prefix}' is no level a replay runs at: choose rtl, verilog, netlist or bitstream"))
+    })
+}
+
+/// The VCD's file for a replay at `level` under `dir`.
+pub fn vcd_path(dir: &Path, level: &str) -> PathBuf {
+    dir.join(format!("mismatch-{}.vcd", level.replace('/', "-")))
+}
+
+/// Runs `replay`'s presses on `M`'s design (at `source`, in the project
+/// `root`) at `level` (`rtl`, `verilog`, `netlist` or `bitstream`, an engine
+/// after a `/` aside), writing every signal into `vcd`: the level's report
+/// of those cycles against the oracle.
+pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: &str, vcd: &Path) -> Result<LevelReport, Error> {
+    if replay.machine != M::NAME {
+        return Err(Error::Input(format!("the replay is of {}, not {}", replay.machine, M::NAME)));
+    }
+    let letters = M::letters();
+    let sequence = replay
+        .presses
+        .iter()
+        .map(|name| {
+            letters.iter().position(|l| &l.name == name).ok_or_else(|| {
+                Error::Input(format!("'{name}' is not a press of {}: the report is of another version of the machine", M::NAME))
+            })
+        })
+        .collect::<Result<Vec<usize>, Error>>()?;
+    if sequence.is_empty() {
+        return Err(Error::Input("the replay has no presses".into()));
+    }
+    let plan = Plan::<M>::of_sequence(sequence, "the replay's presses from power-on");
+    if let Some(dir) = vcd.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+    }
+    let mut places = Places::new(root, root.join("build").join("replay").join(M::NAME));
+    std::fs::create_dir_all(&places.work).map_err(|e| Error::io(format!("creating {}", places.work.display()), e))?;
+    if let Source::Verilog(file) = source {
+        crate::source::prepare_verilog::<M>(&root.join(file), &mut places)?;
+    }
+    let level = level_of(level)?;
+    if level == Level::Rtl {
+        if matches!(source, Source::Verilog(_)) {
+            return Err(Error::Input("a Verilog design has no rtl level: replay it at verilog, netlist or bitstream".into()));
+        }
+        crate::vcd::record_letters::<M>(&plan.sequence, vcd)?;
+        return Ok(crate::rtl::run(&plan, 1));
+    }
+    // Icarus writes the VCD beside, then it is moved: never a half-written one.
+    let partial = vcd.with_extension("vcd.partial");
+    places.vcd = Some(std::path::absolute(&partial).map_err(|e| Error::io("the VCD's path", e))?);
+    let vectors = places.work.join("vectors.txt");
+    hdl::write_vectors(&plan, &vectors)?;
+    let report = match level {
+        Level::Verilog => hdl::verilog_icarus(&plan, &places, &vectors),
+        Level::Netlist => hdl::netlist_icarus(&plan, &places, &vectors, &hdl::make_ice40::<M>(&places)),
+        _ => hdl::bitstream_icarus(&plan, &places, &vectors, &hdl::make_chip::<M>(&places)),
+    };
+    if let Some(e) = &report.error {
+        return Err(Error::Input(format!("the replay at {} could not run: {e}", report.level)));
+    }
+    if let Some(s) = &report.skipped {
+        return Err(Error::Input(format!("the replay at {} needs a tool: {s}", report.level)));
+    }
+    std::fs::rename(&partial, vcd).map_err(|e| Error::io(format!("writing {}", vcd.display()), e))?;
+    Ok(report)
+}

@@ -1,0 +1,70 @@
+//! Where a machine's design is ([`Source`]): its rust-hdl design, emitted
+//! into `generated/`, or a Verilog or SystemVerilog file of one's own, whose
+//! ports are checked against the machine's before any level runs.
+
+use crate::places::Places;
+use crate::Machine;
+use std::path::{Path, PathBuf};
+
+/// Where a machine's design is.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Its rust-hdl design ([`Machine::design`]), emitted into the
+    /// project's `generated/` by `generate`; every level applies.
+    RustHdl,
+    /// A Verilog or SystemVerilog file of one's own (read as yosys reads
+    /// `-sv`) whose top module is [`Machine::MODULE`]: its ports must be the
+    /// machine's `clock`, [`Machine::inputs`] and [`Machine::outputs`]; the
+    /// `rtl` level does not apply (there is no rust-hdl simulation of it).
+    Verilog(PathBuf),
+}
+
+/// A Verilog design's ports checked against its machine's, and its
+/// testbenches written into the work directory.
+pub(crate) fn prepare_verilog<M: Machine>(file: &Path, places: &mut Places) -> Result<(), crate::Error> {
+    if !file.is_file() {
+        return Err(crate::Error::Input(format!("{} is not a file: give the path of the design's Verilog or SystemVerilog", file.display())));
+    }
+    let dir = places.dir("ports")?;
+    match crate::flow::yosys::ports(file, M::MODULE, &dir) {
+        Ok(found) => check_ports::<M>(file, &found)?,
+        // Without yosys no hardware level runs; each says it is skipped.
+        Err(crate::flow::ToolError::Missing(_)) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let benches = places.dir("testbenches")?;
+    for bitwise in [false, true] {
+        let path = benches.join(if bitwise { format!("{}_bitstream_tb.v", M::MODULE) } else { format!("{}_tb.v", M::MODULE) });
+        let text = crate::emit::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
+        std::fs::write(&path, text).map_err(|e| crate::Error::io(format!("writing {}", path.display()), e))?;
+    }
+    places.source = Some(file.to_path_buf());
+    places.benches = Some(benches);
+    Ok(())
+}
+
+/// The file's ports against the machine's (`clock` and its inputs, its
+/// outputs, by name and width): an error naming the first difference and
+/// the declaration the file asks for.
+pub fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::ModulePort]) -> Result<(), crate::Error> {
+    let mut want: Vec<(String, bool, usize)> = vec![("clock".to_string(), true, 1)];
+    want.extend(M::inputs().iter().map(|p| (p.name.to_string(), true, p.width)));
+    want.extend(M::outputs().iter().map(|p| (p.name.to_string(), false, p.width)));
+    let got: Vec<(String, bool, usize)> = found.iter().map(|p| (p.name.clone(), p.input, p.width)).collect();
+    let differs = want.iter().find(|w| !got.contains(w)).map(|w| format!("{} wants {} {} of {} bits", M::NAME, if w.1 { "an input" } else { "an output" }, w.0, w.2))
+        .or_else(|| got.iter().find(|g| !want.contains(g)).map(|g| format!("{} has {} {} of {} bits that {} does not declare", file.display(), if g.1 { "an input" } else { "an output" }, g.0, g.2, M::NAME)));
+    match differs {
+        None => Ok(()),
+        Some(what) => {
+            let list = |input: bool| got.iter().filter(|g| g.1 == input && g.0 != "clock").map(|g| format!("{}: {}", g.0, g.2)).collect::<Vec<_>>().join(", ");
+            Err(crate::Error::Design(format!(
+                "the ports of module {} in {} are not the machine's: {what}; the file's ports, as nimforge_verify::verilog_ports! takes them: inputs: [{}]; outputs: [{}] (and a 1-bit input clock)",
+                M::MODULE,
+                file.display(),
+                list(true),
+                list(false)
+            )))
+        }
+    }
+}
+
