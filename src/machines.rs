@@ -230,6 +230,10 @@ fn selector_files() -> Result<Vec<Generated>, nimforge_verify::Error> {
             contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin)?,
         },
         Generated {
+            path: "generated/selector_4x9.v".into(),
+            contents: verilog::emit(&mut nimforge_designs::Selector4x9::default(), "selector_4x9", origin)?,
+        },
+        Generated {
             path: "generated/selector_8x8.v".into(),
             contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin)?,
         },

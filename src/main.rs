@@ -37,6 +37,12 @@ enum Command {
         /// harness says otherwise).
         #[arg(long, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u64).range(1..=4_000_000_000), |v| v as usize))]
         max_states: Option<usize>,
+        /// Run slice I of N of the bitsim levels' work (the plan's pieces,
+        /// the deep runs' chunks; the search whole in slice 0), I from 0, or
+        /// auto (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX); `merge` adds the
+        /// slices' --json reports up. Other levels and engines are left out.
+        #[arg(long)]
+        shard: Option<String>,
         /// One JSON object per level, and one per proof (`"level": "equiv"`).
         #[arg(long)]
         json: bool,
@@ -229,6 +235,16 @@ enum Command {
         #[arg(long)]
         vcd: Option<std::path::PathBuf>,
     },
+    /// Shards' --json reports (verify --shard, bench selector --shard) checked
+    /// to cover the work exactly once and added up into one table.
+    Merge {
+        /// The reports, one per shard.
+        #[arg(required = true)]
+        reports: Vec<std::path::PathBuf>,
+        /// The merged rows as JSON lines.
+        #[arg(long)]
+        json: bool,
+    },
     /// Two designs of one module checked against each other (no model):
     /// the same ports, every reachable state of the pair under every input
     /// value (or random runs from power-on where that space is too large),
@@ -357,7 +373,9 @@ fn main() {
     let root = commands::root();
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
-        Command::Verify { machine, level, engine, max_states, json } => commands::verify::run(&machine, &level, &engine, max_states, json, &root),
+        Command::Verify { machine, level, engine, max_states, shard, json } => {
+            commands::verify::run(&machine, &level, &engine, max_states, shard.as_deref(), json, &root)
+        }
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             let args = commands::MoveArgs { piles, randomizer, rows, r, groups, nimrod: nimrod.into(), json };
             nimforge::machines::find(&machine).and_then(|m| match m.moves {
@@ -384,6 +402,7 @@ fn main() {
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
         Command::ReplayMismatch { report, level, vcd } => commands::replay_mismatch::run(&report, level.as_deref(), vcd.as_deref(), &root),
+        Command::Merge { reports, json } => commands::merge::run(&reports, json),
         Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
         Command::Check { a, b, top, clock, max_states, depth, runs } => {
             commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize))

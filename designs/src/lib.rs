@@ -94,3 +94,5 @@ pub type WilsonPanelSim = panels::wilson::WilsonPanel<2, 4>;
 pub type Selector4x8 = selector::Selector<4, 8>;
 /// ... and as the formal proof takes it: eight piles of 8 bits (2^64).
 pub type Selector8x8 = selector::Selector<8, 8>;
+/// The 4 x 9 selector: 2^36 positions, the space the cluster test splits.
+pub type Selector4x9 = selector::Selector<4, 9>;

@@ -11,43 +11,11 @@
 pub mod machine;
 pub mod selector;
 
-use std::ops::Range;
 
-/// One slice of a space: `--shard I/N` is slice I (0-based) of N nearly
-/// equal, consecutive slices; slices 0..N cover the space exactly once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which slice, 0-based: below `count`.
-    pub index: u64,
-    /// How many slices the space is cut into (N >= 1).
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole space: slice 0 of 1.
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    /// Parses "I/N" with 0 <= I < N.
-    pub fn parse(text: &str) -> Result<Shard, crate::Error> {
-        let bad = || format!("--shard '{text}' is not I/N: give a slice number I from 0 to N-1 and the number of slices N, e.g. 0/4");
-        let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let index: u64 = i.trim().parse().map_err(|_| bad())?;
-        let count: u64 = n.trim().parse().map_err(|_| bad())?;
-        if count == 0 || index >= count {
-            return Err(bad().into());
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// This slice of `0..units`: units * I / N up to units * (I + 1) / N.
-    pub fn range(&self, units: u64) -> Range<u64> {
-        let at = |i: u64| (units as u128 * i as u128 / self.count as u128) as u64;
-        at(self.index)..at(self.index + 1)
-    }
-}
+pub use nimforge_verify::shard::Shard;
 
 /// What one engine did.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct EngineRun {
     /// The engine's name as reported: `bitsim`, `interpreter`, `verilator`, ...
     pub engine: String,
@@ -62,8 +30,11 @@ pub struct EngineRun {
     /// Which vectors: the whole slice, or a sample of it.
     pub coverage: String,
     /// The first mismatch (lowest position or cycle), described; `None` when every vector matched.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
+    /// The slice of the space this run covered, in a sharded run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<nimforge_verify::shard::ShardInfo>,
 }
 
 impl EngineRun {
@@ -77,40 +48,41 @@ impl EngineRun {
             mismatches,
             coverage,
             first_mismatch,
+            shard: None,
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::Shard;
-
-    /// Slices 0..N of a space are consecutive, start at 0, end at its size
-    /// and differ in size by at most one: every unit in exactly one slice.
-    #[test]
-    fn shards_cover_the_space_exactly_once() {
-        for units in [0u64, 1, 2, 7, 64, 1000, 1 << 24, (1 << 24) + 3, u64::MAX / 3] {
-            for count in [1u64, 2, 3, 5, 7, 16, 100, 1000] {
-                let mut next = 0;
-                let (mut least, mut most) = (u64::MAX, 0);
-                for index in 0..count {
-                    let r = Shard { index, count }.range(units);
-                    assert_eq!(r.start, next, "{units} units, slice {index}/{count}");
-                    next = r.end;
-                    least = least.min(r.end - r.start);
-                    most = most.max(r.end - r.start);
-                }
-                assert_eq!(next, units, "{units} units in {count} slices");
-                assert!(most - least <= 1);
+/// Shards' benchmark rows merged, per engine: the shards checked to cover
+/// the space exactly once ([`nimforge_verify::merge::check_cover`]), the
+/// vectors and mismatches summed, the time the longest shard's (the shards
+/// ran side by side), the first mismatch the lowest shard's.
+pub fn merge(reports: &[nimforge_verify::merge::ShardReport]) -> Result<Vec<EngineRun>, crate::Error> {
+    let mut groups: Vec<(String, Vec<(String, EngineRun)>)> = Vec::new();
+    for r in reports {
+        for row in &r.rows {
+            let run: EngineRun = serde_json::from_value(row.clone()).map_err(|e| format!("{}: a row is not a benchmark's ({e})", r.file))?;
+            match groups.iter_mut().find(|(e, _)| *e == run.engine) {
+                Some((_, runs)) => runs.push((r.file.clone(), run)),
+                None => groups.push((run.engine.clone(), vec![(r.file.clone(), run)])),
             }
         }
     }
-
-    #[test]
-    fn shard_syntax() {
-        assert_eq!(Shard::parse("2/8"), Ok(Shard { index: 2, count: 8 }));
-        for bad in ["8/8", "1", "a/2", "1/0", "-1/4", "1/2/3"] {
-            assert!(Shard::parse(bad).unwrap_err().to_string().contains("is not I/N"), "{bad}");
-        }
+    let mut merged = Vec::new();
+    for (engine, mut runs) in groups {
+        let parts: Vec<(String, nimforge_verify::shard::ShardInfo)> = runs
+            .iter()
+            .map(|(f, r)| r.shard.clone().map(|s| (f.clone(), s)).ok_or_else(|| format!("bench {engine}: {f} has a row with no shard (a sampled engine's: give --engine bitsim)")))
+            .collect::<Result<_, _>>()?;
+        nimforge_verify::merge::check_cover(&format!("bench {engine}"), &parts)?;
+        runs.sort_by_key(|(_, r)| r.shard.as_ref().map_or(0, |s| s.index));
+        let total = parts[0].1.total;
+        let vectors = runs.iter().map(|(_, r)| r.vectors).sum();
+        let seconds = runs.iter().map(|(_, r)| r.seconds).fold(0.0, f64::max);
+        let mismatches = runs.iter().map(|(_, r)| r.mismatches).sum();
+        let first = runs.iter().find_map(|(_, r)| r.first_mismatch.clone());
+        let coverage = format!("{} shards of {total} positions merged (seconds: the longest shard's)", runs.len());
+        merged.push(EngineRun::new(&engine, vectors, seconds, mismatches, coverage, first));
     }
+    Ok(merged)
 }

@@ -21,7 +21,8 @@
 //! lo + i * stride): rates are comparable, and the whole space is the
 //! netlist simulator's to cover.
 
-use super::{EngineRun, Shard};
+use super::EngineRun;
+use nimforge_verify::shard::{Shard, ShardInfo};
 use nimforge_verify::flow::{iverilog, verilator, yosys, ToolError};
 use nimforge_netlist::{Netlist, Sim, Wide};
 use nimforge_netlist::word::Word;
@@ -99,12 +100,13 @@ pub struct Options {
 pub fn run(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
     match (options.piles, options.bits) {
         (4, 8) => run_sized::<4, 8>(options),
+        (4, 9) => run_sized::<4, 9>(options),
         (8, 8) => Err("8 piles of 8 bits are 2^64 positions, beyond any enumeration: \
                        `nimforge prove --piles 8 --bits 8` proves that size instead"
             .into()),
         (n, w) => Err(format!(
-            "there is no {n} x {w} selector: `nimforge bench selector` runs --piles 4 --bits 8 \
-             (generated/selector_4x8.v; 8 x 8 is for `nimforge prove`)"
+            "there is no {n} x {w} selector: `nimforge bench selector` runs --piles 4 with --bits 8 or 9 \
+             (generated/selector_4x8.v, selector_4x9.v; 8 x 8 is for `nimforge prove`)"
         ).into()),
     }
 }
@@ -134,11 +136,20 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
             Engine::Bitsim | Engine::Interpreter => {
                 let blif = yosys::synth_blif(&source, &module, &dir("netlist")?).map_err(tool)?;
                 let net = Netlist::from_file(&blif).map_err(|e| format!("{}: {e}", blif.display()))?;
-                if *engine == Engine::Interpreter {
+                let mut run = if *engine == Engine::Interpreter {
                     bitsim::<N, W, INTERPRETER_WORDS>(&net, slice.clone(), options.jobs, &of_slice, true)?
                 } else {
                     bitsim::<N, W, KERNEL_WORDS>(&net, slice.clone(), options.jobs, &of_slice, false)?
+                };
+                if options.shard != Shard::ALL {
+                    // What every shard checks: the netlist, the size, the tools.
+                    let print = nimforge_verify::shard::Fingerprint::default()
+                        .bytes(&std::fs::read(&blif).unwrap_or_default())
+                        .bytes(module.as_bytes())
+                        .bytes(yosys::version().as_bytes());
+                    run.shard = Some(ShardInfo { start: slice.start, end: slice.end, ..ShardInfo::of(options.shard, "positions", positions, print.hex()) });
                 }
+                run
             }
             Engine::Abc => {
                 let proof = crate::proof::with_abc(options.piles, options.bits, &options.root, &dir("abc")?)?;

@@ -63,6 +63,9 @@ pub fn run(
         for r in &runs {
             super::print_json(r);
         }
+        if shard != Shard::ALL {
+            println!("{}", nimforge_verify::shard::end_line(shard, runs.len()));
+        }
     } else {
         print_table(&runs, piles, bits, jobs);
     }
@@ -75,7 +78,7 @@ fn print_table(runs: &[EngineRun], piles: usize, bits: usize, jobs: usize) {
 }
 
 /// One line an engine, with bitsim's rate as a multiple of each other's.
-fn print_runs(runs: &[EngineRun]) {
+pub fn print_runs(runs: &[EngineRun]) {
     println!("{:<10} {:>14} {:>9} {:>16} {:>10}  vectors", "engine", "vectors", "seconds", "vectors/second", "mismatches");
     let fastest = runs.iter().find(|r| r.engine == "bitsim").map(|r| r.vectors_per_second);
     for r in runs {

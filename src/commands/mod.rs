@@ -6,6 +6,7 @@ pub mod build;
 pub mod check;
 pub mod generate;
 pub mod learn;
+pub mod merge;
 pub mod moves;
 pub mod new;
 pub mod sim;

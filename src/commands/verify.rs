@@ -28,7 +28,16 @@ fn on_interrupt(json: bool) {
 
 /// `machine` is a machine's name, or `all` for every machine in turn;
 /// `engine` picks the hardware levels' simulators.
-pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], max_states: Option<usize>, json: bool, root: &Path) -> Result<i32, crate::Error> {
+pub fn run(
+    machine: &str,
+    asked_levels: &[Level],
+    asked_engines: &[Engine],
+    max_states: Option<usize>,
+    shard: Option<&str>,
+    json: bool,
+    root: &Path,
+) -> Result<i32, crate::Error> {
+    let shard = shard.map(nimforge_verify::shard::Shard::parse).transpose()?;
     let machines: Vec<&crate::machines::Entry> = if machine == "all" {
         crate::machines::MACHINES.iter().collect()
     } else {
@@ -36,7 +45,7 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], max_
     };
     let ui = Ui::new(json);
     on_interrupt(json);
-    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states };
+    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states, shard };
     for l in asked_levels.iter().flat_map(|l| l.expand()) {
         if !wanted.levels.contains(&l) {
             wanted.levels.push(l);
@@ -45,6 +54,14 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], max_
     for e in asked_engines.iter().flat_map(|e| e.expand()) {
         if !wanted.engines.contains(&e) {
             wanted.engines.push(e);
+        }
+    }
+    if shard.is_some() {
+        // A shard runs the bitsim engine's part of the hardware levels.
+        wanted.levels.retain(|l| matches!(l, Level::Verilog | Level::Netlist | Level::Bitstream));
+        wanted.engines.retain(|e| *e == Engine::Bitsim);
+        if wanted.levels.is_empty() || wanted.engines.is_empty() {
+            return Err("--shard splits the bitsim engine's work at the verilog, netlist and bitstream levels: ask for one of those with --engine bitsim".into());
         }
     }
     let mut reports = Vec::new();
@@ -71,6 +88,9 @@ pub fn run(machine: &str, asked_levels: &[Level], asked_engines: &[Engine], max_
         }
         for p in &proofs {
             super::print_json(p);
+        }
+        if let Some(s) = shard {
+            println!("{}", nimforge_verify::shard::end_line(s, reports.len() + proofs.len()));
         }
     } else {
         if !reports.is_empty() {

@@ -377,11 +377,15 @@ fn nimrod_self_play_replay() {
 fn bench_selector_json_and_bad_shard() {
     let out = nimforge(&["bench", "selector", "--piles", "4", "--bits", "8", "--engine", "bitsim,rtl", "--shard", "5/4096", "--rtl-sample", "500", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
-    let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    // The rows, then the shard's end line.
+    assert_eq!(lines.last().unwrap()["shard_end"]["rows"], 2, "{lines:?}");
+    let rows = &lines[..lines.len() - 1];
     assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0]["shard"]["start"].as_u64(), Some(5 << 20), "{rows:?}");
     assert_eq!((rows[0]["engine"].as_str(), rows[0]["vectors"].as_u64()), (Some("bitsim"), Some(1 << 20)));
     assert_eq!((rows[1]["engine"].as_str(), rows[1]["vectors"].as_u64()), (Some("rtl"), Some(500)));
-    for r in &rows {
+    for r in rows {
         assert_eq!(r["mismatches"], 0);
         assert!(r["seconds"].as_f64().unwrap() > 0.0 && r["vectors_per_second"].as_f64().unwrap() > 0.0, "{r}");
     }

@@ -15,6 +15,7 @@
 use super::hdl::Made;
 use super::lanes::{self, Expected, Found, Progress, Wired};
 use super::{Deep, LevelReport, Machine, Plan};
+use crate::shard::{Fingerprint, Shard, ShardInfo};
 use nimforge_netlist::Netlist;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -40,12 +41,40 @@ pub struct Searched {
     pub seconds: f64,
 }
 
-/// Runs the plan (and the search) on every netlist of `inputs`.
-pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, progress: &Progress) -> (Vec<LevelReport>, Option<Searched>) {
+/// A slice of the work for one machine of many (`--shard I/N`): the
+/// shard, and the fingerprint of what every shard checks (the design, the
+/// plan, the tools), to which each level adds its netlist.
+#[derive(Clone, Copy, Debug)]
+pub struct Sharding {
+    /// Which slice.
+    pub shard: Shard,
+    /// What every shard checks.
+    pub fingerprint: Fingerprint,
+}
+
+/// Runs the plan (and the search) on every netlist of `inputs`; with
+/// `sharding`, the shard's slice of the plan's pieces and of the deep
+/// runs' chunks alone, and the search whole in shard 0 alone (it walks the
+/// state graph breadth first from power-on: split, every shard would walk
+/// it all again).
+pub fn run<M: Machine>(
+    plan: &Plan<M>,
+    expected: &Expected,
+    inputs: Vec<Input>,
+    progress: &Progress,
+    sharding: Option<Sharding>,
+) -> (Vec<LevelReport>, Option<Searched>) {
+    let shard = sharding.map_or(Shard::ALL, |s| s.shard);
     let mut reports: Vec<Option<LevelReport>> = Vec::new();
     let mut wired: Vec<(usize, Wired, f64)> = Vec::new();
+    let mut prints: Vec<Fingerprint> = Vec::new();
     for input in inputs {
         let t0 = Instant::now();
+        // The level's netlist joins what every shard checks.
+        let print = match (&sharding, &input.file) {
+            (Some(s), Ok(path)) => s.fingerprint.bytes(input.level.as_bytes()).bytes(&std::fs::read(path).unwrap_or_default()),
+            _ => Fingerprint::default(),
+        };
         let got = match input.file {
             Err(why) => Err(why.report(M::NAME, input.level)),
             Ok(path) => Netlist::from_file(&path)
@@ -55,6 +84,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
         };
         match got {
             Ok(w) => {
+                prints.push(print);
                 wired.push((reports.len(), w, t0.elapsed().as_secs_f64()));
                 reports.push(None);
             }
@@ -66,13 +96,15 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
     }
     let threads = lanes::threads();
     let pieces = plan.pieces().len();
-    progress.total.fetch_add(plan.len() * wired.len(), std::sync::atomic::Ordering::Relaxed);
+    let mine = shard.range_of(pieces);
+    let cycles: usize = plan.pieces()[mine.clone()].iter().map(|r| r.len()).sum();
+    progress.total.fetch_add(cycles * wired.len(), std::sync::atomic::Ordering::Relaxed);
     let mut found = Vec::new();
     for (_, w, load) in &wired {
         let t0 = Instant::now();
-        found.push((lanes::run_pieces(plan, expected, w, threads, progress), load + t0.elapsed().as_secs_f64()));
+        found.push((lanes::run_pieces_in(plan, expected, w, threads, progress, mine.clone()), load + t0.elapsed().as_secs_f64()));
     }
-    let searched = M::searches().then(|| {
+    let searched = (M::searches() && shard.index == 0).then(|| {
         let t0 = Instant::now();
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
         let s = lanes::search::<M>(&nets, threads, progress);
@@ -80,7 +112,14 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
     });
     for (k, (at, w, _)) in wired.iter().enumerate() {
         let (mut f, mut seconds) = found[k].clone();
-        let mut coverage = format!("{}: {} cycles in {} pieces from power-on", plan.coverage, plan.len(), pieces);
+        let mut coverage = if sharding.is_some() {
+            format!("{}: pieces {}..{} of {pieces} from power-on ({cycles} of {} cycles, shard {} of {})", plan.coverage, mine.start, mine.end, plan.len(), shard.index, shard.count)
+        } else {
+            format!("{}: {} cycles in {} pieces from power-on", plan.coverage, plan.len(), pieces)
+        };
+        if sharding.is_some() && M::searches() && shard.index != 0 {
+            coverage += "; the search runs whole in shard 0";
+        }
         if let Some((s, search_seconds)) = &searched {
             f.merge(s.found[k].clone());
             seconds += search_seconds / wired.len() as f64;
@@ -94,18 +133,27 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
                 wired.len()
             );
         }
-        let report = LevelReport::judged(M::NAME, &w.level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+        let mut report = LevelReport::judged(M::NAME, &w.level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
             .at_cycle(f.first_cycle)
             .lanes(lanes::LANES * threads)
             .coverage(coverage)
             .seconds(seconds);
+        if sharding.is_some() {
+            report.shard = Some(ShardInfo::of(shard, "pieces", pieces as u64, prints[k].hex()));
+        }
         reports[*at] = Some(report);
     }
     let summary = searched.map(|(s, seconds)| Searched { states: s.states, transitions: s.transitions, depth: s.depth, seconds });
     let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
     if let Some(deep) = M::deep() {
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
-        reports.extend(run_deep::<M>(&deep, &nets, threads, progress));
+        let mut deep_reports = run_deep::<M>(&deep, &nets, threads, progress, shard);
+        if sharding.is_some() {
+            for (r, print) in deep_reports.iter_mut().zip(&prints) {
+                r.shard = Some(ShardInfo::of(shard, "chunks", deep.chunks as u64, print.bytes(b"deep").hex()));
+            }
+        }
+        reports.extend(deep_reports);
     }
     (reports, summary)
 }
@@ -115,12 +163,13 @@ pub fn run<M: Machine>(plan: &Plan<M>, expected: &Expected, inputs: Vec<Input>, 
 /// (the oracle, a cycle at a time, is the slow side), each run on each
 /// netlist in turn as it comes; a row `<level>-deep` per netlist. A chunk's
 /// mismatches are counted whatever the order; the first reported is the
-/// earliest chunk's.
-pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress) -> Vec<LevelReport> {
+/// earliest chunk's. `shard`: the chunks of that slice alone.
+pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress, shard: Shard) -> Vec<LevelReport> {
     let t0 = Instant::now();
     let mut found = vec![Found::default(); nets.len()];
     let mut cycles = 0;
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mine = shard.range_of(deep.chunks);
+    let next = std::sync::atomic::AtomicUsize::new(mine.start);
     let made = std::thread::scope(|scope| {
         type Made<M> = Result<(Plan<M>, Expected), String>;
         let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Made<M>)>(1);
@@ -128,7 +177,7 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
             let (tx, next) = (tx.clone(), &next);
             scope.spawn(move || loop {
                 let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if k >= deep.chunks {
+                if k >= mine.end {
                     break;
                 }
                 let made = (deep.chunk)(k).map(|sequence| {
@@ -166,7 +215,11 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
                 Err(e) => LevelReport::failed(M::NAME, &level, e.clone()),
                 Ok(()) => LevelReport::judged(M::NAME, &level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
                     .lanes(lanes::LANES * threads)
-                    .coverage(format!("{}: {cycles} cycles in {} chunks from power-on", deep.what, deep.chunks)),
+                    .coverage(if shard == Shard::ALL {
+                        format!("{}: {cycles} cycles in {} chunks from power-on", deep.what, deep.chunks)
+                    } else {
+                        format!("{}: chunks {}..{} of {} from power-on ({cycles} cycles, shard {} of {})", deep.what, mine.start, mine.end, deep.chunks, shard.index, shard.count)
+                    }),
             }
             .seconds(seconds)
         })

@@ -324,9 +324,21 @@ const CHUNK: usize = 32;
 /// looked at on its own, and groups of 64 lanes whose pieces have all
 /// ended are skipped.
 pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired, threads: usize, progress: &Progress) -> Found {
+    run_pieces_in(plan, expected, wired, threads, progress, 0..plan.pieces().len())
+}
+
+/// [`run_pieces`] of the pieces `range` alone (a shard's, `--shard`).
+pub fn run_pieces_in<M: Machine>(
+    plan: &Plan<M>,
+    expected: &Expected,
+    wired: &Wired,
+    threads: usize,
+    progress: &Progress,
+    range: std::ops::Range<usize>,
+) -> Found {
     let pieces = plan.pieces();
     let mut waves: Vec<Vec<usize>> = Vec::new();
-    let all: Vec<usize> = (0..pieces.len()).collect();
+    let all: Vec<usize> = range.collect();
     for window in all.chunks(16 * LANES) {
         let mut w = window.to_vec();
         w.sort_by_key(|&p| std::cmp::Reverse(pieces[p].len()));

@@ -102,6 +102,7 @@ impl Project {
             levels: vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
             engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
             max_states: None,
+            shard: None,
         };
         let (levels, proofs) = run::levels_of::<M>(&wanted, &self.root, source, ui)?;
         Ok(Verified { levels, proofs })

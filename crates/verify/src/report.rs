@@ -2,7 +2,7 @@
 //! prints of them.
 
 /// How a level ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Every vector compared, none differed.
@@ -55,7 +55,7 @@ pub struct Replay {
 }
 
 /// What one level found.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LevelReport {
     /// The machine's name ([`crate::Machine::NAME`]).
     pub machine: String,
@@ -78,16 +78,20 @@ pub struct LevelReport {
     pub coverage: String,
     /// The first mismatch: where, the state, the input, the outputs
     /// expected and got ([`crate::describe`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
     /// Why a failed level failed: the tool's output tail or the reader's error.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// The first mismatch to run again: its presses from power-on, the
     /// oracle's state before it, the VCD written of it
     /// ([`crate::replay`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<Replay>,
+    /// The slice of the work this row covered, in a sharded run
+    /// (`--shard I/N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::shard::ShardInfo>,
     /// The plan's cycle of the first mismatch, where it is one of the
     /// plan's (not the search's or a deep run's).
     #[serde(skip)]
@@ -110,6 +114,7 @@ impl LevelReport {
             first_mismatch: first,
             error: None,
             replay: None,
+            shard: None,
             first_cycle: None,
         }
     }

@@ -39,6 +39,8 @@ pub struct Wanted {
     /// The most states a tour may explore ([`Machine::MAX_STATES`] when
     /// not given).
     pub max_states: Option<usize>,
+    /// The slice of the bitsim levels' work to run (`--shard I/N`), or all.
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl Wanted {
@@ -92,7 +94,21 @@ pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<
 /// A machine's levels, and its proofs when `equiv` is wanted, for its
 /// design at `source`.
 pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
-    let mut places = Places::new(root, root.join("build").join("verify").join(M::NAME));
+    if wanted.shard.is_some() {
+        let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
+        if wanted.engines.iter().any(|e| *e != Engine::Bitsim) || wanted.levels.iter().any(|l| !hardware.contains(l)) {
+            return Err(crate::Error::Input(
+                "--shard splits the bitsim engine's work (the plan's pieces, the deep runs' chunks) at the verilog, netlist and bitstream levels: ask for those alone (--engine bitsim)".into(),
+            ));
+        }
+    }
+    // Shards of one run, on one node or a shared file system, each build in
+    // a room of their own.
+    let work = match wanted.shard {
+        Some(s) => root.join("build").join("verify").join(M::NAME).join(format!("shard-{}-of-{}", s.index, s.count)),
+        None => root.join("build").join("verify").join(M::NAME),
+    };
+    let mut places = Places::new(root, work);
     std::fs::create_dir_all(&places.work).map_err(|e| crate::Error::io(format!("creating {}", places.work.display()), e))?;
     let mut not_applicable = vec![];
     match source {
@@ -202,7 +218,15 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
             .collect();
             let progress = Arc::new(Progress::default());
             let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
-            let (r, searched) = bitsim::run(plan, expected, inputs, &progress);
+            let sharding = wanted.shard.map(|shard| bitsim::Sharding {
+                shard,
+                fingerprint: crate::shard::Fingerprint::default()
+                    .bytes(M::NAME.as_bytes())
+                    .bytes(&std::fs::read(places.verilog(M::MODULE)).unwrap_or_default())
+                    .words(&plan.sequence)
+                    .bytes(crate::flow::yosys::version().as_bytes()),
+            });
+            let (r, searched) = bitsim::run(plan, expected, inputs, &progress, sharding);
             if let Some(s) = searched {
                 ui.say(&format!(
                     "{}: the transition search covers {} of {} reachable states and {} of {} transitions \

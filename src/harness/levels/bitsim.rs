@@ -22,7 +22,7 @@ fn plan() -> Plan<RelayNim> {
 
 fn run_one(level: &'static str, file: PathBuf) -> LevelReport {
     let plan = plan();
-    let (mut r, _) = run(&plan, &Expected::of(&plan), vec![Input { level, file: Ok(file) }], &Progress::default());
+    let (mut r, _) = run(&plan, &Expected::of(&plan), vec![Input { level, file: Ok(file) }], &Progress::default(), None);
     r.remove(0)
 }
 
@@ -167,7 +167,7 @@ fn deep_runs_count_every_chunk_and_report_the_earliest() {
     let wrong = init_one(&p);
     let net = Wired::new::<RelayNim>("netlist/bitsim", Netlist::from_file(&wrong).unwrap()).unwrap();
     let deep = |chunks, chunk| Deep { what: "test runs".into(), chunks, chunk };
-    let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default()).remove(0);
+    let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default(), nimforge_verify::shard::Shard::ALL).remove(0);
     let one = deep_run(deep(1, runs));
     assert_eq!(one.status, Status::Mismatched, "{one:?}");
     let six = deep_run(deep(6, runs));

@@ -5,6 +5,7 @@
 mod bitsim;
 mod equiv;
 mod hdl;
+mod shard;
 
 use nimforge_verify::places::Places;
 use std::path::Path;

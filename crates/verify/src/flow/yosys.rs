@@ -12,6 +12,11 @@ use std::path::{Path, PathBuf};
 /// yosys, from the Debian package of the same name.
 pub const YOSYS: Tool = Tool { program: "yosys", package: "yosys" };
 
+/// yosys's version line (`yosys -V`), or nothing when it does not run.
+pub fn version() -> String {
+    YOSYS.run(&["-V"], &std::env::temp_dir(), "asking yosys its version").map(|v| v.trim().to_string()).unwrap_or_default()
+}
+
 #[derive(Template)]
 #[template(path = "synth.ys.j2", escape = "none")]
 struct Script<'a> {

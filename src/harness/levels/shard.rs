@@ -1,0 +1,50 @@
+//! Sharded runs put back together (issue 36): for a machine, the
+//! bitsim level of its `synth_ice40` netlist run whole and in three shards
+//! (the plan's pieces, the deep runs' chunks, the search in shard 0); the
+//! shards' JSON reports, read and merged as `nimforge merge` does, give the
+//! same rows, statuses, vectors and mismatches as the whole run.
+
+use crate::harness::{die18::Die18, nimatron::Nimatron, relay_nim::RelayNim};
+use nimforge_verify::bitsim::{run, Input, Sharding};
+use nimforge_verify::lanes::Expected;
+use nimforge_verify::progress::Progress;
+use nimforge_verify::shard::{end_line, Fingerprint, Shard};
+use nimforge_verify::{hdl, merge, Machine, Plan};
+
+fn merges_to_the_whole<M: Machine>() {
+    let places = super::places(&format!("shard-{}", M::NAME));
+    let plan = Plan::<M>::new().unwrap();
+    let expected = Expected::of(&plan);
+    let synth = hdl::make_ice40::<M>(&places).unwrap();
+    let inputs = || vec![Input { level: "netlist/bitsim", file: Ok(synth.json.clone()) }];
+    let (whole, _) = run(&plan, &expected, inputs(), &Progress::default(), None);
+    let fingerprint = Fingerprint::default().bytes(M::NAME.as_bytes()).words(&plan.sequence);
+    let mut reports = Vec::new();
+    for index in 0..3 {
+        let shard = Shard { index, count: 3 };
+        let (rows, _) = run(&plan, &expected, inputs(), &Progress::default(), Some(Sharding { shard, fingerprint }));
+        let mut lines: Vec<String> = rows.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
+        lines.push(end_line(shard, rows.len()));
+        reports.push(merge::read(&format!("{} shard {index}", M::NAME), &lines.join("\n")).unwrap());
+    }
+    let merged = merge::merge(&reports).unwrap();
+    let key = |r: &nimforge_verify::LevelReport| (r.level.clone(), r.status, r.vectors, r.mismatches);
+    assert_eq!(merged.iter().map(key).collect::<Vec<_>>(), whole.iter().map(key).collect::<Vec<_>>(), "{}", M::NAME);
+    assert!(whole.iter().all(|r| r.vectors > 0), "{whole:?}");
+    std::fs::remove_dir_all(&places.work).ok();
+}
+
+/// The three machines whose whole plan runs in a second. Nimrod's plan
+/// (2.8 billion cycles), the learning machine's and Wilson's deep runs
+/// take minutes at one level, and this test runs the level twice (whole,
+/// then in shards): all six here took 1,118 s on 2 cores. Those three are
+/// checked where their unsharded rows are already made: `.ci/slurm` runs
+/// `verify all --level netlist --engine bitsim` as a Slurm job array and
+/// compares the merge with the rows of CI's unsharded `verify all`.
+#[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
+#[test]
+fn shards_merge_to_the_unsharded_counts() {
+    merges_to_the_whole::<RelayNim>();
+    merges_to_the_whole::<Nimatron>();
+    merges_to_the_whole::<Die18>();
+}
