@@ -196,6 +196,18 @@ enum Command {
         /// The machine the board at --serial holds.
         #[arg(long, value_parser = machine_names(false), requires = "serial")]
         machine: Option<String>,
+        /// End a session whose page answers no ping for this many seconds (its seat freed).
+        #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        pong_timeout: u64,
+        /// End a session whose page sends nothing (no key) for this many seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86400))]
+        idle_timeout: u64,
+        /// Close a connection that has not sent its request's headers within this many seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+        header_timeout: u64,
+        /// The most HTTP connections open at once; more wait to be accepted (open pages' sockets count as sessions).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=4096))]
+        connections: u16,
     },
     /// Build a machine's board wrapper and flash it with iceprog.
     Program {
@@ -427,7 +439,10 @@ fn main() {
         }
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
         Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
-        Command::Serve { port, bind, sessions, serial, machine } => commands::serve::run(port, bind, sessions as usize, serial, machine),
+        Command::Serve { port, bind, sessions, serial, machine, pong_timeout, idle_timeout, header_timeout, connections } => {
+            let limits = commands::serve::Limits { pong_timeout, idle_timeout, header_timeout, connections: connections as usize };
+            commands::serve::run(port, bind, sessions as usize, serial, machine, limits)
+        }
         Command::Program { machine, board } => commands::build::program(&machine, &board, &root),
         Command::Wilson { command } => match command {
             WilsonCommand::Table { json } => commands::wilson::table(json),

@@ -10,12 +10,21 @@
 //!
 //! Several visitors each get their own machine, up to `--sessions` at once;
 //! past that a page says so. A page closed ends its session and its
-//! simulation. The server binds to 127.0.0.1 unless `--bind` says otherwise.
+//! simulation; so does a page that answers no ping for `--pong-timeout` or
+//! sends no keys for `--idle-timeout`, its socket closed with the reason.
+//! The server binds to 127.0.0.1 unless `--bind` says otherwise.
+//!
+//! What a visitor sends cannot make it grow: a WebSocket message is at
+//! most [`MOST_MESSAGE`] bytes (a longer one closes the socket saying so),
+//! keys are queued and paced ([`session`]), at most `--connections` HTTP
+//! connections are open at once (the rest wait in the listen queue), and
+//! one that has not sent its request's headers within `--header-timeout`
+//! is closed (hyper's own timeout).
 
 pub mod session;
 
 use askama::Template;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -23,6 +32,8 @@ use axum::routing::get;
 use axum::Router;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// What `nimforge serve` was asked for.
 #[derive(Clone, Debug)]
@@ -36,7 +47,20 @@ pub struct Options {
     /// A board on this serial device instead of simulations, with the
     /// machine it holds: one session at a time.
     pub serial: Option<(String, &'static str)>,
+    /// A session whose page answers no ping for this long is ended.
+    pub pong_timeout: Duration,
+    /// A session whose page sends no message for this long is ended.
+    pub idle_timeout: Duration,
+    /// A connection that has not sent a request's headers within this
+    /// long is closed.
+    pub header_timeout: Duration,
+    /// The most HTTP connections open at once.
+    pub connections: usize,
 }
+
+/// The most bytes a message from a page may have: a key message of
+/// [`session::MOST_BYTES`] keys is under 300.
+pub const MOST_MESSAGE: usize = 1024;
 
 /// The server's shared state.
 struct Shared {
@@ -127,7 +151,7 @@ pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result
             .await
             .map_err(|e| format!("cannot listen on {address}: {e}; choose another --port (0 takes any free one) or --bind address"))?;
         let local = listener.local_addr().map_err(|e| format!("the address bound: {e}"))?;
-        let shared = Arc::new(Shared { options, running: AtomicUsize::new(0) });
+        let shared = Arc::new(Shared { options: options.clone(), running: AtomicUsize::new(0) });
         let app = Router::new()
             .route("/", get(index))
             .route("/machine/{name}", get(page))
@@ -136,8 +160,38 @@ pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result
             .fallback(|| async { message(StatusCode::NOT_FOUND, "Not here", "No such page: the machines are listed on the index, /.") })
             .with_state(shared);
         ready(local);
-        axum::serve(listener, app).await.map_err(|e| format!("the web server stopped: {e}").into())
+        accept(listener, app, &options).await;
+        Ok(())
     })
+}
+
+/// Serves the connections `listener` accepts, forever: at most
+/// `--connections` open at once (the next waits to be accepted until one
+/// closes), each closed when a request's headers take longer than
+/// `--header-timeout`. An upgraded connection (a page's WebSocket) no
+/// longer counts: the seats bound those.
+async fn accept(listener: tokio::net::TcpListener, app: Router, options: &Options) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let open = Arc::new(tokio::sync::Semaphore::new(options.connections));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(options.header_timeout);
+    loop {
+        let Ok(permit) = open.clone().acquire_owned().await else { return };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors and the like: wait, as axum::serve does.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let connection = http.serve_connection(TokioIo::new(stream), service).with_upgrades();
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
 }
 
 /// A page of one message, with its status.
@@ -238,14 +292,81 @@ async fn socket(State(shared): State<Arc<Shared>>, Path(name): Path<String>, upg
         return full(&shared);
     };
     let serial = shared.options.serial.as_ref().map(|(device, _)| device.clone());
-    upgrade.on_upgrade(move |ws| bridge(ws, entry, serial, seat))
+    let watch = Watch::new(&shared.options);
+    upgrade
+        .max_message_size(MOST_MESSAGE)
+        .max_frame_size(MOST_MESSAGE)
+        .on_upgrade(move |ws| bridge(ws, entry, serial, seat, watch))
+}
+
+/// How often a session looks at its clocks (pings, notes, deadlines).
+const TICK: Duration = Duration::from_millis(250);
+
+/// When a page is taken for gone: a ping unanswered for `--pong-timeout`
+/// (a page that sends anything is there), or no message from it for
+/// `--idle-timeout` (a browser answers pings by itself, a visitor who
+/// walked away sends nothing).
+struct Watch {
+    pong_timeout: Duration,
+    idle_timeout: Duration,
+    /// When the last ping was sent.
+    pinged: Option<Instant>,
+    /// When the oldest ping not yet answered was sent.
+    unanswered: Option<Instant>,
+    /// When the page last sent a message.
+    heard: Instant,
+}
+
+impl Watch {
+    fn new(options: &Options) -> Watch {
+        Watch { pong_timeout: options.pong_timeout, idle_timeout: options.idle_timeout, pinged: None, unanswered: None, heard: Instant::now() }
+    }
+
+    /// A ping to send now, three to a `--pong-timeout`.
+    fn ping(&mut self, now: Instant) -> Option<Message> {
+        if self.pinged.is_some_and(|t| now < t + self.pong_timeout / 3) {
+            return None;
+        }
+        self.pinged = Some(now);
+        self.unanswered.get_or_insert(now);
+        Some(Message::Ping(Vec::new().into()))
+    }
+
+    /// The page sent a frame: it is there.
+    fn answered(&mut self) {
+        self.unanswered = None;
+    }
+
+    /// The page sent a message.
+    fn heard(&mut self, now: Instant) {
+        self.answered();
+        self.heard = now;
+    }
+
+    /// When the session ends unless the page answers or sends, and why.
+    fn deadline(&self) -> (Instant, String) {
+        let idle = self.heard + self.idle_timeout;
+        match self.unanswered.map(|t| t + self.pong_timeout) {
+            Some(pong) if pong < idle => (pong, format!("the page answered no ping for {} s", self.pong_timeout.as_secs_f64())),
+            _ => (idle, format!("no key pressed for {} s", self.idle_timeout.as_secs_f64())),
+        }
+    }
+}
+
+/// What the session does after one of its events.
+enum Step {
+    /// Sends these to the page (none: nothing to do).
+    Send(Vec<Message>),
+    /// Ends the session, closing the socket with a code and the reason
+    /// (none: the page or the machine has gone).
+    End(Option<(u16, String)>),
 }
 
 /// One page's session: the socket's messages to the machine, its reports
-/// to the socket, until either side ends.
-async fn bridge(mut ws: WebSocket, entry: &'static crate::machines::Entry, serial: Option<String>, seat: Seat) {
-    let (to_machine, from_page) = std::sync::mpsc::channel();
-    let (to_page, mut from_machine) = tokio::sync::mpsc::unbounded_channel();
+/// to the socket, until either side ends or the page is taken for gone.
+async fn bridge(mut ws: WebSocket, entry: &'static crate::machines::Entry, serial: Option<String>, seat: Seat, mut watch: Watch) {
+    let (to_machine, from_page) = std::sync::mpsc::sync_channel::<Vec<u8>>(session::QUEUE);
+    let (to_page, mut from_machine) = tokio::sync::mpsc::channel(session::OUTBOX);
     let machine = std::thread::Builder::new()
         .name(format!("{}-session", entry.name))
         .spawn(move || session::run(entry, serial.as_deref(), from_page, to_page, seat));
@@ -253,34 +374,83 @@ async fn bridge(mut ws: WebSocket, entry: &'static crate::machines::Entry, seria
         let _ = ws.send(Message::Text(session::error(&format!("cannot start a session: {e}")).into())).await;
         return;
     }
-    // A ping now and then finds a page that went without closing.
-    let mut ping = tokio::time::interval(std::time::Duration::from_secs(10));
-    loop {
-        tokio::select! {
-            _ = ping.tick() => {
-                if ws.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    break;
-                }
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // A note for the page, sent at the next tick: the latest of a flood.
+    let mut note: Option<String> = None;
+    let mut dropped = 0;
+    let end = loop {
+        let (deadline, why) = watch.deadline();
+        let step = tokio::select! {
+            _ = tokio::time::sleep_until(deadline) => Step::End(Some((close_code::POLICY, why.clone()))),
+            _ = tick.tick() => {
+                let note = note.take().map(|n| Message::Text(session::noise(&n).into()));
+                Step::Send(watch.ping(Instant::now()).into_iter().chain(note).collect())
             }
             out = from_machine.recv() => match out {
-                Some(text) => {
-                    if ws.send(Message::Text(text.into())).await.is_err() {
-                        break;
-                    }
-                }
-                None => break,
+                Some(text) => Step::Send(vec![Message::Text(text.into())]),
+                None => Step::End(None),
             },
             incoming = ws.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    if to_machine.send(text.to_string()).is_err() {
-                        break;
+                    watch.heard(Instant::now());
+                    match session::key_bytes(&text).map(|keys| to_machine.try_send(keys)) {
+                        Ok(Ok(())) => Step::Send(vec![]),
+                        Ok(Err(std::sync::mpsc::TrySendError::Full(keys))) => {
+                            dropped += keys.len();
+                            note = Some(format!("{dropped} keys dropped: they came faster than the machine takes them"));
+                            Step::Send(vec![])
+                        }
+                        Ok(Err(std::sync::mpsc::TrySendError::Disconnected(_))) => Step::End(None),
+                        Err(why) => {
+                            note = Some(format!("a message from the page was not keys: {why}"));
+                            Step::Send(vec![])
+                        }
                     }
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => {}
+                Some(Ok(Message::Close(_))) | None => Step::End(None),
+                Some(Ok(Message::Binary(_))) => {
+                    watch.heard(Instant::now());
+                    Step::Send(vec![])
+                }
+                Some(Ok(_)) => {
+                    watch.answered();
+                    Step::Send(vec![])
+                }
+                // tungstenite's "Message too long" for one past MOST_MESSAGE.
+                Some(Err(e)) => {
+                    let code = if e.to_string().contains("too long") { close_code::SIZE } else { close_code::PROTOCOL };
+                    Step::End(Some((code, format!("{e}; a message is at most {MOST_MESSAGE} bytes"))))
+                }
             },
+        };
+        match step {
+            Step::Send(messages) => match send(&mut ws, messages, deadline).await {
+                Ok(()) => {}
+                Err(late) => break late.then_some((close_code::POLICY, why)),
+            },
+            Step::End(end) => break end,
+        }
+    };
+    // A page that reads is told why; one that does not is let go.
+    if let Some((code, reason)) = end {
+        let reason = reason.char_indices().take_while(|(i, c)| i + c.len_utf8() <= 123).map(|(_, c)| c).collect::<String>();
+        let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
+        let _ = tokio::time::timeout(Duration::from_secs(1), ws.send(close)).await;
+    }
+    // Dropping `from_machine` ends the session's thread, and with it the
+    // simulation; the seat is given back when the thread ends.
+}
+
+/// Sends `messages` unless `deadline` passes first; `Err(true)` when it
+/// did, `Err(false)` when the socket failed.
+async fn send(ws: &mut WebSocket, messages: Vec<Message>, deadline: Instant) -> Result<(), bool> {
+    for message in messages {
+        match tokio::time::timeout_at(deadline, ws.send(message)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => return Err(false),
+            Err(_) => return Err(true),
         }
     }
-    // Dropping `to_machine` ends the session's thread, and with it the
-    // simulation; the seat is given back when the thread ends.
+    Ok(())
 }

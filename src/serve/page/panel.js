@@ -206,9 +206,15 @@ const NF = (() => {
     window.addEventListener("pageshow", (e) => {
       if (e.persisted) location.reload();
     });
-    ws.onclose = () => {
-      if (!document.body.dataset.ended) transport.textContent += " (the session has ended; reload the page for a new machine)";
+    // The server closes a session whose page went quiet (or sent what it
+    // refuses) with the reason; the page says it and offers a new machine.
+    const reconnect = document.getElementById("reconnect");
+    reconnect.addEventListener("click", () => location.reload());
+    ws.onclose = (e) => {
+      if (e.reason) transport.textContent = "the session ended: " + e.reason;
+      else if (!document.body.dataset.ended) transport.textContent += " (the session has ended)";
       document.body.dataset.ended = "1";
+      reconnect.hidden = false;
     };
   }
 

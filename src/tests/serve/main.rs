@@ -16,6 +16,7 @@ pub use players::{nim_move, search_cycles};
 
 mod die18;
 mod learning;
+mod limits;
 mod nimatron;
 mod nimrod;
 mod relay_nim;
@@ -29,22 +30,55 @@ use std::time::{Duration, Instant};
 /// The longest wait for the page to show something.
 const PATIENCE: Duration = Duration::from_secs(30);
 
+/// `nimforge serve --port 0` with more arguments, ended when dropped.
+pub struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    /// Starts the built command and reads the address it prints.
+    pub fn start(extra_args: &[&str]) -> Server {
+        let mut args = vec!["serve", "--port", "0"];
+        args.extend_from_slice(extra_args);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).spawn().expect("nimforge serve starts");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let address = first.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in '{first}'")).to_string();
+        Server { child, address }
+    }
+
+    /// The server's address, ending in `/`.
+    pub fn address(&self) -> &str {
+        &self.address
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// The server, chromedriver and a browser session, ended when dropped.
 pub struct Browser {
-    server: Child,
+    server: Server,
     driver: Child,
-    address: String,
     client: Option<Client>,
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.server.kill();
         // chromedriver and the chromium it started (renderers and all) are
         // one process group: end it whole, or the browsers outlive the test.
         // Safety: a signal to the group this test made.
         unsafe { libc::kill(-(self.driver.id() as i32), libc::SIGKILL) };
-        let _ = self.server.wait();
         let _ = self.driver.wait();
     }
 }
@@ -64,17 +98,12 @@ pub async fn browser(extra_args: &[&str]) -> Option<Browser> {
         eprintln!("skipped: no {chromium} or {chromedriver} (apt-get install chromium chromium-driver)");
         return None;
     }
-    let mut args = vec!["serve", "--port", "0"];
-    args.extend_from_slice(extra_args);
-    let mut server = Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).spawn().expect("nimforge serve starts");
-    let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let address = first.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in '{first}'")).to_string();
+    let server = Server::start(extra_args);
     let port = free_port();
     let mut driver = Command::new(chromedriver);
     driver.arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null());
     let driver = std::os::unix::process::CommandExt::process_group(&mut driver, 0).spawn().expect("chromedriver starts");
-    let mut b = Browser { server, driver, address, client: None };
+    let mut b = Browser { server, driver, client: None };
     let caps = serde_json::json!({
         "goog:chromeOptions": {
             "binary": chromium,
@@ -105,12 +134,12 @@ impl Browser {
 
     /// The server's address, ending in `/`.
     pub fn address(&self) -> &str {
-        &self.address
+        self.server.address()
     }
 
     /// Opens `path` and waits for the page to have drawn a report.
     pub async fn open(&self, machine: &str) {
-        self.client().goto(&format!("{}machine/{machine}", self.address)).await.unwrap();
+        self.client().goto(&format!("{}machine/{machine}", self.address())).await.unwrap();
         self.wait(&format!("{machine}'s first report"), "return +(document.body.dataset.reports || 0) > 0").await;
     }
 
@@ -243,7 +272,7 @@ fn keys_work_as_in_the_terminal() {
 }
 
 /// A plain HTTP GET of `path`: the status code and the body.
-fn get(address: &str, path: &str) -> (u16, String) {
+pub fn get(address: &str, path: &str) -> (u16, String) {
     use std::io::{Read, Write};
     let host = address.trim_start_matches("http://").trim_end_matches('/');
     let mut s = std::net::TcpStream::connect(host).unwrap();
@@ -277,6 +306,23 @@ fn sessions_are_limited_and_end_with_their_page() {
         assert!(status == 404 && body.contains("choose one of relay-nim"), "{status} {body}");
         let (status, body) = get(b.address(), "/");
         assert!(status == 200 && body.contains("/machine/nimrod") && body.contains("1 at once"), "{status} {body}");
+    });
+}
+
+/// A page that sends nothing for `--idle-timeout` loses its session: it
+/// says why and offers to reconnect, which brings it a new machine.
+#[test]
+fn a_quiet_page_is_told_why_and_reconnects() {
+    runtime().block_on(async {
+        let Some(b) = browser(&["--idle-timeout", "2"]).await else { return };
+        b.open("relay-nim").await;
+        b.wait_shown("the session's end", "return document.body.dataset.ended === '1'").await;
+        let text = b.text().await;
+        assert!(text.contains("the session ended: no key pressed for 2 s"), "{text}");
+        assert_eq!(b.eval("return !document.getElementById('reconnect').hidden").await, serde_json::Value::Bool(true));
+        b.screenshot("quiet").await;
+        b.client().find(fantoccini::Locator::Css("#reconnect")).await.unwrap().click().await.unwrap();
+        b.wait_shown("a new machine's report", "return +(document.body.dataset.reports || 0) > 0 && !document.body.dataset.ended").await;
     });
 }
 
