@@ -91,7 +91,7 @@ pub struct Options {
     /// Threads (bitsim) and processes (Verilator): the cores by default.
     pub jobs: usize,
     /// The project root (`generated/`, `testbenches/`); work goes to
-    /// `build/bench/selector_NxW/`.
+    /// `build/bench/selector_NxW/` (a shard's to `shard-I-of-N/` in it).
     pub root: PathBuf,
 }
 
@@ -114,7 +114,7 @@ pub fn run(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
 fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
     let module = format!("selector_{N}x{W}");
     let source = options.root.join("generated").join(format!("{module}.v"));
-    let work = options.root.join("build/bench").join(&module);
+    let work = options.shard.room(&options.root.join("build/bench").join(&module));
     let dir = |sub: &str| -> Result<PathBuf, crate::Error> {
         let d = work.join(sub);
         std::fs::create_dir_all(&d).map_err(|e| format!("creating {}: {e}", d.display()))?;

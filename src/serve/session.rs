@@ -8,7 +8,7 @@
 //! a line that is not a report, and `{"error": ..}` before it ends.
 //!
 //! Nothing here grows with what a page sends: the socket's side
-//! ([`super::bridge`]) parses a message's keys and queues at most
+//! (`bridge` in the server) parses a message's keys and queues at most
 //! [`QUEUE`] messages, dropping the rest; the session feeds the transport
 //! at most [`KEYS_PER_SECOND`] keys a second (bursts of [`MOST_BYTES`]),
 //! a pace a simulation or a board at 115,200 baud takes, and holds at most

@@ -19,7 +19,7 @@ pub struct ShardReport {
     pub rows: Vec<serde_json::Value>,
 }
 
-/// Reads a shard's report: JSON lines ending in its [`end_line`]. Refused
+/// Reads a shard's report: JSON lines ending in its [`crate::shard::end_line`]. Refused
 /// with one line: a line that is not JSON, a row without `shard` (not a
 /// shard's report), a report cut short (no end line, or fewer rows than it
 /// says).

@@ -102,12 +102,7 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
             ));
         }
     }
-    // Shards of one run, on one node or a shared file system, each build in
-    // a room of their own.
-    let work = match wanted.shard {
-        Some(s) => root.join("build").join("verify").join(M::NAME).join(format!("shard-{}-of-{}", s.index, s.count)),
-        None => root.join("build").join("verify").join(M::NAME),
-    };
+    let work = wanted.shard.unwrap_or(crate::shard::Shard::ALL).room(&root.join("build").join("verify").join(M::NAME));
     let mut places = Places::new(root, work);
     std::fs::create_dir_all(&places.work).map_err(|e| crate::Error::io(format!("creating {}", places.work.display()), e))?;
     let mut not_applicable = vec![];

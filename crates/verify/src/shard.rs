@@ -1,11 +1,12 @@
 //! One check split over many machines and put back together: `--shard I/N`
 //! runs slice I of N of a check's work (a plan's pieces, a deep run's
 //! chunks, a selector's positions), each shard's report says what it
-//! covered and of what ([`ShardInfo`], with a fingerprint of the design,
-//! the netlist, the plan and the tools), and [`crate::merge`] refuses any set of
-//! reports that does not cover the work exactly once (a shard missing, one
-//! twice, two that overlap, one of another design, one cut short) before it
-//! adds them up into the rows an unsharded run prints.
+//! covered and of what ([`ShardInfo`], with a fingerprint of the design's
+//! Verilog, the plan and the tools the netlists are made with), and
+//! [`crate::merge`] refuses any set of reports that does not cover the work
+//! exactly once (a shard missing, one twice, two that overlap, one of
+//! another design, one cut short) before it adds them up into the rows an
+//! unsharded run prints.
 //!
 //! `I` may be `auto`: the scheduler's own index, `SLURM_ARRAY_TASK_ID`
 //! (a Slurm job array) or `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job).
@@ -61,6 +62,16 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// Where this shard works inside `dir`, a check's work directory: `dir`
+    /// itself for the whole, else `dir/shard-I-of-N`, so that shards of one
+    /// run on one node or a shared file system never write each other's files.
+    pub fn room(&self, dir: &std::path::Path) -> std::path::PathBuf {
+        match *self {
+            Shard::ALL => dir.to_path_buf(),
+            s => dir.join(format!("shard-{}-of-{}", s.index, s.count)),
+        }
+    }
+
     /// This slice of `0..units`: units * I / N up to units * (I + 1) / N.
     pub fn range(&self, units: u64) -> Range<u64> {
         let at = |i: u64| (units as u128 * i as u128 / self.count as u128) as u64;
@@ -90,8 +101,9 @@ pub struct ShardInfo {
     pub end: u64,
     /// How many units the whole space holds.
     pub total: u64,
-    /// What was checked: the design, the netlist, the plan and the tools
-    /// ([`fingerprint`]); every shard of a check must have the same.
+    /// What was checked: the design's Verilog, the plan and the tools, from
+    /// which the netlists follow ([`Fingerprint`]); every shard of a check
+    /// must have the same.
     pub fingerprint: String,
 }
 
