@@ -24,6 +24,7 @@ const SOURCES: [(&str, &str); 5] = [
 struct Manifest<'a> {
     name: &'a str,
     verify: &'a str,
+    rust_hdl_core: &'a str,
 }
 
 #[derive(Template)]
@@ -72,9 +73,11 @@ pub fn write(dir: &Path, checkout: &Path) -> Result<Vec<PathBuf>, crate::Error> 
     let staging = parent.join(format!(".{name}.nimforge-new-{}", std::process::id()));
     let made = (|| -> Result<Vec<PathBuf>, crate::Error> {
         let verify = verify.to_string_lossy();
+        let rust_hdl_core = checkout.join("vendor").join("rust-hdl-core");
+        let rust_hdl_core = rust_hdl_core.to_string_lossy();
         let checkout_text = checkout.to_string_lossy();
         let mut files: Vec<(String, String)> = SOURCES.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
-        let manifest = Manifest { name: &name, verify: &verify }.render().map_err(|e| e.to_string())?;
+        let manifest = Manifest { name: &name, verify: &verify, rust_hdl_core: &rust_hdl_core }.render().map_err(|e| e.to_string())?;
         let readme = Readme { name: &name, checkout: &checkout_text }.render().map_err(|e| e.to_string())?;
         files.push(("Cargo.toml".into(), manifest));
         files.push(("README.md".into(), readme));
