@@ -52,13 +52,13 @@ impl<M: Machine> Driver<M> {
         &self.out
     }
 
-    /// The same, calling `edge` with the design after the rising and after
-    /// the falling edge of the clock (for a waveform dump).
+    /// The same, calling `edge` with the design after the falling edge
+    /// (with the inputs) and after the rising edge (for a waveform dump).
     pub fn press_observed(&mut self, letter: usize, mut edge: impl FnMut(&M::Design)) -> &[u64] {
         use rust_hdl::prelude::Clock;
         M::drive(&mut self.bench.uut, &self.letters[letter].inputs);
-        for level in [true, false] {
-            self.bench.settle();
+        // As Bench::tick: the inputs with the falling edge, then the rising.
+        for level in [false, true] {
             M::clock(&mut self.bench.uut).next = Clock { clk: level };
             self.bench.settle();
             edge(&self.bench.uut);
