@@ -186,14 +186,19 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
                 chip: chip.clone().map(|m| m.map(|c| c.blif)),
             })
             .ok();
-            let proofs = match (proving, &ice40, &chip) {
-                (true, Some(ice40), Some(chip)) => {
-                    let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
-                    equiv::machine::<M>(places, ice40, chip)
-                }
-                _ => vec![],
-            };
-            let slow = if slow_wanted { slow_levels(plan, expected, places, wanted, ui, &ice40, &chip) } else { Ok(vec![]) };
+            // The proofs beside the external simulators: each is one
+            // process, and each waits for nothing of the others (issue 37).
+            let (proofs, slow) = std::thread::scope(|beside| {
+                let proofs = beside.spawn(|| match (proving, &ice40, &chip) {
+                    (true, Some(ice40), Some(chip)) => {
+                        let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
+                        equiv::machine::<M>(places, ice40, chip)
+                    }
+                    _ => vec![],
+                });
+                let slow = if slow_wanted { slow_levels(plan, expected, places, wanted, ui, &ice40, &chip) } else { Ok(vec![]) };
+                (proofs.join().expect("the proofs' thread panicked"), slow)
+            });
             slow.map(|s| (s, proofs))
         });
         let mut reports = not_applicable;
@@ -313,32 +318,54 @@ fn slow_levels<M: Machine>(
     ice40: &Option<Made<crate::flow::yosys::Synthesis>>,
     chip: &Option<Made<hdl::Chip>>,
 ) -> Result<Vec<LevelReport>, crate::Error> {
-    let mut reports = Vec::new();
-    if wanted.has(Level::Verilog, Engine::Verilator) {
-        let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
-        reports.push(finished(hdl::verilog_verilator(plan, places, expected)));
-    }
     let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.has(l, Engine::Icarus));
-    if !icarus {
-        return Ok(reports);
-    }
     let share = plan.share(ICARUS_CYCLES, 1);
-    if share.len() != plan.len() {
-        ui.say(&format!("{}: Icarus replays {}", M::NAME, share.coverage));
-    }
     let path = places.work.join("vectors-icarus.txt");
-    hdl::write_vectors(&share, &path)?;
-    if wanted.has(Level::Verilog, Engine::Icarus) {
-        let _job = ui.job(&format!("{} verilog/icarus, {} cycles", M::NAME, share.len()));
-        reports.push(finished(hdl::verilog_icarus(&share, places, &path)));
+    if icarus {
+        if share.len() != plan.len() {
+            ui.say(&format!("{}: Icarus replays {}", M::NAME, share.coverage));
+        }
+        hdl::write_vectors(&share, &path)?;
     }
-    if let (true, Some(synth)) = (wanted.has(Level::Netlist, Engine::Icarus), ice40) {
-        let _job = ui.job(&format!("{} netlist/icarus, {} cycles", M::NAME, share.len()));
-        reports.push(finished(hdl::netlist_icarus(&share, places, &path, synth)));
-    }
-    if let (true, Some(chip)) = (wanted.has(Level::Bitstream, Engine::Icarus), chip) {
-        let _job = ui.job(&format!("{} bitstream/icarus, {} cycles", M::NAME, share.len()));
-        reports.push(finished(hdl::bitstream_icarus(&share, places, &path, chip)));
-    }
-    Ok(reports)
+    // Each level is its own simulator process in its own directory, so they
+    // run side by side (issue 37); one that writes a waveform runs alone,
+    // since they would share its file. The rows keep this order.
+    let (share, path) = (&share, &path);
+    let levels: Vec<Box<dyn Fn() -> Option<LevelReport> + Send + Sync + '_>> = vec![
+        Box::new(move || {
+            wanted.has(Level::Verilog, Engine::Verilator).then(|| {
+                let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
+                finished(hdl::verilog_verilator(plan, places, expected))
+            })
+        }),
+        Box::new(move || {
+            wanted.has(Level::Verilog, Engine::Icarus).then(|| {
+                let _job = ui.job(&format!("{} verilog/icarus, {} cycles", M::NAME, share.len()));
+                finished(hdl::verilog_icarus(share, places, path))
+            })
+        }),
+        Box::new(move || match (wanted.has(Level::Netlist, Engine::Icarus), ice40) {
+            (true, Some(synth)) => {
+                let _job = ui.job(&format!("{} netlist/icarus, {} cycles", M::NAME, share.len()));
+                Some(finished(hdl::netlist_icarus(share, places, path, synth)))
+            }
+            _ => None,
+        }),
+        Box::new(move || match (wanted.has(Level::Bitstream, Engine::Icarus), chip) {
+            (true, Some(chip)) => {
+                let _job = ui.job(&format!("{} bitstream/icarus, {} cycles", M::NAME, share.len()));
+                Some(finished(hdl::bitstream_icarus(share, places, path, chip)))
+            }
+            _ => None,
+        }),
+    ];
+    let reports: Vec<Option<LevelReport>> = if places.vcd.is_some() {
+        levels.iter().map(|level| level()).collect()
+    } else {
+        std::thread::scope(|beside| {
+            let running: Vec<_> = levels.iter().map(|level| beside.spawn(move || level())).collect();
+            running.into_iter().map(|r| r.join().expect("an external level's thread panicked")).collect()
+        })
+    };
+    Ok(reports.into_iter().flatten().collect())
 }

@@ -62,6 +62,18 @@ pub fn place_route(device: &str, package: &str, freq_mhz: f64, json: &Path, pcf:
     }
     // Written beside, renamed when whole.
     std::fs::rename(dir.join("design.asc.partial"), &asc).map_err(|error| ToolError::Io { what: format!("writing {}", asc.display()), error })?;
+    placement_in(dir)
+}
+
+/// nextpnr's version line, for what a build's reuse is keyed on.
+pub fn version() -> String {
+    NEXTPNR.run(&["--version"], &std::env::temp_dir(), "asking nextpnr its version").map(|v| v.trim().to_string()).unwrap_or_default()
+}
+
+/// What a [`place_route`] run left in `dir`, read again (a build taken as
+/// it stands: [`crate::build::board_build`]).
+pub fn placement_in(dir: &Path) -> Result<Placement, ToolError> {
+    let asc = dir.join("design.asc");
     let report = read(&dir.join("report.json"))?;
     let (lc_used, lc_available, fmax_mhz) = parse_report(&report).map_err(|e| ToolError::Failed {
         tool: NEXTPNR,

@@ -53,6 +53,12 @@ pub fn synth_ice40(source: &Path, top: &str, dir: &Path) -> Result<Synthesis, To
     let script = Script { source: &source.to_string_lossy(), top }.render().expect("template renders");
     write(&dir.join("synth.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "synth.log", "-s", "synth.ys"], dir, &format!("synthesising {top}"))?;
+    synthesis_in(dir)
+}
+
+/// What a [`synth_ice40`] run left in `dir`, read again (a build taken as
+/// it stands: [`crate::build::board_build`]).
+pub fn synthesis_in(dir: &Path) -> Result<Synthesis, ToolError> {
     let stat = read(&dir.join("stat.json"))?;
     let cells = parse_stat(&stat).map_err(|e| ToolError::Failed {
         tool: YOSYS,
