@@ -74,6 +74,15 @@ impl Tool {
             .ok_or(ToolError::Missing(self))
     }
 
+    /// What the program says of its version when asked with `flag`
+    /// (`-V`, `--version`), trimmed; empty when it cannot be run. What a
+    /// fingerprint of a check or a build is keyed on.
+    pub fn version(self, flag: &str) -> String {
+        self.run(&[flag], &std::env::temp_dir(), &format!("asking {} its version", self.program))
+            .map(|v| v.trim().to_string())
+            .unwrap_or_default()
+    }
+
     /// Run with `args` in `dir`; the combined output on success.
     pub fn run(self, args: &[&str], dir: &Path, what: &str) -> Result<String, ToolError> {
         let program = self.find()?;

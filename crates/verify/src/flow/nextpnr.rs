@@ -67,7 +67,7 @@ pub fn place_route(device: &str, package: &str, freq_mhz: f64, json: &Path, pcf:
 
 /// nextpnr's version line, for what a build's reuse is keyed on.
 pub fn version() -> String {
-    NEXTPNR.run(&["--version"], &std::env::temp_dir(), "asking nextpnr its version").map(|v| v.trim().to_string()).unwrap_or_default()
+    NEXTPNR.version("--version")
 }
 
 /// What a [`place_route`] run left in `dir`, read again (a build taken as

@@ -14,7 +14,7 @@ pub const YOSYS: Tool = Tool { program: "yosys", package: "yosys" };
 
 /// yosys's version line (`yosys -V`), or nothing when it does not run.
 pub fn version() -> String {
-    YOSYS.run(&["-V"], &std::env::temp_dir(), "asking yosys its version").map(|v| v.trim().to_string()).unwrap_or_default()
+    YOSYS.version("-V")
 }
 
 #[derive(Template)]
