@@ -35,6 +35,9 @@ pub struct Entry {
     /// `generated/` and `testbenches/`: the design, its testbenches, the
     /// board wrapper and its simulation build.
     pub files: fn() -> Result<Vec<Generated>, nimforge_verify::Error>,
+    /// Whether `generated/` holds what the design writes now
+    /// ([`run::fresh`]): `verify` asks before any level but `rtl`.
+    pub fresh: fn(&Path) -> Result<(), nimforge_verify::Error>,
     /// The levels of `verify` (all but `panel`), and the proofs of `equiv`.
     pub verify: fn(&Wanted, &Path, &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), nimforge_verify::Error>,
     /// The `panel` level: the board wrapper end to end.
@@ -75,6 +78,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         name: M::NAME,
         module: M::MODULE,
         files: files_of::<M, P>,
+        fresh: run::fresh::<M>,
         verify: run::levels::<M>,
         panel: panel::level::levels::<M, P>,
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },

@@ -1,6 +1,6 @@
 //! `nimforge verify MACHINE [--level ...] [--engine ...] [--json]`: each
-//! machine's levels (`verify::run`), its proofs and its panel level, and the
-//! table.
+//! machine's levels (`verify::run`) and its proofs, beside them its board
+//! wrapper's proofs and panel level, and the table.
 
 use nimforge_verify::equiv;
 use nimforge_verify::progress::Ui;
@@ -68,19 +68,39 @@ pub fn run(
     let mut proofs = Vec::new();
     for m in machines {
         let name = m.name;
-        if wanted.levels.iter().any(|l| *l != Level::Panel) {
-            let (levels, proven) = (m.verify)(&wanted, root, &ui).map_err(|e| e.to_string())?;
+        // A stale generated/ is said at once, before the wrapper's work
+        // below starts beside the levels (which would find it too).
+        if wanted.levels.iter().any(|l| *l != Level::Panel) && wanted.levels.iter().any(|l| *l != Level::Rtl) {
+            (m.fresh)(root).map_err(|e| e.to_string())?;
+        }
+        // The board wrapper's work (its proofs, its panel level) beside the
+        // machine's levels: it needs nothing of theirs, and it is mostly one
+        // process at a time (yosys, nextpnr, one simulator), as is the
+        // machine's last Icarus level, so side by side they keep both cores
+        // busy (issue 37). The rows keep their order: the machine's levels,
+        // then the panel's; the machine's proofs, then the wrapper's.
+        let (machine, (wrapper, panel)) = std::thread::scope(|beside| {
+            let board = beside.spawn(|| {
+                let wrapper = wanted.levels.contains(&Level::Equiv).then(|| {
+                    let _job = ui.job(&format!("{name} wrapper: yosys synth_ice40, the iCEstick build, equiv"));
+                    equiv::wrapper(name, &m.wrapper, root)
+                });
+                let panel = wanted.levels.contains(&Level::Panel).then(|| {
+                    let _job = ui.job(&format!("{name} panel"));
+                    (m.panel)(root)
+                });
+                (wrapper, panel)
+            });
+            let machine = wanted.levels.iter().any(|l| *l != Level::Panel).then(|| (m.verify)(&wanted, root, &ui));
+            (machine, board.join().expect("the board wrapper's thread panicked"))
+        });
+        if let Some(machine) = machine {
+            let (levels, proven) = machine.map_err(|e| e.to_string())?;
             reports.extend(levels);
             proofs.extend(proven);
         }
-        if wanted.levels.contains(&Level::Equiv) {
-            let _job = ui.job(&format!("{name} wrapper: yosys synth_ice40, the iCEstick build, equiv"));
-            proofs.extend(equiv::wrapper(name, &m.wrapper, root));
-        }
-        if wanted.levels.contains(&Level::Panel) {
-            let _job = ui.job(&format!("{name} panel"));
-            reports.extend((m.panel)(root));
-        }
+        proofs.extend(wrapper.into_iter().flatten());
+        reports.extend(panel.into_iter().flatten());
     }
     if json {
         for r in &reports {
