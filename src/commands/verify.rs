@@ -68,9 +68,11 @@ pub fn run(
     let mut proofs = Vec::new();
     for m in machines {
         let name = m.name;
+        // `verify` runs the machine's levels for any level but the panel's.
+        let levels_wanted = wanted.levels.iter().any(|l| *l != Level::Panel);
         // A stale generated/ is said at once, before the wrapper's work
         // below starts beside the levels (which would find it too).
-        if wanted.levels.iter().any(|l| *l != Level::Panel) && wanted.levels.iter().any(|l| *l != Level::Rtl) {
+        if levels_wanted && wanted.levels.iter().any(|l| *l != Level::Rtl) {
             (m.fresh)(root).map_err(|e| e.to_string())?;
         }
         // The board wrapper's work (its proofs, its panel level) beside the
@@ -91,7 +93,7 @@ pub fn run(
                 });
                 (wrapper, panel)
             });
-            let machine = wanted.levels.iter().any(|l| *l != Level::Panel).then(|| (m.verify)(&wanted, root, &ui));
+            let machine = levels_wanted.then(|| (m.verify)(&wanted, root, &ui));
             (machine, board.join().expect("the board wrapper's thread panicked"))
         });
         if let Some(machine) = machine {
