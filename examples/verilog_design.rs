@@ -7,8 +7,13 @@
 //! same levels, and every simulated level must catch it with the presses
 //! from power-on that show it.
 //!
+//! Last, a lock with state its model lacks (`examples/verilog/sleepy_lock.v`,
+//! asleep after three quiet cycles at rest) must be caught at every bitsim
+//! level by the transition search, which keys on the model's state together
+//! with the design's registers.
+//!
 //! `cargo run --release --example verilog_design` (CI runs it; exit 0 when
-//! the lock passes and the variant is caught everywhere).
+//! the lock passes and both variants are caught).
 
 use nimforge_verify::progress::Ui;
 use nimforge_verify::project::Project;
@@ -133,7 +138,27 @@ fn main() -> std::process::ExitCode {
         if !all_caught {
             eprintln!("verilog_design: a level did not catch the wrong variant");
         }
-        Ok(right && all_caught)
+
+        // The sleepy lock (examples/verilog/sleepy_lock.v): state the model
+        // does not have, wrong only after three quiet cycles at rest. The
+        // runs of the tour never stay at rest so long; the search, keyed on
+        // the model's state with the design's registers, reaches it, so
+        // every bitsim level must catch it, with its way from power-on and
+        // the VCD of it.
+        let sleepy = std::path::absolute("examples/verilog/sleepy_lock.v").expect("a working directory");
+        println!("The sleepy lock ({}): asleep after three quiet cycles at rest, a state the model lacks", sleepy.display());
+        let slept = project.verify_verilog::<LockMachine>(&sleepy, &Ui::new(false))?;
+        println!("{}\n", slept.tables());
+        let bitsim: Vec<_> = slept.levels.iter().filter(|r| r.level.ends_with("/bitsim")).collect();
+        let sleep_caught = bitsim.len() == 3
+            && bitsim.iter().all(|r| {
+                r.status == Status::Mismatched
+                    && r.replay.as_ref().is_some_and(|p| p.presses.len() >= 4 && p.vcd.as_ref().is_some_and(|v| std::path::Path::new(v).is_file()))
+            });
+        if !sleep_caught {
+            eprintln!("verilog_design: a bitsim level did not catch the sleepy lock with its presses and VCD");
+        }
+        Ok(right && all_caught && sleep_caught)
     };
     match run() {
         Ok(true) => std::process::ExitCode::SUCCESS,

@@ -32,9 +32,11 @@ enum Command {
         /// level), or all.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
         engine: Vec<Engine>,
-        /// The most states a machine's tour may explore before it stops and
-        /// says so (each machine has its own bound, 20,000,000 unless its
-        /// harness says otherwise).
+        /// The most states a machine's tour may explore, and the most pair
+        /// states (model state with design registers) its transition search
+        /// may hold, before each stops and says so (each machine has its own
+        /// bound, 20,000,000 unless its harness says otherwise; a search
+        /// stopped is not exhaustive).
         #[arg(long, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u64).range(1..=4_000_000_000), |v| v as usize))]
         max_states: Option<usize>,
         /// Run slice I of N of the bitsim levels' work (the plan's pieces,

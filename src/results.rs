@@ -83,7 +83,7 @@ impl Table {
     }
 }
 
-const LEVEL: [&str; 7] = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds"];
+const LEVEL: [&str; 10] = ["machine", "level", "status", "vectors", "lanes", "mismatches", "model_states", "pair_states", "exhaustive", "seconds"];
 const PROOF: [&str; 5] = ["machine", "pair", "status", "matched", "seconds"];
 const BUILD: [&str; 8] = ["machine", "board", "lut4", "dff", "lc_used", "fmax_mhz", "target_mhz", "margin"];
 const BENCH: [&str; 5] = ["engine", "vectors", "seconds", "vectors_per_second", "mismatches"];

@@ -47,6 +47,11 @@ impl Machine for Nimatron {
         }
     }
 
+    /// The counters' outputs: the search keys on every register but theirs.
+    fn write_only_outputs() -> Vec<&'static str> {
+        vec!["tp", "mwc", "pwc"]
+    }
+
     fn home() -> Option<Input> {
         Some(Input::Reset)
     }

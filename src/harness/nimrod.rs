@@ -202,6 +202,9 @@ impl Machine for Nimrod {
     type Design = NimrodSim;
     type Press = Press;
     const NAME: &'static str = "nimrod";
+    /// The search's bound on pair states: its 56,634,912 model states (each
+    /// with the design's registers) and room above them.
+    const MAX_STATES: usize = 80_000_000;
 
     nimforge_verify::ports!(NimrodSim;
         inputs: [reset, new_game, reverse_switch, k_switch, leave, leave_heap, leave_count, computer_move, step, set_mode, mode_switch, self_play];

@@ -177,6 +177,80 @@ pub struct Program {
     pub nets: Vec<String>,
 }
 
+impl Program {
+    /// The slots `op` reads: its operands, or every literal of its cover.
+    pub fn reads(&self, op: &Op) -> Vec<u32> {
+        match *op {
+            Op::Const0 { .. } | Op::Const1 { .. } => vec![],
+            Op::Buf { a, .. } | Op::Not { a, .. } => vec![a],
+            Op::And { a, b, .. }
+            | Op::Or { a, b, .. }
+            | Op::Xor { a, b, .. }
+            | Op::Nand { a, b, .. }
+            | Op::Nor { a, b, .. }
+            | Op::Xnor { a, b, .. }
+            | Op::AndNot { a, b, .. }
+            | Op::OrNot { a, b, .. } => vec![a, b],
+            Op::Mux { s, a, b, .. } => vec![s, a, b],
+            Op::Sop { first, count, .. } => self.cubes[first as usize..(first + count) as usize]
+                .iter()
+                .flat_map(|c| &self.literals[c.first as usize..(c.first + c.count) as usize])
+                .map(|l| l >> 1)
+                .collect(),
+        }
+    }
+
+    /// Which flip-flops can ever reach one of `slots`: those in the
+    /// combinational fan-in of a slot, then of their D inputs, and so on
+    /// (the cone of influence). A flip-flop outside it never changes what
+    /// the slots show, in any cycle.
+    pub fn cone_of(&self, slots: &[u32]) -> Vec<bool> {
+        let mut driver: Vec<Option<usize>> = vec![None; self.nets.len()];
+        for (k, op) in self.ops.iter().enumerate() {
+            driver[op_out(op) as usize] = Some(k);
+        }
+        let mut latch_of: Vec<Option<usize>> = vec![None; self.nets.len()];
+        for (k, l) in self.latches.iter().enumerate() {
+            latch_of[l.q as usize] = Some(k);
+        }
+        let mut seen = vec![false; self.nets.len()];
+        let mut inside = vec![false; self.latches.len()];
+        let mut stack: Vec<u32> = slots.to_vec();
+        while let Some(s) = stack.pop() {
+            if std::mem::replace(&mut seen[s as usize], true) {
+                continue;
+            }
+            if let Some(k) = driver[s as usize] {
+                stack.extend(self.reads(&self.ops[k]));
+            } else if let Some(k) = latch_of[s as usize] {
+                inside[k] = true;
+                stack.push(self.latches[k].d);
+            }
+        }
+        inside
+    }
+}
+
+/// The slot `op` writes.
+fn op_out(op: &Op) -> u32 {
+    match *op {
+        Op::Const0 { out }
+        | Op::Const1 { out }
+        | Op::Buf { out, .. }
+        | Op::Not { out, .. }
+        | Op::And { out, .. }
+        | Op::Or { out, .. }
+        | Op::Xor { out, .. }
+        | Op::Nand { out, .. }
+        | Op::Nor { out, .. }
+        | Op::Xnor { out, .. }
+        | Op::AndNot { out, .. }
+        | Op::OrNot { out, .. }
+        | Op::Mux { out, .. }
+        | Op::Sop { out, .. } => out,
+    }
+}
+
 /// What drives a net.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Driver {

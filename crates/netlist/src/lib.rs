@@ -252,6 +252,18 @@ impl Netlist {
     pub fn output_port(&self, name: &str) -> Result<Vec<usize>, NetlistError> {
         port(&self.output_names, name)
     }
+
+    /// The net name of flip-flop `i` (its Q), in `.latch` order.
+    pub fn latch_name(&self, i: usize) -> &str {
+        &self.program.nets[self.program.latches[i].q as usize]
+    }
+
+    /// Which flip-flops (in `.latch` order) can ever change output bits
+    /// `outputs` ([`Program::cone_of`]).
+    pub fn latches_seen_by(&self, outputs: &[usize]) -> Vec<bool> {
+        let slots: Vec<u32> = outputs.iter().map(|&o| self.program.outputs[o]).collect();
+        self.program.cone_of(&slots)
+    }
 }
 
 /// The kernels compiled for a netlist, shared by its copies.

@@ -31,14 +31,70 @@ pub struct Input {
 
 /// What the search covered, for the machine's summary line.
 pub struct Searched {
-    /// Reachable states, each given every letter.
+    /// Pair states reached (the oracle's state with the netlists'
+    /// registers), each given every letter.
+    pub pairs: usize,
+    /// The oracle's states among them.
     pub states: usize,
-    /// Transitions taken: one clock per (state, letter) pair.
+    /// Transitions taken: one clock per (pair state, letter).
     pub transitions: usize,
     /// The greatest depth from power-on.
     pub depth: usize,
+    /// The bound on pair states the search passed, when it stopped short.
+    pub stopped: Option<usize>,
     /// Wall-clock time of the one pass for all the netlists, in seconds.
     pub seconds: f64,
+}
+
+impl Searched {
+    /// The search in words, for the machine's summary line.
+    pub fn summary(&self) -> String {
+        let what = match self.stopped {
+            None => "every pair state (the model's state with the design's registers) reachable from power-on, under every letter",
+            Some(_) => "NOT exhaustive: stopped at its bound on pair states (--max-states)",
+        };
+        format!(
+            "{what}: {} pair states over {} model states, {} transitions, depth {} ({:.1} s for every bitsim netlist at once)",
+            self.pairs, self.states, self.transitions, self.depth, self.seconds
+        )
+    }
+}
+
+/// A search's coverage in a level's row: what was searched, what the
+/// design holds beyond the model, what is not searched in every value.
+fn search_coverage(s: &lanes::Search, k: usize, seconds: f64, nets: usize) -> String {
+    let r = &s.registers[k];
+    let mut out = match s.stopped {
+        None => format!(
+            "; the search: every pair state of the model and this netlist reachable from power-on under every letter, \
+             exhaustive: {} pair states over {} model states, {} transitions, depth {}",
+            s.pairs, s.states, s.transitions, s.depth
+        ),
+        Some(bound) => format!(
+            "; the search STOPPED past {bound} pair states (--max-states) at depth {}, NOT exhaustive: {} pair states over {} \
+             model states searched, {} transitions; the level is the plan's runs and the part searched",
+            s.depth, s.pairs, s.states, s.transitions
+        ),
+    };
+    out += &format!(" (one pass of {seconds:.1} s for {nets} netlists)");
+    if r.varying_count == 0 {
+        out += &format!("; the design's {} keyed registers are a function of the model's state", r.keyed);
+    } else {
+        let more = if r.varying_count > r.varying.len() { ", ..." } else { "" };
+        out += &format!(
+            "; the design holds state the model does not: {} of its {} keyed registers vary within one model state ({}{more})",
+            r.varying_count,
+            r.keyed,
+            r.varying.join(", ")
+        );
+    }
+    if r.write_only > 0 {
+        out += &format!(
+            "; {} registers only the write-only outputs show are compared on every transition at the values reached, not searched in each value",
+            r.write_only
+        );
+    }
+    out
 }
 
 /// A slice of the work for one machine of many (`--shard I/N`): the
@@ -63,6 +119,7 @@ pub fn run<M: Machine>(
     inputs: Vec<Input>,
     progress: &Progress,
     sharding: Option<Sharding>,
+    bound: usize,
 ) -> (Vec<LevelReport>, Option<Searched>) {
     let shard = sharding.map_or(Shard::ALL, |s| s.shard);
     let mut reports: Vec<Option<LevelReport>> = Vec::new();
@@ -107,7 +164,7 @@ pub fn run<M: Machine>(
     let searched = (M::searches() && shard.index == 0).then(|| {
         let t0 = Instant::now();
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
-        let s = lanes::search::<M>(&nets, threads, progress);
+        let s = lanes::search::<M>(&nets, threads, progress, bound);
         (s, t0.elapsed().as_secs_f64())
     });
     for (k, (at, w, _)) in wired.iter().enumerate() {
@@ -123,27 +180,29 @@ pub fn run<M: Machine>(
         if let Some((s, search_seconds)) = &searched {
             f.merge(s.found[k].clone());
             seconds += search_seconds / wired.len() as f64;
-            coverage += &format!(
-                "; the search: {} of {} reachable states under every letter, {} transitions, depth {} \
-                 (one pass of {search_seconds:.1} s for {} netlists)",
-                s.states,
-                s.states,
-                s.transitions,
-                s.depth,
-                wired.len()
-            );
+            coverage += &search_coverage(s, k, *search_seconds, wired.len());
         }
         let mut report = LevelReport::judged(M::NAME, &w.level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
             .at_cycle(f.first_cycle)
             .lanes(lanes::LANES * threads)
             .coverage(coverage)
             .seconds(seconds);
+        if let Some((s, _)) = &searched {
+            (report.model_states, report.pair_states) = (Some(s.states), Some(s.pairs));
+            report.exhaustive = s.stopped.is_none();
+        }
+        if let Some(way) = &f.first_presses {
+            // The search's mismatch with its way from power-on, as the plan's have.
+            let presses = crate::plan::script(&M::letters(), way);
+            report.first_mismatch = report.first_mismatch.map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
+            report.replay = Some(crate::replay::of_letters::<M>(way, &w.level));
+        }
         if sharding.is_some() {
             report.shard = Some(ShardInfo::of(shard, "pieces", pieces as u64, prints[k].hex()));
         }
         reports[*at] = Some(report);
     }
-    let summary = searched.map(|(s, seconds)| Searched { states: s.states, transitions: s.transitions, depth: s.depth, seconds });
+    let summary = searched.map(|(s, seconds)| Searched { pairs: s.pairs, states: s.states, transitions: s.transitions, depth: s.depth, stopped: s.stopped, seconds });
     let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
     if let Some(deep) = M::deep() {
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();

@@ -51,11 +51,12 @@ macro_rules! verilog_ports {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::flow::yosys::ModulePort;
     use crate::{Letter, Machine};
 
-    struct Toggle;
+    /// A lamp that FLIP toggles: a machine of two states for the tests.
+    pub(crate) struct Toggle;
     impl Machine for Toggle {
         type State = bool;
         type Extra = ();

@@ -13,19 +13,20 @@
 //!   at the end, lanes with nothing left idle on "none" and are not
 //!   compared.
 //! - **The transition search** ([`search`]), for a machine whose reachable
-//!   states can be listed: a breadth-first search of the oracle from
-//!   power-on run in the netlists themselves. Every reachable state is held
-//!   in a lane that reached it through real inputs from power-on; it is
-//!   forked (its whole register state, every latch, copied into other
-//!   lanes) and given every letter once: one clock per (state, letter)
-//!   pair, compared with the oracle's step. A lane that reaches a state not
-//!   seen before keeps its registers for the next depth. The oracle's side
-//!   is done once for every netlist in the same pass.
+//!   states can be listed: a breadth-first search from power-on of the
+//!   pair states, the oracle's state with the netlists' own registers, run
+//!   in the netlists themselves. Every reachable pair state is held in a
+//!   lane that reached it through real inputs from power-on; it is forked
+//!   (its whole register state, every latch, copied into other lanes) and
+//!   given every letter once: one clock per (pair state, letter), compared
+//!   with the oracle's step. A lane that reaches a pair state not seen
+//!   before keeps its registers for the next depth, so state the design
+//!   holds and the model lacks is walked too. The oracle's side is done
+//!   once for every netlist in the same pass.
 
 use super::{Machine, Plan, Port};
 use nimforge_netlist::lanes::{stride, LaneSim};
 use nimforge_netlist::{Netlist, NetlistError, Wide};
-use rustc_hash::FxHashSet;
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -154,6 +155,9 @@ pub struct Found {
     /// The plan's cycle of the first mismatch, when it is one of the
     /// plan's (not the search's).
     pub first_cycle: Option<usize>,
+    /// The letters from power-on to the first mismatch, the last the one
+    /// whose outputs differed, when the search found it.
+    pub first_presses: Option<Vec<usize>>,
 }
 
 impl Found {
@@ -165,6 +169,7 @@ impl Found {
             if self.first.as_ref().is_none_or(|(j, _)| k < *j) {
                 self.first = Some((k, s));
                 self.first_cycle = other.first_cycle;
+                self.first_presses = other.first_presses;
             }
         }
     }
@@ -174,6 +179,7 @@ impl Found {
         if self.first.as_ref().is_none_or(|(j, _)| key < *j) {
             self.first = Some((key, what()));
             self.first_cycle = None;
+            self.first_presses = None;
         }
     }
 
@@ -445,43 +451,95 @@ pub fn run_pieces_in<M: Machine>(
 /// What the transition search covered, and what each netlist showed.
 #[derive(Clone, Debug, Default)]
 pub struct Search {
-    /// Reachable states seen from power-on.
+    /// Pair states reached from power-on: the oracle's state with the
+    /// registers of every netlist the search keys on.
+    pub pairs: usize,
+    /// The oracle's states among them.
     pub states: usize,
-    /// (state, letter) pairs clocked: each state under every letter.
+    /// (pair state, letter) pairs clocked: each pair state under every letter.
     pub transitions: usize,
     /// The greatest depth from power-on.
     pub depth: usize,
+    /// Where the search stopped short of its end: the bound on pair states
+    /// it passed (`--max-states`, [`Machine::MAX_STATES`]). `None`: it
+    /// closed, every pair state reachable under every letter was clocked.
+    pub stopped: Option<usize>,
     /// One per netlist, in the order given.
     pub found: Vec<Found>,
+    /// One per netlist: its registers as the search saw them.
+    pub registers: Vec<Registers>,
+}
+
+/// A netlist's registers in the search.
+#[derive(Clone, Debug, Default)]
+pub struct Registers {
+    /// Flip-flops in the netlist.
+    pub latches: usize,
+    /// Those the search keys on: every flip-flop that can reach an output
+    /// other than the write-only ones ([`Machine::write_only_outputs`]).
+    pub keyed: usize,
+    /// Flip-flops that only the write-only outputs show: compared on every
+    /// transition, at the values the search reached, not in each value.
+    pub write_only: usize,
+    /// The keyed flip-flops (their nets) whose value differs between two
+    /// pair states of one oracle state: the design's own state, which the
+    /// model does not hold (the first few, by name).
+    pub varying: Vec<String>,
+    /// How many keyed flip-flops vary so.
+    pub varying_count: usize,
 }
 
 /// A frontier of the search: oracle states, their write-only registers,
-/// and each netlist's registers for them (row `i` of `regs` holds entry
-/// `i`'s rows of every netlist, one after another).
+/// each netlist's registers for them (row `i` of `regs` holds entry `i`'s
+/// rows of every netlist, one after another), and the way each came: its
+/// parent's place in the frontier before and the letter.
 struct Frontier<M: Machine> {
     states: Vec<(M::State, M::Extra)>,
     regs: Vec<u64>,
+    from: Vec<(u32, u32)>,
 }
 
-/// The set of states seen, in shards so that threads rarely wait.
+impl<M: Machine> Frontier<M> {
+    fn new() -> Self {
+        Frontier { states: Vec::new(), regs: Vec::new(), from: Vec::new() }
+    }
+}
+
+/// The pair states seen: each the oracle's state with the keyed registers
+/// of every netlist (`width` words), in shards chosen by the oracle's state
+/// alone, so that every pair of one oracle state sits in one shard, and
+/// threads rarely wait.
 struct Seen<S> {
-    shards: Vec<Mutex<FxHashSet<S>>>,
+    shards: Vec<Mutex<Pairs<S>>>,
     hasher: rustc_hash::FxBuildHasher,
+    width: usize,
+    count: AtomicUsize,
+}
+
+/// One shard of [`Seen`]: its pairs in arrival order, and a table of their
+/// places.
+struct Pairs<S> {
+    table: hashbrown::HashTable<u32>,
+    states: Vec<S>,
+    regs: Vec<u64>,
 }
 
 const SHARDS: usize = 256;
 
 impl<S: Hash + Eq + Copy> Seen<S> {
-    fn new() -> Self {
-        Seen { shards: (0..SHARDS).map(|_| Mutex::new(FxHashSet::default())).collect(), hasher: Default::default() }
+    fn new(width: usize) -> Self {
+        let shard = || Mutex::new(Pairs { table: hashbrown::HashTable::new(), states: Vec::new(), regs: Vec::new() });
+        Seen { shards: (0..SHARDS).map(|_| shard()).collect(), hasher: Default::default(), width, count: AtomicUsize::new(0) }
     }
 
-    /// Inserts each of `states`; `new[i]` says whether `states[i]` was not
-    /// there before (and is the first of its kind in this call). Each
-    /// shard is locked once per call. The shard comes from the hash's
-    /// middle bits: hashbrown places by the low bits and tags by the top
-    /// seven, so a shard chosen by either would crowd its own table.
-    fn insert_all(&self, states: &[S], new: &mut Vec<bool>) {
+    /// Inserts each pair (`states[i]`, `regs[i * width..]`); `new[i]` says
+    /// whether it was not there before (and is the first of its kind in
+    /// this call). Each shard is locked once per call. The shard comes from
+    /// the state's hash's middle bits: hashbrown places by the low bits and
+    /// tags by the top seven, so a shard chosen by either would crowd its
+    /// own table.
+    fn insert_all(&self, states: &[S], regs: &[u64], new: &mut Vec<bool>) {
+        let w = self.width;
         new.clear();
         new.resize(states.len(), false);
         let shard_of: Vec<u16> = states.iter().map(|s| ((self.hasher.hash_one(s) >> 32) as usize % SHARDS) as u16).collect();
@@ -498,26 +556,68 @@ impl<S: Hash + Eq + Copy> Seen<S> {
             order[at[k as usize]] = i;
             at[k as usize] += 1;
         }
+        let mut added = 0;
         for shard in 0..SHARDS {
             let (from, to) = (count[shard], count[shard + 1]);
             if from == to {
                 continue;
             }
-            let mut set = self.shards[shard].lock().expect("a search thread panicked");
+            let mut guard = self.shards[shard].lock().expect("a search thread panicked");
+            let Pairs { table, states: kept, regs: kept_regs } = &mut *guard;
             for &i in &order[from..to] {
-                new[i] = set.insert(states[i]);
+                let (s, r) = (&states[i], &regs[i * w..(i + 1) * w]);
+                let hash = self.hasher.hash_one((s, r));
+                let there = table.find(hash, |&j| kept[j as usize] == *s && kept_regs[j as usize * w..(j as usize + 1) * w] == *r);
+                if there.is_none() {
+                    let j = kept.len() as u32;
+                    kept.push(*s);
+                    kept_regs.extend_from_slice(r);
+                    let hasher = &self.hasher;
+                    table.insert_unique(hash, j, |&j| hasher.hash_one((&kept[j as usize], &kept_regs[j as usize * w..(j as usize + 1) * w])));
+                    new[i] = true;
+                    added += 1;
+                }
             }
         }
+        self.count.fetch_add(added, Ordering::Relaxed);
     }
 
     fn len(&self) -> usize {
-        self.shards.iter().map(|s| s.lock().expect("a search thread panicked").len()).sum()
+        self.count.load(Ordering::Relaxed)
+    }
+
+    /// The oracle states among the pairs, and the register bits that differ
+    /// between two pairs of one oracle state (`width` words), shard by
+    /// shard.
+    fn states_and_varying(&self) -> (usize, Vec<u64>) {
+        let w = self.width;
+        let mut varying = vec![0u64; w];
+        let mut states = 0;
+        for shard in &self.shards {
+            let pairs = shard.lock().expect("a search thread panicked");
+            let mut first: rustc_hash::FxHashMap<S, u32> = Default::default();
+            for (i, s) in pairs.states.iter().enumerate() {
+                let j = *first.entry(*s).or_insert(i as u32) as usize;
+                if j != i {
+                    for (v, (a, b)) in varying.iter_mut().zip(pairs.regs[i * w..(i + 1) * w].iter().zip(&pairs.regs[j * w..(j + 1) * w])) {
+                        *v |= a ^ b;
+                    }
+                }
+            }
+            states += first.len();
+        }
+        (states, varying)
     }
 }
 
-/// The breadth-first search of every reachable state under every letter,
-/// run in every netlist of `nets` at once.
-pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) -> Search {
+/// The most names of varying registers a report lists.
+const VARYING_NAMED: usize = 8;
+
+/// The breadth-first search of every pair state (the oracle's state with
+/// each netlist's registers) reachable from power-on, under every letter,
+/// run in every netlist of `nets` at once; it stops once it holds more than
+/// `bound` pair states, and says so ([`Search::stopped`]).
+pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, bound: usize) -> Search {
     let letters = M::letters();
     let alphabet = M::alphabet();
     let n_letters = letters.len();
@@ -530,42 +630,80 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) 
     for s in &strides {
         offsets.push(offsets.last().unwrap() + s);
     }
+    // The keyed registers: those that can reach an output other than the
+    // write-only ones; the rest can change nothing but those.
+    let write_only = M::write_only_outputs();
+    let mut seen_bits = Vec::new();
+    let mut bit = 0;
+    for p in &outs {
+        if !write_only.contains(&p.name) {
+            seen_bits.extend(bit..bit + p.width);
+        }
+        bit += p.width;
+    }
+    let mut keep = vec![0u64; reg_stride];
+    let mut registers = Vec::new();
+    for (k, w) in nets.iter().enumerate() {
+        let cone = w.net.latches_seen_by(&seen_bits.iter().map(|&b| w.outs[b]).collect::<Vec<_>>());
+        for (i, &inside) in cone.iter().enumerate() {
+            keep[offsets[k] + i / 64] |= (inside as u64) << (i % 64);
+        }
+        let keyed = cone.iter().filter(|&&c| c).count();
+        // A flip-flop no output sees at all is no state of the design's.
+        let all_bits: Vec<usize> = w.outs.clone();
+        let shown = w.net.latches_seen_by(&all_bits).iter().filter(|&&c| c).count();
+        registers.push(Registers { latches: w.net.latches(), keyed, write_only: shown - keyed, ..Registers::default() });
+    }
+    let key_of = |regs: &[u64], key: &mut [u64]| {
+        for ((k, r), m) in key.iter_mut().zip(regs).zip(&keep) {
+            *k = r & m;
+        }
+    };
     let power_on = (M::power_on(), M::Extra::default());
-    let seen = Seen::new();
-    seen.insert_all(&[power_on.0], &mut Vec::new());
+    let seen = Seen::new(reg_stride);
     let mut init_regs = Vec::with_capacity(reg_stride);
     for w in nets {
         init_regs.extend_from_slice(w.sim().init_row());
     }
-    let mut frontier: Frontier<M> = Frontier { states: vec![power_on], regs: init_regs };
-    let mut result = Search { states: 1, found: vec![Found::default(); nets.len()], ..Search::default() };
+    let mut init_key = vec![0u64; reg_stride];
+    key_of(&init_regs, &mut init_key);
+    seen.insert_all(&[power_on.0], &init_key, &mut Vec::new());
+    let mut frontier: Frontier<M> = Frontier { states: vec![power_on], regs: init_regs, from: vec![(0, 0)] };
+    let mut history: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut result = Search { found: vec![Found::default(); nets.len()], ..Search::default() };
     let mut depth = 0;
+    let stop = std::sync::atomic::AtomicBool::new(false);
     while !frontier.states.is_empty() {
         progress.total.fetch_add(frontier.states.len() * n_letters, Ordering::Relaxed);
         let chunk = frontier.states.len().div_ceil(threads.max(1));
-        let parts: Vec<(Frontier<M>, Vec<Found>)> = std::thread::scope(|scope| {
+        let parts: Vec<(Frontier<M>, Vec<Found>, usize)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads.max(1))
                 .map(|t| {
                     let (frontier, seen, letter_rows, letters, alphabet) = (&frontier, &seen, &letter_rows, &letters, &alphabet);
-                    let (offsets, strides, outs) = (&offsets, &strides, &outs);
+                    let (offsets, strides, outs, key_of, stop) = (&offsets, &strides, &outs, &key_of, &stop);
                     scope.spawn(move || {
                         let first = (t * chunk).min(frontier.states.len());
                         let last = ((t + 1) * chunk).min(frontier.states.len());
                         let mut sims: Vec<LaneSim<W>> = nets.iter().map(|w| w.sim()).collect();
                         let mut found = vec![Found::default(); nets.len()];
-                        let mut next = Frontier::<M> { states: Vec::new(), regs: Vec::new() };
+                        let mut next = Frontier::<M>::new();
                         let mut want = vec![0u64; LANES * out_stride];
                         let mut got = vec![0u64; LANES * out_stride];
                         let mut input_rows = vec![0u64; LANES * in_stride];
                         let mut state_rows: Vec<Vec<u64>> = strides.iter().map(|s| vec![0u64; LANES * s]).collect();
+                        let mut keys = vec![0u64; LANES * reg_stride];
+                        let mut row = vec![0u64; reg_stride];
+                        let mut from_key = vec![0u64; reg_stride];
                         let mut after: Vec<M::State> = Vec::with_capacity(LANES);
                         let mut extras: Vec<M::Extra> = Vec::with_capacity(LANES);
                         let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(LANES);
                         let mut new = Vec::new();
                         let mut fresh = Vec::new();
                         let mut candidates: Vec<usize> = Vec::with_capacity(LANES);
+                        let mut candidate_keys: Vec<u64> = Vec::with_capacity(LANES * reg_stride);
+                        let mut clocked = 0;
                         let mut pair = first * n_letters;
-                        while pair < last * n_letters {
+                        while pair < last * n_letters && !stop.load(Ordering::Relaxed) {
                             pairs.clear();
                             while pairs.len() < LANES && pair < last * n_letters {
                                 pairs.push((pair / n_letters, pair % n_letters));
@@ -587,25 +725,7 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) 
                             for lane in pairs.len()..LANES {
                                 input_rows[lane * in_stride..(lane + 1) * in_stride].fill(0);
                             }
-                            // Only states that may be new go to the shared set: not
-                            // the state the pair started in (seen, or it would not be
-                            // in the frontier), nor the one the lane before reached.
-                            candidates.clear();
-                            for (lane, &(e, _)) in pairs.iter().enumerate() {
-                                let t = &after[lane];
-                                let repeat = *t == frontier.states[e].0 || (lane > 0 && *t == after[lane - 1]);
-                                if !repeat {
-                                    candidates.push(lane);
-                                }
-                            }
-                            let states: Vec<M::State> = candidates.iter().map(|&lane| after[lane]).collect();
-                            seen.insert_all(&states, &mut fresh);
-                            new.clear();
-                            new.resize(pairs.len(), false);
-                            for (&lane, &f) in candidates.iter().zip(&fresh) {
-                                new[lane] = f;
-                            }
-                            // Each netlist: fork, one clock, compare, keep the new.
+                            // Each netlist: fork, one clock, compare.
                             for (k, sim) in sims.iter_mut().enumerate() {
                                 let s = strides[k];
                                 let rows = &mut state_rows[k];
@@ -637,36 +757,102 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) 
                                 }
                                 found[k].vectors += pairs.len();
                             }
-                            for (lane, _) in pairs.iter().enumerate().filter(|(lane, _)| new[*lane]) {
+                            // Each lane's pair state after the clock.
+                            for lane in 0..pairs.len() {
+                                for (k, rows) in state_rows.iter().enumerate() {
+                                    let s = strides[k];
+                                    row[offsets[k]..offsets[k] + s].copy_from_slice(&rows[lane * s..(lane + 1) * s]);
+                                }
+                                key_of(&row, &mut keys[lane * reg_stride..(lane + 1) * reg_stride]);
+                            }
+                            // Only pairs that may be new go to the shared set: not
+                            // the pair the lane started in (seen, or it would not be
+                            // in the frontier), nor the one the lane before reached.
+                            candidates.clear();
+                            candidate_keys.clear();
+                            for (lane, &(e, _)) in pairs.iter().enumerate() {
+                                let (t, key) = (&after[lane], &keys[lane * reg_stride..(lane + 1) * reg_stride]);
+                                key_of(&frontier.regs[e * reg_stride..(e + 1) * reg_stride], &mut from_key);
+                                let repeat = (*t == frontier.states[e].0 && *key == from_key[..])
+                                    || (lane > 0 && *t == after[lane - 1] && *key == keys[(lane - 1) * reg_stride..lane * reg_stride]);
+                                if !repeat {
+                                    candidates.push(lane);
+                                    candidate_keys.extend_from_slice(key);
+                                }
+                            }
+                            let states: Vec<M::State> = candidates.iter().map(|&lane| after[lane]).collect();
+                            seen.insert_all(&states, &candidate_keys, &mut fresh);
+                            new.clear();
+                            new.resize(pairs.len(), false);
+                            for (&lane, &f) in candidates.iter().zip(&fresh) {
+                                new[lane] = f;
+                            }
+                            for (lane, &(e, l)) in pairs.iter().enumerate().filter(|(lane, _)| new[*lane]) {
                                 next.states.push((after[lane], extras[lane]));
+                                next.from.push((e as u32, l as u32));
                                 for (k, rows) in state_rows.iter().enumerate() {
                                     let s = strides[k];
                                     next.regs.extend_from_slice(&rows[lane * s..(lane + 1) * s]);
                                 }
                             }
+                            clocked += pairs.len();
                             progress.done.fetch_add(pairs.len(), Ordering::Relaxed);
+                            if seen.len() > bound {
+                                stop.store(true, Ordering::Relaxed);
+                            }
                         }
-                        (next, found)
+                        (next, found, clocked)
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
         });
-        result.transitions += frontier.states.len() * n_letters;
-        let mut next = Frontier::<M> { states: Vec::new(), regs: Vec::new() };
-        for (part, found) in parts {
+        let mut next = Frontier::<M>::new();
+        for (part, found, clocked) in parts {
+            result.transitions += clocked;
             next.states.extend(part.states);
             next.regs.extend(part.regs);
+            next.from.extend(part.from);
             for (f, g) in result.found.iter_mut().zip(found) {
                 f.merge(g);
             }
+        }
+        history.push(std::mem::take(&mut frontier.from));
+        if stop.load(Ordering::Relaxed) {
+            result.stopped = Some(bound);
+            break;
         }
         if !next.states.is_empty() {
             depth += 1;
         }
         frontier = next;
     }
-    result.states = seen.len();
+    // The way from power-on to each netlist's first mismatch.
+    for f in &mut result.found {
+        if let (Some((key, _)), None) = (&f.first, f.first_cycle) {
+            let (d, pair) = ((key >> 40) as usize, (key & ((1 << 40) - 1)) as usize);
+            let (mut e, l) = (pair / n_letters, pair % n_letters);
+            let mut way = vec![l];
+            for level in history.iter().take(d + 1).skip(1).rev() {
+                let (parent, letter) = level[e];
+                way.push(letter as usize);
+                e = parent as usize;
+            }
+            way.reverse();
+            f.first_presses = Some(way);
+        }
+    }
+    result.pairs = seen.len();
+    let (states, varying) = seen.states_and_varying();
+    result.states = states;
+    for (k, w) in nets.iter().enumerate() {
+        let r = &mut registers[k];
+        let bits = (0..strides[k] * 64).filter(|&i| varying[offsets[k] + i / 64] >> (i % 64) & 1 == 1);
+        let names: Vec<usize> = bits.collect();
+        r.varying_count = names.len();
+        r.varying = names.iter().take(VARYING_NAMED).map(|&i| w.net.latch_name(i).to_string()).collect();
+    }
+    result.registers = registers;
     result.depth = depth;
     result
 }
@@ -674,6 +860,56 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::external::tests::Toggle;
+
+    /// A toggle's netlist with a 2-bit `quiet` counter of the cycles
+    /// without FLIP (saturating at 3); `lamp_d` its lamp's next value.
+    fn toggle(lamp_d: &str) -> Wired {
+        let text = format!(
+            ".model toggle\n.inputs clock flip\n.outputs lamp\n\
+             .latch lamp_d lamp re clock 0\n.latch q0_d q0 re clock 0\n.latch q1_d q1 re clock 0\n\
+             .names flip q0 q1 q0_d\n00- 1\n0-1 1\n.names flip q0 q1 q1_d\n01- 1\n0-1 1\n{lamp_d}.end\n"
+        );
+        Wired::new::<Toggle>("verilog/bitsim", Netlist::from_blif(&text).unwrap()).unwrap()
+    }
+
+    /// The lamp toggled by every FLIP: the counter reaches no output.
+    const RIGHT: &str = ".names flip lamp lamp_d\n10 1\n01 1\n";
+    /// Asleep after three quiet cycles (q0 and q1): the next FLIP is lost.
+    const SLEEPY: &str = ".names flip q0 q1 lamp lamp_d\n0--1 1\n1111 1\n10-0 1\n1-00 1\n";
+
+    /// The search keys on the model's state with the design's registers: a
+    /// design whose only flaw lies in state the model lacks (a counter of
+    /// quiet cycles that, at 3, loses the next FLIP) is caught, with its
+    /// way from power-on, though every model state is reached at depth 1
+    /// with the counter at 0; the same counter where no output sees it is
+    /// no state of the design's, and the right toggle closes exhaustive.
+    #[test]
+    fn the_search_keys_on_the_pair() {
+        let progress = Progress::default();
+        let right = search::<Toggle>(&[&toggle(RIGHT)], 1, &progress, 1000);
+        assert_eq!((right.pairs, right.states, right.stopped), (2, 2, None));
+        assert_eq!((right.registers[0].latches, right.registers[0].keyed, right.registers[0].varying_count), (3, 1, 0));
+        assert_eq!(right.found[0].mismatches, 0);
+        assert_eq!(right.transitions, 4);
+
+        let sleepy = search::<Toggle>(&[&toggle(SLEEPY)], 1, &progress, 1000);
+        assert_eq!(sleepy.states, 2);
+        assert!(sleepy.pairs > 2, "{sleepy:?}");
+        assert_eq!(sleepy.registers[0].keyed, 3);
+        // The counter varies within a model state (and, past the lost FLIP,
+        // the lamp too: the design has left the model).
+        let varying = &sleepy.registers[0].varying;
+        assert!(varying.contains(&"q0".to_string()) && varying.contains(&"q1".to_string()), "{varying:?}");
+        assert!(sleepy.found[0].mismatches > 0);
+        // The shortest way: three quiet cycles, then the lost FLIP.
+        assert_eq!(sleepy.found[0].first_presses.as_deref(), Some(&[0, 0, 0, 1][..]));
+
+        // A bound below the pairs stops it, and says so.
+        let stopped = search::<Toggle>(&[&toggle(SLEEPY)], 1, &progress, 3);
+        assert_eq!(stopped.stopped, Some(3));
+        assert!(stopped.pairs > 3);
+    }
 
     #[test]
     fn pack_and_unpack_are_inverse() {

@@ -53,6 +53,8 @@ pub trait Machine {
     /// says so ([`crate::tour::explore`], about
     /// [`crate::tour::bytes_per_state`] bytes each): a machine whose state
     /// space is larger wants whole-move runs instead ([`Machine::walks_tour`]).
+    /// It bounds the transition search's pair states too: past it the
+    /// search stops and its rows say they are not exhaustive.
     /// `nimforge verify --max-states` overrides it.
     const MAX_STATES: usize = 20_000_000;
     /// The Verilog module and the stem of its file in `generated/`: the
@@ -92,12 +94,22 @@ pub trait Machine {
         true
     }
     /// Whether the bitsim levels run the transition search
-    /// ([`crate::lanes::search`]): every reachable state under every letter, one
-    /// clock each, forked in the netlist. Every machine with a tour does;
+    /// ([`crate::lanes::search`]): every reachable pair state (the oracle's
+    /// state with the netlist's registers) under every letter, one clock
+    /// each, forked in the netlist. Every machine with a tour does;
     /// a machine with too many states for a single tour but few enough to
     /// list may (Nimrod).
     fn searches() -> bool {
         Self::walks_tour()
+    }
+    /// The outputs that show the write-only registers ([`Machine::Extra`])
+    /// and nothing else (Nimatron's counters TP, MWC, PWC). The transition
+    /// search keys on the design's registers that can reach any other
+    /// output; those that only these outputs show are compared on every
+    /// transition at the values reached, not in each of their values, and
+    /// the report says how many. None by default.
+    fn write_only_outputs() -> Vec<&'static str> {
+        Vec::new()
     }
     /// Runs far beyond the plan for the bitsim levels alone, where the
     /// lanes go orders of magnitude deeper than the external simulators can

@@ -30,6 +30,21 @@ pub fn of<M: Machine>(plan: &Plan<M>, i: usize, level: &str) -> Replay {
     }
 }
 
+/// The replay of a mismatch found by the transition search: `letters`
+/// from power-on, the last the one whose outputs differed, at `level`.
+pub fn of_letters<M: Machine>(letters: &[usize], level: &str) -> Replay {
+    let (names, alphabet) = (M::letters(), M::alphabet());
+    let before = letters[..letters.len().saturating_sub(1)].iter().fold(M::power_on(), |s, &l| M::step(&s, alphabet[l]));
+    Replay {
+        machine: M::NAME.to_string(),
+        level: level.to_string(),
+        cycle: letters.len().saturating_sub(1),
+        presses: letters.iter().map(|&l| names[l].name.clone()).collect(),
+        state_before: format!("{before:?}"),
+        vcd: None,
+    }
+}
+
 /// The level part of a level and engine (`netlist/bitsim` -> `netlist`).
 pub fn level_of(level: &str) -> Result<Level, Error> {
     let prefix = level.split('/').next().unwrap_or("");

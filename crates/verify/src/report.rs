@@ -92,6 +92,19 @@ pub struct LevelReport {
     /// (`--shard I/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::shard::ShardInfo>,
+    /// The model's states the transition search reached, where it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_states: Option<usize>,
+    /// The pair states (the model's state with the design's registers) the
+    /// search reached: equal to `model_states` when the design's state is a
+    /// function of the model's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pair_states: Option<usize>,
+    /// Whether the level compared the design with the model in every state
+    /// the two reach together from power-on, under every letter (the search
+    /// closed). False for runs: the plan's, a share of it, the deep runs.
+    #[serde(default)]
+    pub exhaustive: bool,
     /// The plan's cycle of the first mismatch, where it is one of the
     /// plan's (not the search's or a deep run's).
     #[serde(skip)]
@@ -115,6 +128,9 @@ impl LevelReport {
             error: None,
             replay: None,
             shard: None,
+            model_states: None,
+            pair_states: None,
+            exhaustive: false,
             first_cycle: None,
         }
     }

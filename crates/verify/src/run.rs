@@ -226,19 +226,10 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
                     .words(&plan.sequence)
                     .bytes(crate::flow::yosys::version().as_bytes()),
             });
-            let (r, searched) = bitsim::run(plan, expected, inputs, &progress, sharding);
+            let bound = wanted.max_states.unwrap_or(M::MAX_STATES);
+            let (r, searched) = bitsim::run(plan, expected, inputs, &progress, sharding, bound);
             if let Some(s) = searched {
-                ui.say(&format!(
-                    "{}: the transition search covers {} of {} reachable states and {} of {} transitions \
-                     (depth {}, {:.1} s for every bitsim netlist at once)",
-                    M::NAME,
-                    s.states,
-                    s.states,
-                    s.transitions,
-                    s.transitions,
-                    s.depth,
-                    s.seconds
-                ));
+                ui.say(&format!("{}: the transition search: {}", M::NAME, s.summary()));
             }
             reports.extend(r.into_iter().map(finished));
         }
@@ -265,6 +256,10 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
             .position(|l| *l == r.level)
     };
     reports.sort_by_key(order);
+    // Runs say what they are: only a search that closed is exhaustive.
+    for r in reports.iter_mut().filter(|r| r.status == crate::Status::Passed && !r.exhaustive) {
+        r.coverage += "; runs from power-on, not exhaustive";
+    }
     replays(&plan, &mut reports, root, source, &places, ui);
     Ok((reports, proofs))
 }
@@ -276,8 +271,11 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
 fn replays<M: Machine>(plan: &Plan<M>, reports: &mut [LevelReport], root: &Path, source: &Source, places: &Places, ui: &Ui) {
     let mut written: Vec<(String, Vec<String>, String)> = Vec::new();
     for r in reports.iter_mut().filter(|r| r.status == crate::Status::Mismatched) {
-        let Some(i) = r.first_cycle else { continue };
-        let mut replay = crate::replay::of(plan, i, &r.level);
+        let mut replay = match (r.replay.take(), r.first_cycle) {
+            (Some(replay), _) => replay,
+            (None, Some(i)) => crate::replay::of(plan, i, &r.level),
+            (None, None) => continue,
+        };
         let level = r.level.split('/').next().unwrap_or("").to_string();
         let done = written.iter().find(|(l, p, _)| *l == level && *p == replay.presses).map(|w| w.2.clone());
         replay.vcd = match done {

@@ -7,13 +7,27 @@ use std::path::{Path, PathBuf};
 /// Verilator, from the Debian package of the same name.
 pub const VERILATOR: Tool = Tool { program: "verilator", package: "verilator" };
 
-/// Lint one file; Ok with nothing when clean.
-pub fn lint(source: &Path, top: &str, dir: &Path) -> Result<(), ToolError> {
-    VERILATOR.run(
-        &["--lint-only", "-Wall", "--top-module", top, &source.to_string_lossy()],
-        dir,
-        &format!("linting {}", source.display()),
-    )?;
+/// How strictly [`lint`] reads a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strictness {
+    /// Every warning of `-Wall` fails (the Verilog nimforge emits).
+    Every,
+    /// Warnings are printed and pass; only errors fail (a user's file,
+    /// whose name need not be its module's, DECLFILENAME, nor its style
+    /// nimforge's).
+    ErrorsOnly,
+}
+
+/// Lint one file; Ok with nothing when clean (or, [`Strictness::ErrorsOnly`],
+/// when it has warnings alone).
+pub fn lint(source: &Path, top: &str, dir: &Path, strictness: Strictness) -> Result<(), ToolError> {
+    let mut args = vec!["--lint-only", "-Wall"];
+    if strictness == Strictness::ErrorsOnly {
+        args.push("-Wno-fatal");
+    }
+    let file = source.to_string_lossy();
+    args.extend(["--top-module", top, &file]);
+    VERILATOR.run(&args, dir, &format!("linting {}", source.display()))?;
     Ok(())
 }
 
