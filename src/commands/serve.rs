@@ -59,12 +59,13 @@ pub fn run(
         access,
     };
     let board = options.serial.as_ref().map(|(device, _)| format!(", and the board at {device}")).unwrap_or_default();
+    let any = if options.access.any_origin { "; with --any-origin, so can any web page a visitor's browser shows" } else { "" };
     let result = crate::serve::run(options, |address| {
         println!("nimforge serve: the machines at http://{address}/ (Ctrl-C stops)");
         use std::io::Write;
         let _ = std::io::stdout().flush();
         if open {
-            eprintln!("nimforge serve: warning: bound to {address}, the panels are open to that network: whoever reaches it can play them{board}");
+            eprintln!("nimforge serve: warning: bound to {address}, the panels are open to that network: whoever reaches it can play them{board}{any}");
         }
     });
     match result {
