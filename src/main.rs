@@ -210,6 +210,15 @@ enum Command {
         /// The most HTTP connections open at once; more wait to be accepted (open pages' sockets count as sessions).
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=4096))]
         connections: u16,
+        /// Let pages of this origin (scheme://host[:port], e.g. http://kiosk.lan:8080) open sessions too, and answer to its host; repeatable.
+        #[arg(long, value_name = "ORIGIN", value_parser = nimforge::serve::Origin::flag)]
+        allow_origin: Vec<nimforge::serve::Origin>,
+        /// Let pages of any origin open sessions: any web page a visitor's browser shows may then play the panels.
+        #[arg(long, conflicts_with = "allow_origin")]
+        any_origin: bool,
+        /// Also answer requests whose Host is this name (host[:port]; without a port, at any), e.g. behind a proxy; repeatable.
+        #[arg(long, value_name = "NAME", value_parser = nimforge::serve::Place::flag)]
+        host_name: Vec<nimforge::serve::Place>,
     },
     /// Build a machine's board wrapper and flash it with iceprog.
     Program {
@@ -441,9 +450,10 @@ fn main() {
         }
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
         Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
-        Command::Serve { port, bind, sessions, serial, machine, pong_timeout, idle_timeout, header_timeout, connections } => {
+        Command::Serve { port, bind, sessions, serial, machine, pong_timeout, idle_timeout, header_timeout, connections, allow_origin, any_origin, host_name } => {
             let limits = commands::serve::Limits { pong_timeout, idle_timeout, header_timeout, connections: connections as usize };
-            commands::serve::run(port, bind, sessions as usize, serial, machine, limits)
+            let access = nimforge::serve::Access { allow_origins: allow_origin, any_origin, host_names: host_name };
+            commands::serve::run(port, bind, sessions as usize, serial, machine, limits, access)
         }
         Command::Program { machine, board } => commands::build::program(&machine, &board, &root),
         Command::Wilson { command } => match command {

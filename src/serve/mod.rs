@@ -20,6 +20,15 @@
 //! connections are open at once (the rest wait in the listen queue), and
 //! one that has not sent its request's headers within `--header-timeout`
 //! is closed (hyper's own timeout).
+//!
+//! Only its own pages may play (issue 48): a browser lets any site's page
+//! open a WebSocket to 127.0.0.1, so an upgrade whose `Origin` is neither
+//! the server's own (its address, `localhost`, `127.0.0.1` or `[::1]` at
+//! its port, over http) nor one of `--allow-origin` is refused with 403 and
+//! one line on stderr; one without `Origin` is no browser's and is
+//! admitted. Every request's `Host` must name the server too (those names,
+//! the hosts of `--allow-origin`, `--host-name`), else 421: a DNS-rebinding
+//! page's names its own site ([`Shared::ours`]).
 
 pub mod session;
 
@@ -56,6 +65,113 @@ pub struct Options {
     pub header_timeout: Duration,
     /// The most HTTP connections open at once.
     pub connections: usize,
+    /// Who besides the server's own pages may use it.
+    pub access: Access,
+}
+
+/// Who besides the server's own pages may use it: `--allow-origin`,
+/// `--any-origin`, `--host-name`.
+#[derive(Clone, Debug, Default)]
+pub struct Access {
+    /// Origins whose pages may open sockets too; their hosts may be a
+    /// request's `Host`.
+    pub allow_origins: Vec<Origin>,
+    /// Pages of any origin may open sockets.
+    pub any_origin: bool,
+    /// More names a request's `Host` may give.
+    pub host_names: Vec<Place>,
+}
+
+/// A name the server is reached by, as a `Host` header or an origin gives
+/// it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    /// The name or address, lowercase; an IPv6 address in brackets.
+    pub host: String,
+    /// The port; `None` when not given (any).
+    pub port: Option<u16>,
+}
+
+impl Place {
+    /// `host[:port]`, or `None` when `text` is not one.
+    pub fn parse(text: &str) -> Option<Place> {
+        let text = text.to_ascii_lowercase();
+        let (host, port) = match text.strip_prefix('[') {
+            Some(v6) => {
+                let (address, port) = v6.split_once(']')?;
+                address.parse::<std::net::Ipv6Addr>().ok()?;
+                (&text[..address.len() + 2], port)
+            }
+            None => {
+                let (host, port) = text.split_at(text.find(':').unwrap_or(text.len()));
+                let name = |c: char| c.is_ascii_alphanumeric() || "-._".contains(c);
+                (!host.is_empty() && host.chars().all(name)).then_some((host, port))?
+            }
+        };
+        let port = match port {
+            "" => None,
+            port => Some(port.strip_prefix(':')?.parse().ok()?),
+        };
+        Some(Place { host: host.to_string(), port })
+    }
+
+    /// An address's place: IPv6 in brackets, an IPv4-mapped one as IPv4.
+    fn of(ip: std::net::IpAddr, port: u16) -> Place {
+        let host = match ip.to_canonical() {
+            std::net::IpAddr::V6(v6) => format!("[{v6}]"),
+            v4 => v4.to_string(),
+        };
+        Place { host, port: Some(port) }
+    }
+
+    /// For `--host-name`: a `host[:port]`, or one line saying what is.
+    pub fn flag(text: &str) -> Result<Place, String> {
+        Place::parse(text).ok_or_else(|| format!("'{text}' is not a host name: give a name or address, with :port if it must be that one (kiosk.lan, kiosk.lan:8080)"))
+    }
+}
+
+/// An origin, `scheme://host[:port]` (a page's, in its requests' `Origin`),
+/// lowercase; its port the scheme's when not given (http 80, https 443).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin {
+    /// `http`, `https`, ..., lowercase.
+    pub scheme: String,
+    /// The host and port.
+    pub place: Place,
+}
+
+impl Origin {
+    /// `scheme://host[:port]` (one `/` after it taken too), or `None`.
+    pub fn parse(text: &str) -> Option<Origin> {
+        let (scheme, rest) = text.split_once("://")?;
+        let scheme = scheme.to_ascii_lowercase();
+        let mut place = Place::parse(rest.strip_suffix('/').unwrap_or(rest))?;
+        let default = match scheme.as_str() {
+            "http" | "ws" => Some(80),
+            "https" | "wss" => Some(443),
+            _ => None,
+        };
+        place.port = place.port.or(default);
+        let name = |c: char| c.is_ascii_alphanumeric() || "+-.".contains(c);
+        (!scheme.is_empty() && scheme.chars().all(name)).then_some(Origin { scheme, place })
+    }
+
+    /// For `--allow-origin`: an origin, or one line saying what is.
+    pub fn flag(text: &str) -> Result<Origin, String> {
+        Origin::parse(text).ok_or_else(|| format!("'{text}' is not an origin: give scheme://host[:port], as the browser's address bar shows it (http://kiosk.lan:8080)"))
+    }
+}
+
+/// The connection's local address: the address a request reached.
+#[derive(Clone, Copy, Debug)]
+struct Local(std::net::SocketAddr);
+
+/// Whether `--bind` keeps the pages to this computer: every address the
+/// name stands for is loopback (a name that does not resolve is left for
+/// the bind to refuse).
+pub fn loopback(bind: &str) -> bool {
+    use std::net::ToSocketAddrs;
+    (bind, 0).to_socket_addrs().map_or(true, |mut addresses| addresses.all(|a| a.ip().is_loopback()))
 }
 
 /// The most bytes a message from a page may have: a key message of
@@ -101,6 +217,35 @@ impl Shared {
             Some((_, machine)) => vec![machine],
             None => crate::machines::names(),
         }
+    }
+
+    /// Whether `place` names this server, reached at `local`: the bound
+    /// address and `local`, `localhost`, `127.0.0.1` and `[::1]`, each at
+    /// the port; for a `Host` (`host`) also the hosts of `--allow-origin`
+    /// and the `--host-name`s (without a port, at any). A place without a
+    /// port (a `Host` that gave none) is at any.
+    fn ours(&self, place: &Place, local: std::net::SocketAddr, host: bool) -> bool {
+        let port = Some(local.port());
+        let bound = match self.options.bind.parse::<std::net::IpAddr>() {
+            Ok(ip) if ip.is_unspecified() => None,
+            Ok(ip) => Some(Place::of(ip, local.port())),
+            Err(_) => Some(Place { host: self.options.bind.to_ascii_lowercase(), port }),
+        };
+        let loopback = ["localhost", "127.0.0.1", "[::1]"].map(|h| Place { host: h.to_string(), port });
+        let access = &self.options.access;
+        let named = access.allow_origins.iter().map(|o| &o.place).chain(&access.host_names).filter(|_| host);
+        let reached = Place::of(local.ip(), local.port());
+        let mut places = bound.iter().chain([&reached]).chain(&loopback).chain(named);
+        places.any(|p| p.host == place.host && (p.port.is_none() || place.port.is_none() || p.port == place.port))
+    }
+
+    /// Whether a page of `origin` (its `Origin` header) may open a socket
+    /// at `local`: the server's own (http), one of `--allow-origin`, or any
+    /// with `--any-origin`.
+    fn admits(&self, origin: &str, local: std::net::SocketAddr) -> bool {
+        let access = &self.options.access;
+        access.any_origin
+            || Origin::parse(origin).is_some_and(|o| (o.scheme == "http" && self.ours(&o.place, local, false)) || access.allow_origins.contains(&o))
     }
 }
 
@@ -158,6 +303,7 @@ pub fn run(options: Options, ready: impl FnOnce(std::net::SocketAddr)) -> Result
             .route("/ws/{name}", get(socket))
             .route("/static/{file}", get(asset))
             .fallback(|| async { message(StatusCode::NOT_FOUND, "Not here", "No such page: the machines are listed on the index, /.") })
+            .layer(axum::middleware::from_fn_with_state(shared.clone(), named))
             .with_state(shared);
         ready(local);
         accept(listener, app, &options).await;
@@ -185,12 +331,38 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, options: &Option
                 continue;
             }
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let local = stream.local_addr().ok().map(Local);
+        let service = tower::ServiceExt::map_request(app.clone(), move |mut request: axum::extract::Request<hyper::body::Incoming>| {
+            if let Some(local) = local {
+                request.extensions_mut().insert(local);
+            }
+            request
+        });
+        let service = hyper_util::service::TowerToHyperService::new(service);
         let connection = http.serve_connection(TokioIo::new(stream), service).with_upgrades();
         tokio::spawn(async move {
             let _ = connection.await;
             drop(permit);
         });
+    }
+}
+
+/// Every request: served when its `Host` names this server (or it gives
+/// none: no browser's), else refused with 421 and a line on stderr.
+async fn named(State(shared): State<Arc<Shared>>, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let local = request.extensions().get::<Local>().map_or(std::net::SocketAddr::from(([0, 0, 0, 0], 0)), |l| l.0);
+    // An absolute-form request's authority stands for its Host.
+    let host = match request.uri().authority() {
+        Some(authority) => Some(authority.as_str()),
+        None => request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("(not text)")),
+    };
+    match host {
+        Some(host) if !Place::parse(host).is_some_and(|place| shared.ours(&place, local, true)) => {
+            eprintln!("nimforge serve: refused {} {}: Host {host} is not one of this server's names (another site's, or one to give --host-name)", request.method(), request.uri().path());
+            let text = format!("This server does not answer to {host}; open it at the address it printed, or start it with --host-name {host}.");
+            message(StatusCode::MISDIRECTED_REQUEST, "Not this server", &text)
+        }
+        _ => next.run(request).await,
     }
 }
 
@@ -283,7 +455,21 @@ async fn asset(State(shared): State<Arc<Shared>>, Path(file): Path<String>) -> R
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], text).into_response()
 }
 
-async fn socket(State(shared): State<Arc<Shared>>, Path(name): Path<String>, upgrade: WebSocketUpgrade) -> Response {
+async fn socket(
+    State(shared): State<Arc<Shared>>,
+    Path(name): Path<String>,
+    axum::Extension(Local(local)): axum::Extension<Local>,
+    headers: axum::http::HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("(not text)");
+        if !shared.admits(origin, local) {
+            eprintln!("nimforge serve: refused a socket to {name} from a page of {origin}: not this server's origin (another site's, or one to give --allow-origin)");
+            let text = format!("Only this server's own pages may play its machines, not a page of {origin}.");
+            return message(StatusCode::FORBIDDEN, "Not this server's page", &text);
+        }
+    }
     let entry = match served(&shared, &name) {
         Ok(e) => e,
         Err(page) => return page,

@@ -44,12 +44,15 @@ fn bad_input_gets_one_line_and_status_2() {
 }
 
 /// `serve` refused before it serves: a missing board, an address it cannot
-/// take, a bad session count, a board without its machine; one line each.
+/// take, an address past loopback without an origin flag, a malformed
+/// origin, a bad session count, a board without its machine; one line each.
 #[test]
 fn serve_bad_input() {
-    let cases: [(&[&str], &str, i32); 4] = [
+    let cases: [(&[&str], &str, i32); 6] = [
         (&["serve", "--serial", "/dev/no-such-board", "--machine", "nimatron"], "cannot open the serial device '/dev/no-such-board'", 2),
-        (&["serve", "--bind", "192.0.2.77", "--port", "0"], "cannot listen on 192.0.2.77:0", 1),
+        (&["serve", "--bind", "192.0.2.77", "--port", "0", "--any-origin"], "cannot listen on 192.0.2.77:0", 1),
+        (&["serve", "--bind", "192.0.2.77", "--port", "0"], "--bind 192.0.2.77 opens the panels to that network: add --allow-origin", 2),
+        (&["serve", "--allow-origin", "kiosk.lan"], "'kiosk.lan' is not an origin", 2),
         (&["serve", "--sessions", "0"], "invalid value '0'", 2),
         (&["serve", "--serial", "/dev/ttyUSB1"], "--machine", 2),
     ];

@@ -19,12 +19,14 @@ mod learning;
 mod limits;
 mod nimatron;
 mod nimrod;
+mod origin;
 mod relay_nim;
 mod wilson;
 
 use fantoccini::{Client, ClientBuilder};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The longest wait for the page to show something.
@@ -34,6 +36,8 @@ const PATIENCE: Duration = Duration::from_secs(30);
 pub struct Server {
     child: Child,
     address: String,
+    /// What it has written to stderr, its log (passed on to the test's).
+    log: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -41,11 +45,24 @@ impl Server {
     pub fn start(extra_args: &[&str]) -> Server {
         let mut args = vec!["serve", "--port", "0"];
         args.extend_from_slice(extra_args);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).spawn().expect("nimforge serve starts");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("nimforge serve starts");
+        let log = Arc::new(Mutex::new(String::new()));
+        let (stderr, kept) = (child.stderr.take().unwrap(), log.clone());
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                eprintln!("{line}");
+                kept.lock().unwrap().push_str(&(line + "\n"));
+            }
+        });
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
         let address = first.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no address in '{first}'")).to_string();
-        Server { child, address }
+        Server { child, address, log }
+    }
+
+    /// What the server has written to stderr so far.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
     }
 
     /// The server's address, ending in `/`.
