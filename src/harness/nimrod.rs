@@ -240,7 +240,8 @@ impl Machine for Nimrod {
         false
     }
 
-    /// No single tour, but the bitsim levels search every reachable state
+    /// No single tour, but the bitsim levels search every reachable pair state
+    /// (the model's state with the netlists' registers)
     /// under every letter, forked in the netlists (`verify::lanes`).
     fn searches() -> bool {
         true

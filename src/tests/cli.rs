@@ -119,7 +119,7 @@ fn verify_rtl_reports_zero_mismatches() {
 }
 
 /// The netlist level's bitsim engine over the whole tour and every whole
-/// move, and the search of every reachable state under every letter: the
+/// move, and the search of every pair state under every letter: the
 /// synth_ice40 netlist in nimforge's own simulator.
 #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
 #[test]
@@ -133,7 +133,9 @@ fn verify_netlist_bitsim_reports_zero_mismatches() {
     assert_eq!(v["mismatches"], 0);
     assert!(v["vectors"].as_u64().unwrap() > 1_000_000);
     assert_eq!(v["lanes"].as_u64().unwrap() % 1024, 0);
-    assert!(v["coverage"].as_str().unwrap().contains("43863 of 43863 reachable states"), "{v}");
+    // The search closed on the pair: as many pair states as model states.
+    assert_eq!((v["model_states"].as_u64(), v["pair_states"].as_u64(), v["exhaustive"].as_bool()), (Some(43863), Some(43863), Some(true)), "{v}");
+    assert!(v["coverage"].as_str().unwrap().contains("43863 pair states over 43863 model states"), "{v}");
     assert_eq!(v["skipped"], serde_json::Value::Null);
 }
 

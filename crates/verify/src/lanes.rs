@@ -29,6 +29,7 @@ use nimforge_netlist::lanes::{stride, LaneSim};
 use nimforge_netlist::{Netlist, NetlistError, Wide};
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use rustc_hash::FxHashSet;
 use std::sync::Mutex;
 
 /// The word every lane simulation uses: 1,024 lanes (16 x 64), the best of
@@ -505,44 +506,62 @@ impl<M: Machine> Frontier<M> {
     }
 }
 
-/// The pair states seen: each the oracle's state with the keyed registers
-/// of every netlist (`width` words), in shards chosen by the oracle's state
-/// alone, so that every pair of one oracle state sits in one shard, and
-/// threads rarely wait.
-struct Seen<S> {
-    shards: Vec<Mutex<Pairs<S>>>,
-    hasher: rustc_hash::FxBuildHasher,
-    width: usize,
-    count: AtomicUsize,
+/// The keyed registers of a pair state, held beside the oracle's state in
+/// the set of pairs seen: a few words inline (one memory access a lookup,
+/// as for the oracle's state alone), or boxed past that.
+trait Regs: Hash + Eq + Clone + Send + Sync {
+    /// From `words` (at most as many as the type holds).
+    fn of(words: &[u64]) -> Self;
+    /// The words (inline ones padded with zeros).
+    fn words(&self) -> &[u64];
 }
 
-/// One shard of [`Seen`]: its pairs in arrival order, and a table of their
-/// places.
-struct Pairs<S> {
-    table: hashbrown::HashTable<u32>,
-    states: Vec<S>,
-    regs: Vec<u64>,
+impl<const N: usize> Regs for [u64; N] {
+    fn of(words: &[u64]) -> Self {
+        let mut a = [0; N];
+        a[..words.len()].copy_from_slice(words);
+        a
+    }
+    fn words(&self) -> &[u64] {
+        self
+    }
+}
+
+impl Regs for Box<[u64]> {
+    fn of(words: &[u64]) -> Self {
+        words.into()
+    }
+    fn words(&self) -> &[u64] {
+        self
+    }
+}
+
+/// The pair states seen, each the oracle's state with the keyed registers
+/// of every netlist, in shards chosen by the oracle's state alone (so that
+/// every pair of one oracle state sits in one shard) that threads rarely
+/// wait on.
+struct Seen<S, R> {
+    shards: Vec<Mutex<FxHashSet<(S, R)>>>,
+    hasher: rustc_hash::FxBuildHasher,
+    count: AtomicUsize,
 }
 
 const SHARDS: usize = 256;
 
-impl<S: Hash + Eq + Copy> Seen<S> {
-    fn new(width: usize) -> Self {
-        let shard = || Mutex::new(Pairs { table: hashbrown::HashTable::new(), states: Vec::new(), regs: Vec::new() });
-        Seen { shards: (0..SHARDS).map(|_| shard()).collect(), hasher: Default::default(), width, count: AtomicUsize::new(0) }
+impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
+    fn new() -> Self {
+        Seen { shards: (0..SHARDS).map(|_| Mutex::new(FxHashSet::default())).collect(), hasher: Default::default(), count: AtomicUsize::new(0) }
     }
 
-    /// Inserts each pair (`states[i]`, `regs[i * width..]`); `new[i]` says
-    /// whether it was not there before (and is the first of its kind in
-    /// this call). Each shard is locked once per call. The shard comes from
-    /// the state's hash's middle bits: hashbrown places by the low bits and
-    /// tags by the top seven, so a shard chosen by either would crowd its
-    /// own table.
-    fn insert_all(&self, states: &[S], regs: &[u64], new: &mut Vec<bool>) {
-        let w = self.width;
+    /// Inserts each of `pairs`; `new[i]` says whether `pairs[i]` was not
+    /// there before (and is the first of its kind in this call). Each
+    /// shard is locked once per call. The shard comes from the hash's
+    /// middle bits: hashbrown places by the low bits and tags by the top
+    /// seven, so a shard chosen by either would crowd its own table.
+    fn insert_all(&self, pairs: &[(S, R)], new: &mut Vec<bool>) {
         new.clear();
-        new.resize(states.len(), false);
-        let shard_of: Vec<u16> = states.iter().map(|s| ((self.hasher.hash_one(s) >> 32) as usize % SHARDS) as u16).collect();
+        new.resize(pairs.len(), false);
+        let shard_of: Vec<u16> = pairs.iter().map(|(s, _)| ((self.hasher.hash_one(s) >> 32) as usize % SHARDS) as u16).collect();
         let mut count = [0usize; SHARDS + 1];
         for &k in &shard_of {
             count[k as usize + 1] += 1;
@@ -550,7 +569,7 @@ impl<S: Hash + Eq + Copy> Seen<S> {
         for k in 0..SHARDS {
             count[k + 1] += count[k];
         }
-        let mut order = vec![0usize; states.len()];
+        let mut order = vec![0usize; pairs.len()];
         let mut at = count;
         for (i, &k) in shard_of.iter().enumerate() {
             order[at[k as usize]] = i;
@@ -562,21 +581,10 @@ impl<S: Hash + Eq + Copy> Seen<S> {
             if from == to {
                 continue;
             }
-            let mut guard = self.shards[shard].lock().expect("a search thread panicked");
-            let Pairs { table, states: kept, regs: kept_regs } = &mut *guard;
+            let mut set = self.shards[shard].lock().expect("a search thread panicked");
             for &i in &order[from..to] {
-                let (s, r) = (&states[i], &regs[i * w..(i + 1) * w]);
-                let hash = self.hasher.hash_one((s, r));
-                let there = table.find(hash, |&j| kept[j as usize] == *s && kept_regs[j as usize * w..(j as usize + 1) * w] == *r);
-                if there.is_none() {
-                    let j = kept.len() as u32;
-                    kept.push(*s);
-                    kept_regs.extend_from_slice(r);
-                    let hasher = &self.hasher;
-                    table.insert_unique(hash, j, |&j| hasher.hash_one((&kept[j as usize], &kept_regs[j as usize * w..(j as usize + 1) * w])));
-                    new[i] = true;
-                    added += 1;
-                }
+                new[i] = set.insert(pairs[i].clone());
+                added += new[i] as usize;
             }
         }
         self.count.fetch_add(added, Ordering::Relaxed);
@@ -586,22 +594,19 @@ impl<S: Hash + Eq + Copy> Seen<S> {
         self.count.load(Ordering::Relaxed)
     }
 
-    /// The oracle states among the pairs, and the register bits that differ
-    /// between two pairs of one oracle state (`width` words), shard by
+    /// The oracle states among the pairs, and the register bits (`width`
+    /// words) that differ between two pairs of one oracle state, shard by
     /// shard.
-    fn states_and_varying(&self) -> (usize, Vec<u64>) {
-        let w = self.width;
-        let mut varying = vec![0u64; w];
+    fn states_and_varying(&self, width: usize) -> (usize, Vec<u64>) {
+        let mut varying = vec![0u64; width];
         let mut states = 0;
         for shard in &self.shards {
             let pairs = shard.lock().expect("a search thread panicked");
-            let mut first: rustc_hash::FxHashMap<S, u32> = Default::default();
-            for (i, s) in pairs.states.iter().enumerate() {
-                let j = *first.entry(*s).or_insert(i as u32) as usize;
-                if j != i {
-                    for (v, (a, b)) in varying.iter_mut().zip(pairs.regs[i * w..(i + 1) * w].iter().zip(&pairs.regs[j * w..(j + 1) * w])) {
-                        *v |= a ^ b;
-                    }
+            let mut first: rustc_hash::FxHashMap<S, &R> = Default::default();
+            for (s, r) in pairs.iter() {
+                let f = *first.entry(*s).or_insert(r);
+                for (v, (a, b)) in varying.iter_mut().zip(r.words().iter().zip(f.words())) {
+                    *v |= a ^ b;
                 }
             }
             states += first.len();
@@ -618,6 +623,17 @@ const VARYING_NAMED: usize = 8;
 /// run in every netlist of `nets` at once; it stops once it holds more than
 /// `bound` pair states, and says so ([`Search::stopped`]).
 pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, bound: usize) -> Search {
+    let width: usize = nets.iter().map(|w| w.sim().state_stride()).sum();
+    match width {
+        0..=2 => search_keyed::<M, [u64; 2]>(nets, threads, progress, bound),
+        3..=4 => search_keyed::<M, [u64; 4]>(nets, threads, progress, bound),
+        5..=8 => search_keyed::<M, [u64; 8]>(nets, threads, progress, bound),
+        _ => search_keyed::<M, Box<[u64]>>(nets, threads, progress, bound),
+    }
+}
+
+/// [`search`] with the registers of a pair held as `R`.
+fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: &Progress, bound: usize) -> Search {
     let letters = M::letters();
     let alphabet = M::alphabet();
     let n_letters = letters.len();
@@ -660,14 +676,14 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, 
         }
     };
     let power_on = (M::power_on(), M::Extra::default());
-    let seen = Seen::new(reg_stride);
+    let seen = Seen::<M::State, R>::new();
     let mut init_regs = Vec::with_capacity(reg_stride);
     for w in nets {
         init_regs.extend_from_slice(w.sim().init_row());
     }
     let mut init_key = vec![0u64; reg_stride];
     key_of(&init_regs, &mut init_key);
-    seen.insert_all(&[power_on.0], &init_key, &mut Vec::new());
+    seen.insert_all(&[(power_on.0, R::of(&init_key))], &mut Vec::new());
     let mut frontier: Frontier<M> = Frontier { states: vec![power_on], regs: init_regs, from: vec![(0, 0)] };
     let mut history: Vec<Vec<(u32, u32)>> = Vec::new();
     let mut result = Search { found: vec![Found::default(); nets.len()], ..Search::default() };
@@ -691,16 +707,16 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, 
                         let mut got = vec![0u64; LANES * out_stride];
                         let mut input_rows = vec![0u64; LANES * in_stride];
                         let mut state_rows: Vec<Vec<u64>> = strides.iter().map(|s| vec![0u64; LANES * s]).collect();
-                        let mut keys = vec![0u64; LANES * reg_stride];
+                        let mut keys: Vec<R> = Vec::with_capacity(LANES);
                         let mut row = vec![0u64; reg_stride];
-                        let mut from_key = vec![0u64; reg_stride];
+                        let mut key = vec![0u64; reg_stride];
                         let mut after: Vec<M::State> = Vec::with_capacity(LANES);
                         let mut extras: Vec<M::Extra> = Vec::with_capacity(LANES);
                         let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(LANES);
                         let mut new = Vec::new();
                         let mut fresh = Vec::new();
                         let mut candidates: Vec<usize> = Vec::with_capacity(LANES);
-                        let mut candidate_keys: Vec<u64> = Vec::with_capacity(LANES * reg_stride);
+                        let mut candidate_pairs: Vec<(M::State, R)> = Vec::with_capacity(LANES);
                         let mut clocked = 0;
                         let mut pair = first * n_letters;
                         while pair < last * n_letters && !stop.load(Ordering::Relaxed) {
@@ -758,30 +774,32 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, 
                                 found[k].vectors += pairs.len();
                             }
                             // Each lane's pair state after the clock.
+                            keys.clear();
                             for lane in 0..pairs.len() {
                                 for (k, rows) in state_rows.iter().enumerate() {
                                     let s = strides[k];
                                     row[offsets[k]..offsets[k] + s].copy_from_slice(&rows[lane * s..(lane + 1) * s]);
                                 }
-                                key_of(&row, &mut keys[lane * reg_stride..(lane + 1) * reg_stride]);
+                                key_of(&row, &mut key);
+                                keys.push(R::of(&key));
                             }
                             // Only pairs that may be new go to the shared set: not
                             // the pair the lane started in (seen, or it would not be
                             // in the frontier), nor the one the lane before reached.
                             candidates.clear();
-                            candidate_keys.clear();
+                            candidate_pairs.clear();
                             for (lane, &(e, _)) in pairs.iter().enumerate() {
-                                let (t, key) = (&after[lane], &keys[lane * reg_stride..(lane + 1) * reg_stride]);
-                                key_of(&frontier.regs[e * reg_stride..(e + 1) * reg_stride], &mut from_key);
-                                let repeat = (*t == frontier.states[e].0 && *key == from_key[..])
-                                    || (lane > 0 && *t == after[lane - 1] && *key == keys[(lane - 1) * reg_stride..lane * reg_stride]);
+                                let t = &after[lane];
+                                let repeat = (*t == frontier.states[e].0 && {
+                                    key_of(&frontier.regs[e * reg_stride..(e + 1) * reg_stride], &mut key);
+                                    keys[lane].words()[..reg_stride] == key[..]
+                                }) || (lane > 0 && *t == after[lane - 1] && keys[lane] == keys[lane - 1]);
                                 if !repeat {
                                     candidates.push(lane);
-                                    candidate_keys.extend_from_slice(key);
+                                    candidate_pairs.push((*t, keys[lane].clone()));
                                 }
                             }
-                            let states: Vec<M::State> = candidates.iter().map(|&lane| after[lane]).collect();
-                            seen.insert_all(&states, &candidate_keys, &mut fresh);
+                            seen.insert_all(&candidate_pairs, &mut fresh);
                             new.clear();
                             new.resize(pairs.len(), false);
                             for (&lane, &f) in candidates.iter().zip(&fresh) {
@@ -843,7 +861,7 @@ pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, 
         }
     }
     result.pairs = seen.len();
-    let (states, varying) = seen.states_and_varying();
+    let (states, varying) = seen.states_and_varying(reg_stride);
     result.states = states;
     for (k, w) in nets.iter().enumerate() {
         let r = &mut registers[k];
@@ -904,6 +922,12 @@ mod tests {
         assert!(sleepy.found[0].mismatches > 0);
         // The shortest way: three quiet cycles, then the lost FLIP.
         assert_eq!(sleepy.found[0].first_presses.as_deref(), Some(&[0, 0, 0, 1][..]));
+
+        // The registers held boxed (a netlist of more than 512 flip-flops)
+        // find the same.
+        let boxed = search_keyed::<Toggle, Box<[u64]>>(&[&toggle(SLEEPY)], 1, &progress, 1000);
+        assert_eq!((boxed.pairs, boxed.states, boxed.transitions), (sleepy.pairs, sleepy.states, sleepy.transitions));
+        assert_eq!(boxed.found[0].first_presses, sleepy.found[0].first_presses);
 
         // A bound below the pairs stops it, and says so.
         let stopped = search::<Toggle>(&[&toggle(SLEEPY)], 1, &progress, 3);
