@@ -372,6 +372,15 @@ fn machine_names(all: bool) -> clap::builder::PossibleValuesParser {
 }
 
 fn main() {
+    // A closed stdout (`nimforge ... | head -1`) ends the command quietly,
+    // as it ends `cat`: Rust ignores SIGPIPE, so every print would panic on
+    // the broken pipe instead. Sockets are unaffected (std and tokio send
+    // with MSG_NOSIGNAL, or SO_NOSIGPIPE).
+    #[cfg(unix)]
+    // SAFETY: called first in main, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     // No word of the command line holds a control character: refused here,
     // so that no answer echoes a line break back.
     for (i, arg) in std::env::args_os().enumerate().skip(1) {

@@ -62,6 +62,30 @@ fn serve_bad_input() {
     }
 }
 
+/// A closed stdout (`nimforge ... | head -1`) ends a command quietly: the
+/// reader closes its end before the command writes, and the command ends
+/// without a panic (killed by SIGPIPE, as `cat` is, or exit 0).
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    let cases: [&[&str]; 4] =
+        [&["--help"], &["wilson", "table"], &["move", "relay-nim", "--piles", "5,6,7"], &["wilson", "judge", "28,53,1,16", "--json"]];
+    for args in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("nimforge runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+    }
+}
+
 /// `move` runs the cycle-accurate design; its answer agrees with the
 /// oracle's move-level function (a separate piece of code).
 #[test]
