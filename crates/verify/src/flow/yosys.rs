@@ -107,12 +107,109 @@ pub struct ModulePort {
 /// The ports of module `top` in the Verilog or SystemVerilog file `source`
 /// (`fpga/ports.ys.j2`), in the file's order.
 pub fn ports(source: &Path, top: &str, dir: &Path) -> Result<Vec<ModulePort>, ToolError> {
+    module(source, top, dir).map(|(ports, _)| ports)
+}
+
+/// Module `top` of `source` as yosys reads it (`fpga/ports.ys.j2`): its
+/// ports, in the file's order, and what it holds (flattened).
+pub fn module(source: &Path, top: &str, dir: &Path) -> Result<(Vec<ModulePort>, Holds), ToolError> {
     let source = canonical(source)?;
     let script = PortsScript { source: &source, top }.render().expect("template renders");
     write(&dir.join("ports.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {source}"))?;
     let json = read(&dir.join("ports.json"))?;
-    parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })
+    let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
+    Ok((ports, parse_holds(&read(&dir.join("design.il"))?, top)))
+}
+
+/// What a module holds, flattened, each by its path in the file (`sub.q`,
+/// yosys's own nets left out).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holds {
+    /// The registers with no initial value (power on at 0).
+    pub uninitialised: Vec<String>,
+    /// The memories with no initial value: name, first address, words.
+    pub memories: Vec<(String, i64, usize)>,
+    /// The latches (level-sensitive registers), by the signal they hold.
+    pub latches: Vec<String>,
+    /// The registers with an asynchronous reset or load.
+    pub asynchronous: Vec<String>,
+    /// Each clock the registers take (the signal as written), and whether
+    /// on its rising edge.
+    pub clocks: Vec<(String, bool)>,
+}
+
+/// [`Holds`] from yosys's RTLIL of the flattened module `top`.
+fn parse_holds(il: &str, top: &str) -> Holds {
+    let mut holds = Holds::default();
+    let (mut inside, mut attributes, mut initialised) = (false, Vec::new(), std::collections::HashSet::new());
+    let mut memories: Vec<(String, i64, usize)> = Vec::new();
+    let mut memory_inits: Vec<String> = Vec::new();
+    let mut cell: Option<(String, Vec<(String, String)>)> = None;
+    // The user's names in a signal (`\a [3:0]`, `{ \a \b }`).
+    let names = |sig: &str| -> Vec<String> {
+        sig.split(|c: char| c.is_whitespace() || c == '{' || c == '}').filter_map(|t| t.strip_prefix('\\')).map(str::to_string).collect()
+    };
+    for line in il.lines() {
+        let t = line.trim();
+        if !inside {
+            inside = t == format!("module \\{top}");
+            continue;
+        }
+        if line == "end" {
+            break;
+        }
+        if let Some((kind, fields)) = &mut cell {
+            if t == "end" {
+                let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str()).unwrap_or("");
+                let q = names(get("\\Q"));
+                if kind.contains("latch") {
+                    holds.latches.extend(q);
+                } else if kind.contains("dff") || kind == "$ff" {
+                    if ["$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
+                        holds.asynchronous.extend(q.iter().cloned());
+                    }
+                    let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
+                    if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
+                        holds.clocks.push(clock);
+                    }
+                    holds.uninitialised.extend(q);
+                } else if kind.starts_with("$meminit") {
+                    memory_inits.extend(names(&get("\\MEMID").replace("\"", "").replace("\\\\", "\\")));
+                }
+                cell = None;
+            } else if let Some(rest) = t.strip_prefix("connect ").or_else(|| t.strip_prefix("parameter ")) {
+                let (k, v) = rest.split_once(' ').unwrap_or((rest, ""));
+                fields.push((k.to_string(), v.to_string()));
+            }
+            continue;
+        }
+        if t.starts_with("attribute ") {
+            attributes.push(t.to_string());
+            continue;
+        }
+        let words: Vec<&str> = t.split_whitespace().collect();
+        match words.first() {
+            Some(&"wire") => {
+                if attributes.iter().any(|a| a.starts_with("attribute \\init ")) {
+                    initialised.extend(words.last().and_then(|w| w.strip_prefix('\\')).map(str::to_string));
+                }
+            }
+            Some(&"memory") => {
+                let field = |k: &str| words.iter().position(|w| *w == k).and_then(|i| words.get(i + 1)).and_then(|v| v.parse::<i64>().ok());
+                if let Some(name) = words.last().and_then(|w| w.strip_prefix('\\')) {
+                    memories.push((name.to_string(), field("offset").unwrap_or(0), field("size").unwrap_or(0) as usize));
+                }
+            }
+            Some(&"cell") => cell = words.get(1).map(|k| (k.to_string(), Vec::new())),
+            _ => {}
+        }
+        attributes.clear();
+    }
+    holds.uninitialised.retain(|n| !initialised.contains(n));
+    holds.uninitialised.dedup();
+    holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
+    holds
 }
 
 /// The ports of `top` in yosys's `write_json`, in the order of their bits.
