@@ -19,6 +19,7 @@ pub fn run(a: &Path, b: &Path, top: String, clock: String, (max_states, depth, r
         Walk::Whole { states, transitions, depth } => println!(
             "simulation: every reachable state of the pair under every input value: {states} states, {transitions} state and input pairs, depth {depth}; no output differs"
         ),
+        Walk::Runs { why, runs: 0, .. } => println!("simulation: not walked whole ({why})"),
         Walk::Runs { why, runs, depth } => {
             let found = if matches!(c.verdict, Verdict::Different(_)) { "" } else { ": no output differs (runs are no proof)" };
             println!("simulation: not walked whole ({why}); {runs} random runs of {depth} cycles from power-on{found}")

@@ -577,6 +577,32 @@ fn check_two_designs() {
     let turned = lock.replacen("output wire       lockout,", "input  wire       lockout,", 1).replacen("assign lockout = timer != 4'd0;", "", 1);
     std::fs::write(dir.join("turned.v"), turned).unwrap();
     refused(&["check", a, &dir.join("turned.v").to_string_lossy(), "--top", "lock"], "port lockout changed direction: an output in");
+    // What the check does not take, in one line in the file's own names.
+    let module = |name: &str, body: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("module l(input clock, input en, input d, output reg q, output reg r);\n{body}\n  always @(posedge clock) r <= d;\nendmodule\n")).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    for (name, body, said) in [
+        ("latch.v", "  always @* if (en) q = d;", "has a latch (a register written while a level holds, not at a clock edge): q;"),
+        ("falling.v", "  always @(negedge clock) q <= d;", "has registers on the falling edge of clock:"),
+        ("two.v", "  always @(posedge en) q <= d;", "has registers clocked by en besides clock:"),
+    ] {
+        let f = module(name, body);
+        refused(&["check", &f, &f, "--top", "l"], said);
+    }
+    // A pair no prover settles within the budget: not decided, exit 3, in time.
+    let product = |name: &str, expr: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("module m(input clock, input [15:0] x, input [15:0] y, output reg [31:0] p);\n  always @(posedge clock) p <= {expr};\nendmodule\n")).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let t0 = std::time::Instant::now();
+    let out = nimforge(&["check", &product("xy.v", "x * y"), &product("yx.v", "y * x"), "--top", "m", "--timeout", "5"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{said}{}", text(&out.stderr));
+    assert!(said.contains("verdict: not decided") && said.contains("runs are no proof") && said.contains("time budget of 5 s"), "{said}");
+    assert!(t0.elapsed().as_secs() < 15, "{:?}", t0.elapsed());
     refused(&["check", a, &wider, "--top", "lock"], "has an output tries of 2 bits and");
     refused(&["check", a, "no-such.v", "--top", "lock"], "no-such.v is not a file");
     refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");

@@ -219,7 +219,35 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
     let blif = yosys::miter_blif(&[a], &[b], &options.top, &options.dir)?;
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let until = (start + options.timeout / 3, start + options.timeout / 2);
-    let (walk, found) = simulate(&Netlist::from_file(&blif)?, &inputs, options, until)?;
+    let net = Netlist::from_file(&blif)?;
+    // The provers run beside the walk: the first to settle stops the other.
+    let settled = std::sync::atomic::AtomicBool::new(false);
+    let (simulated, proved) = std::thread::scope(|scope| {
+        let prover = scope.spawn(|| {
+            let e = yosys::equivalence("b=a", (&[a], &options.top), (&[b], &options.top), options.bound, &options.dir);
+            // Settled: a proof that will be taken, or a counterexample to certify.
+            let taken = |e: &yosys::Equivalence| match e.verdict {
+                yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
+                yosys::Verdict::Refuted => sat_inputs(&options.dir.join("bounded.log"), &inputs).is_some(),
+                yosys::Verdict::NotClosed => false,
+            };
+            if e.as_ref().is_ok_and(taken) {
+                settled.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            e
+        });
+        let simulated = simulate(&net, &inputs, options, until, &settled);
+        let cancelled = match &simulated {
+            Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) | Err(_) => {
+                crate::flow::set_deadline(Some(std::time::Instant::now()));
+                true
+            }
+            _ => false,
+        };
+        let proved = prover.join().unwrap_or_else(|_| Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }));
+        (simulated, (!cancelled).then_some(proved))
+    });
+    let (walk, found) = simulated?;
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
@@ -238,7 +266,7 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
         Walk::Runs { why, runs, depth } => format!("not walked whole ({why}); {runs} random runs of {depth} cycles from power-on found no difference, and runs are no proof"),
         Walk::Whole { .. } => String::new(),
     };
-    let e = match yosys::equivalence("b=a", (&[a], &options.top), (&[b], &options.top), options.bound, &options.dir) {
+    let e = match proved.expect("the provers ran to their end") {
         Ok(e) => e,
         Err(_) if std::time::Instant::now() >= deadline => {
             let verdict = Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
@@ -395,6 +423,7 @@ fn simulate(
     inputs: &[&ModulePort],
     options: &Options,
     (walk_until, runs_until): (std::time::Instant, std::time::Instant),
+    settled: &std::sync::atomic::AtomicBool,
 ) -> Result<(Walk, Option<Vec<Vec<String>>>), Error> {
     let bits = input_bits(net, inputs)?;
     let flat: Vec<usize> = bits.iter().flatten().copied().collect();
@@ -402,7 +431,7 @@ fn simulate(
     let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
     let mut why = format!("{} input bits: past {MAX_WALK_INPUT_BITS}, every value in every state is too many", flat.len());
     if flat.len() <= MAX_WALK_INPUT_BITS {
-        match walk(&mut sim, flat.len(), options.max_states, walk_until) {
+        match walk(&mut sim, flat.len(), options.max_states, walk_until, settled) {
             WalkEnd::Whole(w) => return Ok((w, None)),
             WalkEnd::Differs(path) => {
                 let w = Walk::Whole { states: 0, transitions: 0, depth: path.len() };
@@ -410,9 +439,10 @@ fn simulate(
             }
             WalkEnd::TooLarge => why = format!("more than {} states of the pair (--max-states)", options.max_states),
             WalkEnd::OutOfTime(states) => why = format!("its third of the time budget ran out at {states} states"),
+            WalkEnd::Settled(states) => why = format!("a prover settled the pair first, at {states} states"),
         }
     }
-    let (found, done) = runs(&mut sim, flat.len(), options.runs, options.depth, runs_until);
+    let (found, done) = runs(&mut sim, flat.len(), options.runs, options.depth, runs_until, settled);
     let rows = found.map(|rows| rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
     Ok((Walk::Runs { why, runs: done, depth: options.depth }, rows))
 }
@@ -423,12 +453,14 @@ enum WalkEnd {
     TooLarge,
     /// The walk's share of the budget ran out: the states reached.
     OutOfTime(usize),
+    /// A prover settled the pair first: the states reached.
+    Settled(usize),
 }
 
 /// Breadth first from power-on over the pair's states, every input value
 /// in every state, 64 at a time, until `until`; a progress line on a
 /// terminal.
-fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std::time::Instant) -> WalkEnd {
+fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std::time::Instant, settled: &std::sync::atomic::AtomicBool) -> WalkEnd {
     use std::io::IsTerminal;
     let progress = std::io::stderr().is_terminal();
     let (t0, mut shown) = (std::time::Instant::now(), std::time::Instant::now());
@@ -455,11 +487,12 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std
         let mut next = Vec::new();
         for &s in &frontier {
             let now = std::time::Instant::now();
-            if now >= until {
+            let settled = settled.load(std::sync::atomic::Ordering::Relaxed);
+            if now >= until || settled {
                 if progress {
                     eprint!("\r\x1b[K");
                 }
-                return WalkEnd::OutOfTime(states.len());
+                return if settled { WalkEnd::Settled(states.len()) } else { WalkEnd::OutOfTime(states.len()) };
             }
             if progress && now.duration_since(shown).as_secs() >= 1 {
                 shown = now;
@@ -509,13 +542,20 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std
 /// `runs` random input sequences (seeded) of `depth` cycles from power-on,
 /// 64 at a time, until `until`: the first that shows a difference, its
 /// input rows; and how many ran.
-fn runs(sim: &mut LaneSim<u64>, input_bits: usize, runs: usize, depth: usize, until: std::time::Instant) -> (Option<Vec<Vec<u64>>>, usize) {
+fn runs(
+    sim: &mut LaneSim<u64>,
+    input_bits: usize,
+    runs: usize,
+    depth: usize,
+    until: std::time::Instant,
+    settled: &std::sync::atomic::AtomicBool,
+) -> (Option<Vec<Vec<u64>>>, usize) {
     let mut rng = nimforge_netlist::fuzz::Rng::new(1);
     let stride = sim.input_stride().max(1);
     // The last word of a row keeps only the input's bits.
     let last = if input_bits % 64 == 0 { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
     for done in 0..runs.div_ceil(64) {
-        if std::time::Instant::now() >= until {
+        if std::time::Instant::now() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
             return (None, done * 64);
         }
         sim.power_on();
@@ -537,4 +577,16 @@ fn runs(sim: &mut LaneSim<u64>, input_bits: usize, runs: usize, depth: usize, un
         }
     }
     (None, runs.div_ceil(64) * 64)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn values_show_whole_at_any_width() {
+        assert_eq!(super::show("1"), "1");
+        assert_eq!(super::show("0101"), "4'b0101");
+        let wide = format!("1{}", "0".repeat(99));
+        assert_eq!(super::show(&wide), format!("100'h8{}", "0".repeat(24)));
+        assert_eq!(super::show(&format!("{}1", "0".repeat(71))), format!("72'h{}1", "0".repeat(17)));
+    }
 }

@@ -91,10 +91,10 @@ impl Tool {
         let io = |error| ToolError::Io { what: format!("running {}", self.program), error };
         let mut command = Command::new(program);
         command.args(args).current_dir(dir);
-        let Some(deadline) = deadline() else {
+        if deadline().is_none() {
             let out = command.output().map_err(io)?;
             return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
-        };
+        }
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(io)?;
@@ -113,7 +113,8 @@ impl Tool {
             if let Some(status) = child.try_wait().map_err(io)? {
                 break Some(status);
             }
-            if std::time::Instant::now() >= deadline {
+            // Read each time: another thread may move it (to now, to stop the run).
+            if deadline().is_some_and(|d| std::time::Instant::now() >= d) {
                 // The whole group: yosys's own ABC too.
                 #[cfg(unix)]
                 Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().ok();

@@ -728,6 +728,23 @@ mod tests {
     }
 
     #[test]
+    fn holds_for_check_from_rtlil() {
+        let il = "module \\other\n  cell $dlatch $x\n    connect \\Q \\no\n  end\nend\n\
+                  module \\top\n  attribute \\init 1'1\n  wire \\z\n  wire width 2 \\ra\n  wire \\u.q\n\
+                  \x20 memory width 4 size 4 offset 1 \\mem\n  memory width 4 size 2 \\rom\n\
+                  \x20 cell $meminit_v2 $i\n    parameter \\MEMID \"\\\\rom\"\n  end\n\
+                  \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\Q { \\ra [1] \\z }\n  end\n\
+                  \x20 cell $adff $b\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\clk2\n    connect \\Q \\u.q\n  end\n\
+                  \x20 cell $dff $c\n    connect \\CLK \\clock\n    connect \\Q $memwr$\\mem$1\n  end\nend\n";
+        let h = super::parse_holds(il, "top");
+        assert_eq!(h.uninitialised, ["ra", "u.q"]);
+        assert_eq!(h.memories, [("mem".to_string(), 1, 4)]);
+        assert_eq!(h.asynchronous, ["u.q"]);
+        assert!(h.latches.is_empty());
+        assert_eq!(h.clocks, [("\\clock".to_string(), true), ("\\clk2".to_string(), false)]);
+    }
+
+    #[test]
     fn reads_the_induction_length_and_the_counterexample() {
         let log = "** Trying induction with length 1 **\nInduction step failed.\n\
                    ** Trying induction with length 2 **\nInduction step proven: SUCCESS!\n";
