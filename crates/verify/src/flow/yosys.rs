@@ -146,6 +146,9 @@ fn parse_holds(il: &str, top: &str) -> Holds {
     let mut memories: Vec<(String, i64, usize)> = Vec::new();
     let mut memory_inits: Vec<String> = Vec::new();
     let mut cell: Option<(String, Vec<(String, String)>)> = None;
+    // The module's `connect A B`: a wire that is another (a submodule's
+    // port, flattened, is its parent's net).
+    let mut aliases: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     // The user's names in a signal (`\a [3:0]`, `{ \a \b }`).
     let names = |sig: &str| -> Vec<String> {
         sig.split(|c: char| c.is_whitespace() || c == '{' || c == '}').filter_map(|t| t.strip_prefix('\\')).map(str::to_string).collect()
@@ -190,6 +193,9 @@ fn parse_holds(il: &str, top: &str) -> Holds {
         }
         let words: Vec<&str> = t.split_whitespace().collect();
         match words.first() {
+            Some(&"connect") if words.len() == 3 => {
+                aliases.insert(words[1].to_string(), words[2].to_string());
+            }
             Some(&"wire") => {
                 if attributes.iter().any(|a| a.starts_with("attribute \\init ")) {
                     initialised.extend(words.last().and_then(|w| w.strip_prefix('\\')).map(str::to_string));
@@ -206,6 +212,19 @@ fn parse_holds(il: &str, top: &str) -> Holds {
         }
         attributes.clear();
     }
+    for (clock, _) in &mut holds.clocks {
+        for _ in 0..64 {
+            match aliases.get(clock.as_str()) {
+                Some(to) => *clock = to.clone(),
+                None => break,
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    holds.clocks.retain(|c| !seen.contains(c) && {
+        seen.push(c.clone());
+        true
+    });
     holds.uninitialised.retain(|n| !initialised.contains(n));
     holds.uninitialised.dedup();
     holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
@@ -735,7 +754,7 @@ mod tests {
                   \x20 cell $meminit_v2 $i\n    parameter \\MEMID \"\\\\rom\"\n  end\n\
                   \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\Q { \\ra [1] \\z }\n  end\n\
                   \x20 cell $adff $b\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\clk2\n    connect \\Q \\u.q\n  end\n\
-                  \x20 cell $dff $c\n    connect \\CLK \\clock\n    connect \\Q $memwr$\\mem$1\n  end\nend\n";
+                  \x20 cell $dff $c\n    connect \\CLK \\u.clk\n    connect \\Q $memwr$\\mem$1\n  end\n  connect \\u.clk \\clock\nend\n";
         let h = super::parse_holds(il, "top");
         assert_eq!(h.uninitialised, ["ra", "u.q"]);
         assert_eq!(h.memories, [("mem".to_string(), 1, 4)]);
