@@ -271,8 +271,11 @@ enum Command {
     /// Two designs of one module checked against each other (no model):
     /// the same ports, every reachable state of the pair under every input
     /// value (or random runs from power-on where that space is too large),
-    /// and a proof by yosys and ABC. Exit 0 the same, 1 a difference (with
-    /// its inputs from power-on).
+    /// and a proof by yosys and ABC where the walk is not whole; a
+    /// difference is replayed in Icarus on the two files before it is
+    /// printed. Registers without an initial value power on at 0, as on
+    /// the iCE40. Exit 0 equal, 1 different (a certified counterexample),
+    /// 3 not decided, 2 bad input.
     Check {
         /// The reference design: a Verilog or SystemVerilog file.
         a: std::path::PathBuf,
@@ -294,6 +297,11 @@ enum Command {
         /// Random runs from power-on (in lanes of 64), where the space is not walked.
         #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         runs: u64,
+        /// The whole check's budget in seconds: the walk gives way to the
+        /// runs after a third of it, the runs to the provers at half; past
+        /// it, the verdict is "not decided" (exit 3).
+        #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        timeout: u64,
     },
     /// Write docs/results.md (or --out) from a run's JSON lines: the levels,
     /// the proofs, the builds and the benchmarks, with the run's commit,
@@ -383,6 +391,15 @@ fn machine_names(all: bool) -> clap::builder::PossibleValuesParser {
 }
 
 fn main() {
+    // A closed stdout (`nimforge ... | head -1`) ends the command quietly,
+    // as it ends `cat`: Rust ignores SIGPIPE, so every print would panic on
+    // the broken pipe instead. Sockets are unaffected (std and tokio send
+    // with MSG_NOSIGNAL, or SO_NOSIGPIPE).
+    #[cfg(unix)]
+    // SAFETY: called first in main, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     // No word of the command line holds a control character: refused here,
     // so that no answer echoes a line break back.
     for (i, arg) in std::env::args_os().enumerate().skip(1) {
@@ -427,8 +444,8 @@ fn main() {
         Command::ReplayMismatch { report, level, vcd } => commands::replay_mismatch::run(&report, level.as_deref(), vcd.as_deref(), &root),
         Command::Merge { reports, json } => commands::merge::run(&reports, json),
         Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
-        Command::Check { a, b, top, clock, max_states, depth, runs } => {
-            commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize))
+        Command::Check { a, b, top, clock, max_states, depth, runs, timeout } => {
+            commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize), timeout)
         }
         Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {

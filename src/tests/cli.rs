@@ -65,6 +65,30 @@ fn serve_bad_input() {
     }
 }
 
+/// A closed stdout (`nimforge ... | head -1`) ends a command quietly: the
+/// reader closes its end before the command writes, and the command ends
+/// without a panic (killed by SIGPIPE, as `cat` is, or exit 0).
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    let cases: [&[&str]; 4] =
+        [&["--help"], &["wilson", "table"], &["move", "relay-nim", "--piles", "5,6,7"], &["wilson", "judge", "28,53,1,16", "--json"]];
+    for args in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("nimforge runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+    }
+}
+
 /// `move` runs the cycle-accurate design; its answer agrees with the
 /// oracle's move-level function (a separate piece of code).
 #[test]
@@ -489,11 +513,13 @@ fn verify_interrupted_prints_what_finished_and_exits_130() {
 }
 
 /// `nimforge check`: a module against a copy written another way is the
-/// same machine (walked whole and proven, exit 0); a changed copy is
-/// refuted with the inputs from power-on that show it (exit 1); files that
-/// are not there, or modules with other ports, get one line and exit 2.
+/// same machine (walked whole, exit 0); a changed copy is different, with
+/// the inputs from power-on that show it, certified in Icarus (exit 1);
+/// registers without an initial value power on at 0; a 100-bit input is
+/// printed whole; files that are not there, or modules with other ports,
+/// get one line and exit 2.
 #[test]
-#[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
 fn check_two_designs() {
     let dir = std::env::temp_dir().join(format!("nimforge-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -513,16 +539,103 @@ fn check_two_designs() {
     let out = nimforge(&["check", a, &same, "--top", "lock"]);
     let said = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
-    assert!(said.contains("every reachable state of the pair under every input value: 28 states") && said.contains("proof: proven equal"), "{said}");
+    assert!(said.contains("every reachable state of the pair under every input value: 28 states") && said.contains("verdict: equal, by the walk"), "{said}");
+    assert!(said.contains("registers without an initial value power on at 0, as on the iCE40"), "{said}");
     let out = nimforge(&["check", a, &wrong, "--top", "lock"]);
     let said = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{said}{}", text(&out.stderr));
-    // Three wrong keys lock the right lock out, not the variant.
-    assert!(said.contains("differ after these inputs from power-on: cycle 0:") && said.contains("cycle 3:") && said.contains("proof: refuted"), "{said}");
+    // Three wrong keys lock the right lock out, not the variant; the
+    // difference replays in Icarus on the two files.
+    assert!(said.contains("verdict: different: found by the walk, certified in Icarus") && said.contains("cycle 0: reset=0 key=4'b") && said.contains("cycle 3:"), "{said}");
+    assert!(said.contains("<- differs: lockout 1 against 0"), "{said}");
+    for f in ["counterexample.vcd", "counterexample_tb.v"] {
+        assert!(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("build/check/lock").join(f).is_file(), "{f}");
+    }
+    // One power-on: a register without an initial value starts at 0, so
+    // leaving out `timer`'s is the same machine, and starting it at 1 is
+    // not (its lockout differs at cycle 0).
+    let no_init = write("no_init.v", "        timer = 4'd0;\n", "");
+    let out = nimforge(&["check", a, &no_init, "--top", "lock"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let one = write("one.v", "        timer = 4'd0;\n", "        timer = 4'd1;\n");
+    let out = nimforge(&["check", &no_init, &one, "--top", "lock"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}{}", text(&out.stderr));
+    assert!(said.contains("at cycle 0 ") && said.contains("lockout 0 against 1"), "{said}");
+    // A wide input: past the walk, random runs find the difference, printed whole.
+    let wide = |name: &str, expr: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("module w(input clock, input [99:0] d, output reg q);\n  initial q = 0;\n  always @(posedge clock) q <= {expr};\nendmodule\n")).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let (w, w_same, w_wrong) = (wide("w.v", "^d"), wide("w_same.v", "^{d[99:50], d[49:0]}"), wide("w_wrong.v", "^d[98:0]"));
+    let out = nimforge(&["check", &w, &w_wrong, "--top", "w"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}{}", text(&out.stderr));
+    assert!(said.contains("found by a random run") && said.contains("d=100'h"), "{said}");
+    let hex = said.split("d=100'h").nth(1).unwrap().split_whitespace().next().unwrap();
+    assert_eq!(hex.len(), 25, "{said}");
+    let out = nimforge(&["check", &w, &w_same, "--top", "w"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
+    assert!(said.contains("verdict: equal, by the proof") && said.contains("runs are no proof"), "{said}");
+    let turned = lock.replacen("output wire       lockout,", "input  wire       lockout,", 1).replacen("assign lockout = timer != 4'd0;", "", 1);
+    std::fs::write(dir.join("turned.v"), turned).unwrap();
+    refused(&["check", a, &dir.join("turned.v").to_string_lossy(), "--top", "lock"], "port lockout changed direction: an output in");
+    // What the check does not take, in one line in the file's own names.
+    let module = |name: &str, body: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("module l(input clock, input en, input d, output reg q, output reg r);\n{body}\n  always @(posedge clock) r <= d;\nendmodule\n")).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    for (name, body, said) in [
+        ("latch.v", "  always @* if (en) q = d;", "has a latch (a register written while a level holds, not at a clock edge): q;"),
+        ("falling.v", "  always @(negedge clock) q <= d;", "has registers on the falling edge of clock:"),
+        ("two.v", "  always @(posedge en) q <= d;", "has registers clocked by en besides clock:"),
+    ] {
+        let f = module(name, body);
+        refused(&["check", &f, &f, "--top", "l"], said);
+    }
+    // A pair no prover settles within the budget: not decided, exit 3, in time.
+    let product = |name: &str, expr: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("module m(input clock, input [15:0] x, input [15:0] y, output reg [31:0] p);\n  always @(posedge clock) p <= {expr};\nendmodule\n")).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let t0 = std::time::Instant::now();
+    let out = nimforge(&["check", &product("xy.v", "x * y"), &product("yx.v", "y * x"), "--top", "m", "--timeout", "5"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{said}{}", text(&out.stderr));
+    assert!(said.contains("verdict: not decided") && said.contains("runs are no proof") && said.contains("time budget of 5 s"), "{said}");
+    assert!(t0.elapsed().as_secs() < 15, "{:?}", t0.elapsed());
     refused(&["check", a, &wider, "--top", "lock"], "has an output tries of 2 bits and");
     refused(&["check", a, "no-such.v", "--top", "lock"], "no-such.v is not a file");
     refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `nimforge check` on the corpus of testbenches/check/corpus.txt: every
+/// verdict as the corpus says, every difference certified in Icarus, and
+/// each pair within its budget.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn check_corpus() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/testbenches/check");
+    let corpus = std::fs::read_to_string(format!("{root}/corpus.txt")).unwrap();
+    let mut wrong = Vec::new();
+    for line in corpus.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let [a, b, top, verdict]: [&str; 4] = line.split_whitespace().collect::<Vec<_>>().try_into().unwrap();
+        let (a, b) = (format!("{root}/{a}"), format!("{root}/{b}"));
+        let t0 = std::time::Instant::now();
+        let out = nimforge(&["check", &a, &b, "--top", top, "--timeout", "60"]);
+        let said = text(&out.stdout);
+        let want = if verdict == "equal" { 0 } else { 1 };
+        let certified = verdict == "equal" || said.contains("certified in Icarus on the two files");
+        if out.status.code() != Some(want) || !certified || t0.elapsed().as_secs() > 70 {
+            wrong.push(format!("{line}: exit {:?} in {:.1} s\n{said}{}", out.status.code(), t0.elapsed().as_secs_f64(), text(&out.stderr)));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// `nimforge replay-mismatch`: a report's replay (as `verify --json`

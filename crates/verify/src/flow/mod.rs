@@ -12,7 +12,7 @@ pub mod yosys;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// An external program and the Debian package that provides it.
 #[derive(Clone, Copy, Debug)]
@@ -83,21 +83,77 @@ impl Tool {
             .unwrap_or_default()
     }
 
-    /// Run with `args` in `dir`; the combined output on success.
+    /// Run with `args` in `dir`; the combined output on success. Past the
+    /// [`deadline`], the run is stopped (its process group killed) and
+    /// fails saying so.
     pub fn run(self, args: &[&str], dir: &Path, what: &str) -> Result<String, ToolError> {
         let program = self.find()?;
-        let out = Command::new(program)
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .map_err(|error| ToolError::Io { what: format!("running {}", self.program), error })?;
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        if out.status.success() {
+        let io = |error| ToolError::Io { what: format!("running {}", self.program), error };
+        let mut command = Command::new(program);
+        command.args(args).current_dir(dir);
+        if deadline().is_none() {
+            let out = command.output().map_err(io)?;
+            return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
+        }
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(io)?;
+        let drain = |r: Option<Box<dyn std::io::Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut buf = Vec::new();
+                if let Some(mut r) = r {
+                    r.read_to_end(&mut buf).ok();
+                }
+                buf
+            })
+        };
+        let out = drain(child.stdout.take().map(|r| Box::new(r) as Box<dyn std::io::Read + Send>));
+        let err = drain(child.stderr.take().map(|r| Box::new(r) as Box<dyn std::io::Read + Send>));
+        let status = loop {
+            if let Some(status) = child.try_wait().map_err(io)? {
+                break Some(status);
+            }
+            // Read each time: another thread may move it (to now, to stop the run).
+            if deadline().is_some_and(|d| std::time::Instant::now() >= d) {
+                // The whole group: yosys's own ABC too.
+                #[cfg(unix)]
+                Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().ok();
+                child.kill().ok();
+                child.wait().ok();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+        match status {
+            Some(status) => self.finished(status.success(), &out, &err, what),
+            None => Err(ToolError::Failed { tool: self, what: format!("{what}: stopped, the time budget ran out"), output: String::from_utf8_lossy(&out).into_owned() }),
+        }
+    }
+
+    /// A run's result from its status and output.
+    fn finished(self, success: bool, stdout: &[u8], stderr: &[u8], what: &str) -> Result<String, ToolError> {
+        let text = format!("{}{}", String::from_utf8_lossy(stdout), String::from_utf8_lossy(stderr));
+        if success {
             Ok(text)
         } else {
             Err(ToolError::Failed { tool: self, what: what.to_string(), output: text })
         }
     }
+}
+
+/// When every tool run of this process must have ended (`nimforge check
+/// --timeout`); none by default.
+static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+
+/// Sets (or clears) the time by which every tool run must have ended.
+pub fn set_deadline(at: Option<std::time::Instant>) {
+    *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = at;
+}
+
+/// The time by which every tool run must have ended, if one is set.
+pub fn deadline() -> Option<std::time::Instant> {
+    *DEADLINE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Is this a CI run (`CI=true` or `CI=1`)? There a missing tool fails the

@@ -107,12 +107,128 @@ pub struct ModulePort {
 /// The ports of module `top` in the Verilog or SystemVerilog file `source`
 /// (`fpga/ports.ys.j2`), in the file's order.
 pub fn ports(source: &Path, top: &str, dir: &Path) -> Result<Vec<ModulePort>, ToolError> {
+    module(source, top, dir).map(|(ports, _)| ports)
+}
+
+/// Module `top` of `source` as yosys reads it (`fpga/ports.ys.j2`): its
+/// ports, in the file's order, and what it holds (flattened).
+pub fn module(source: &Path, top: &str, dir: &Path) -> Result<(Vec<ModulePort>, Holds), ToolError> {
     let source = canonical(source)?;
     let script = PortsScript { source: &source, top }.render().expect("template renders");
     write(&dir.join("ports.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {source}"))?;
     let json = read(&dir.join("ports.json"))?;
-    parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })
+    let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
+    Ok((ports, parse_holds(&read(&dir.join("design.il"))?, top)))
+}
+
+/// What a module holds, flattened, each by its path in the file (`sub.q`,
+/// yosys's own nets left out).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holds {
+    /// The registers with no initial value (power on at 0).
+    pub uninitialised: Vec<String>,
+    /// The memories with no initial value: name, first address, words.
+    pub memories: Vec<(String, i64, usize)>,
+    /// The latches (level-sensitive registers), by the signal they hold.
+    pub latches: Vec<String>,
+    /// The registers with an asynchronous reset or load.
+    pub asynchronous: Vec<String>,
+    /// Each clock the registers take (the signal as written), and whether
+    /// on its rising edge.
+    pub clocks: Vec<(String, bool)>,
+}
+
+/// [`Holds`] from yosys's RTLIL of the flattened module `top`.
+fn parse_holds(il: &str, top: &str) -> Holds {
+    let mut holds = Holds::default();
+    let (mut inside, mut attributes, mut initialised) = (false, Vec::new(), std::collections::HashSet::new());
+    let mut memories: Vec<(String, i64, usize)> = Vec::new();
+    let mut memory_inits: Vec<String> = Vec::new();
+    let mut cell: Option<(String, Vec<(String, String)>)> = None;
+    // The module's `connect A B`: a wire that is another (a submodule's
+    // port, flattened, is its parent's net).
+    let mut aliases: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    // The user's names in a signal (`\a [3:0]`, `{ \a \b }`).
+    let names = |sig: &str| -> Vec<String> {
+        sig.split(|c: char| c.is_whitespace() || c == '{' || c == '}').filter_map(|t| t.strip_prefix('\\')).map(str::to_string).collect()
+    };
+    for line in il.lines() {
+        let t = line.trim();
+        if !inside {
+            inside = t == format!("module \\{top}");
+            continue;
+        }
+        if line == "end" {
+            break;
+        }
+        if let Some((kind, fields)) = &mut cell {
+            if t == "end" {
+                let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str()).unwrap_or("");
+                let q = names(get("\\Q"));
+                if kind.contains("latch") {
+                    holds.latches.extend(q);
+                } else if kind.contains("dff") || kind == "$ff" {
+                    if ["$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
+                        holds.asynchronous.extend(q.iter().cloned());
+                    }
+                    let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
+                    if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
+                        holds.clocks.push(clock);
+                    }
+                    holds.uninitialised.extend(q);
+                } else if kind.starts_with("$meminit") {
+                    memory_inits.extend(names(&get("\\MEMID").replace("\"", "").replace("\\\\", "\\")));
+                }
+                cell = None;
+            } else if let Some(rest) = t.strip_prefix("connect ").or_else(|| t.strip_prefix("parameter ")) {
+                let (k, v) = rest.split_once(' ').unwrap_or((rest, ""));
+                fields.push((k.to_string(), v.to_string()));
+            }
+            continue;
+        }
+        if t.starts_with("attribute ") {
+            attributes.push(t.to_string());
+            continue;
+        }
+        let words: Vec<&str> = t.split_whitespace().collect();
+        match words.first() {
+            Some(&"connect") if words.len() == 3 => {
+                aliases.insert(words[1].to_string(), words[2].to_string());
+            }
+            Some(&"wire") => {
+                if attributes.iter().any(|a| a.starts_with("attribute \\init ")) {
+                    initialised.extend(words.last().and_then(|w| w.strip_prefix('\\')).map(str::to_string));
+                }
+            }
+            Some(&"memory") => {
+                let field = |k: &str| words.iter().position(|w| *w == k).and_then(|i| words.get(i + 1)).and_then(|v| v.parse::<i64>().ok());
+                if let Some(name) = words.last().and_then(|w| w.strip_prefix('\\')) {
+                    memories.push((name.to_string(), field("offset").unwrap_or(0), field("size").unwrap_or(0) as usize));
+                }
+            }
+            Some(&"cell") => cell = words.get(1).map(|k| (k.to_string(), Vec::new())),
+            _ => {}
+        }
+        attributes.clear();
+    }
+    for (clock, _) in &mut holds.clocks {
+        for _ in 0..64 {
+            match aliases.get(clock.as_str()) {
+                Some(to) => *clock = to.clone(),
+                None => break,
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    holds.clocks.retain(|c| !seen.contains(c) && {
+        seen.push(c.clone());
+        true
+    });
+    holds.uninitialised.retain(|n| !initialised.contains(n));
+    holds.uninitialised.dedup();
+    holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
+    holds
 }
 
 /// The ports of `top` in yosys's `write_json`, in the order of their bits.
@@ -628,6 +744,23 @@ mod tests {
         let json = r#"{"design": {"num_cells_by_type": {"SB_CARRY": 3, "SB_DFFESR": 24, "SB_DFFSR": 1, "SB_LUT4": 82}}}"#;
         let c = super::parse_stat(json).unwrap();
         assert_eq!((c.lut4, c.dff, c.carry), (82, 25, 3));
+    }
+
+    #[test]
+    fn holds_for_check_from_rtlil() {
+        let il = "module \\other\n  cell $dlatch $x\n    connect \\Q \\no\n  end\nend\n\
+                  module \\top\n  attribute \\init 1'1\n  wire \\z\n  wire width 2 \\ra\n  wire \\u.q\n\
+                  \x20 memory width 4 size 4 offset 1 \\mem\n  memory width 4 size 2 \\rom\n\
+                  \x20 cell $meminit_v2 $i\n    parameter \\MEMID \"\\\\rom\"\n  end\n\
+                  \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\Q { \\ra [1] \\z }\n  end\n\
+                  \x20 cell $adff $b\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\clk2\n    connect \\Q \\u.q\n  end\n\
+                  \x20 cell $dff $c\n    connect \\CLK \\u.clk\n    connect \\Q $memwr$\\mem$1\n  end\n  connect \\u.clk \\clock\nend\n";
+        let h = super::parse_holds(il, "top");
+        assert_eq!(h.uninitialised, ["ra", "u.q"]);
+        assert_eq!(h.memories, [("mem".to_string(), 1, 4)]);
+        assert_eq!(h.asynchronous, ["u.q"]);
+        assert!(h.latches.is_empty());
+        assert_eq!(h.clocks, [("\\clock".to_string(), true), ("\\clk2".to_string(), false)]);
     }
 
     #[test]

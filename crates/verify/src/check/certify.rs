@@ -1,0 +1,177 @@
+//! A difference certified: the input sequence replayed from power-on in
+//! Icarus on each of the two original files (one testbench, compiled with
+//! each: `-DNIMFORGE_A` with the first file, `-DNIMFORGE_B` with the
+//! second), every output compared cycle by cycle. The testbench powers the
+//! registers and memories without an initial value on at 0, as the walk and
+//! the provers do. What replays is written as `counterexample_tb.v` (to run
+//! again) and `counterexample.vcd` (the inputs and the outputs that differ).
+
+use super::Counterexample;
+use crate::flow::iverilog;
+use crate::flow::yosys::{Holds, ModulePort};
+use crate::Error;
+use std::path::Path;
+
+/// The testbench's module name.
+const TB: &str = "nimforge_counterexample";
+
+/// Replays `cycles` (a value per input port, clock aside, bits as text,
+/// most significant first) on `a` and `b`; the counterexample when an
+/// output differs (the first cycle where one does), else an error that
+/// says it did not replay.
+#[allow(clippy::too_many_arguments)]
+pub fn certify(
+    (a, b): (&Path, &Path),
+    (holds_a, holds_b): (&Holds, &Holds),
+    top: &str,
+    ports: &[ModulePort],
+    clock: Option<&str>,
+    cycles: &[Vec<String>],
+    found_by: &str,
+    dir: &Path,
+) -> Result<Counterexample, Error> {
+    let inputs: Vec<&ModulePort> = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
+    let outputs: Vec<&ModulePort> = ports.iter().filter(|p| !p.input).collect();
+    let tb = dir.join("counterexample_tb.v");
+    let text = testbench((a, b, &tb), (holds_a, holds_b), top, (&inputs, &outputs), clock, cycles);
+    std::fs::write(&tb, &text).map_err(|e| Error::io(format!("writing {}", tb.display()), e))?;
+    let run = |side: &str, file: &Path| -> Result<Vec<Vec<String>>, Error> {
+        let at = dir.join(format!("replay_{}", side.to_lowercase()));
+        std::fs::create_dir_all(&at).map_err(|e| Error::io(format!("creating {}", at.display()), e))?;
+        let file = std::fs::canonicalize(file).map_err(|e| Error::io(format!("reading {}", file.display()), e))?;
+        let tb = std::fs::canonicalize(&tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
+        let said = iverilog::simulate(&[&tb, &file], TB, &[&format!("NIMFORGE_{side}")], &[], &at)?;
+        Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
+    };
+    let (got_a, got_b) = (run("A", a)?, run("B", b)?);
+    let known = |v: &str| v.chars().all(|c| c == '0' || c == '1');
+    let differs = |t: usize| -> Vec<usize> {
+        (0..outputs.len())
+            .filter(|&o| match (got_a.get(t).and_then(|r| r.get(o)), got_b.get(t).and_then(|r| r.get(o))) {
+                (Some(x), Some(y)) => x != y && known(x) && known(y),
+                _ => false,
+            })
+            .collect()
+    };
+    let Some(cycle) = (0..cycles.len()).find(|&t| !differs(t).is_empty()) else {
+        let unknown = got_a.iter().chain(&got_b).flatten().any(|v| !known(v));
+        return Err(Error::Model(format!(
+            "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}); the testbench is {}",
+            cycles.len(),
+            if unknown { ", an output is x or z there" } else { "" },
+            tb.display()
+        )));
+    };
+    let shown: Vec<usize> = (0..outputs.len()).filter(|&o| (0..=cycle).any(|t| differs(t).contains(&o))).collect();
+    let cycles = cycles[..=cycle].to_vec();
+    let vcd = dir.join("counterexample.vcd");
+    let out_of = |got: &Vec<Vec<String>>| -> Vec<Vec<String>> { got[..=cycle].iter().map(|r| shown.iter().map(|&o| r[o].clone()).collect()).collect() };
+    let c = Counterexample {
+        inputs: inputs.iter().map(|p| p.name.clone()).collect(),
+        cycles,
+        cycle,
+        outputs: shown.iter().map(|&o| outputs[o].name.clone()).collect(),
+        a: out_of(&got_a),
+        b: out_of(&got_b),
+        found_by: found_by.to_string(),
+        vcd: vcd.clone(),
+        testbench: tb,
+    };
+    let widths: Vec<usize> = inputs.iter().map(|p| p.width).chain(shown.iter().map(|&o| outputs[o].width)).collect();
+    std::fs::write(&vcd, write_vcd(&c, clock, &widths)).map_err(|e| Error::io(format!("writing {}", vcd.display()), e))?;
+    Ok(c)
+}
+
+/// The testbench: both files' module `top` driven the same way, a line
+/// `nimforge-cycle T <outputs>` before each rising clock edge.
+fn testbench(
+    (a, b, tb): (&Path, &Path, &Path),
+    (holds_a, holds_b): (&Holds, &Holds),
+    top: &str,
+    (inputs, outputs): (&[&ModulePort], &[&ModulePort]),
+    clock: Option<&str>,
+    cycles: &[Vec<String>],
+) -> String {
+    let mut v = format!(
+        "// Made by nimforge check: the input sequence from power-on after which an\n\
+         // output of {top} differs between the two files. Run it with each:\n\
+         //   iverilog -g2012 -DNIMFORGE_A -o a.vvp {tb} {a} && vvp -n a.vvp\n\
+         //   iverilog -g2012 -DNIMFORGE_B -o b.vvp {tb} {b} && vvp -n b.vvp\n\
+         // Each prints its outputs before each rising clock edge. Registers and\n\
+         // memories without an initial value power on at 0, as on the iCE40.\n\
+         `timescale 1ns/1ns\nmodule {TB};\n",
+        tb = tb.display(),
+        a = a.display(),
+        b = b.display()
+    );
+    let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+    if let Some(c) = clock {
+        v += &format!("  reg {c} = 1'b0;\n");
+    }
+    for p in inputs {
+        v += &format!("  reg {}{};\n", range(p.width), p.name);
+    }
+    for p in outputs {
+        v += &format!("  wire {}{};\n", range(p.width), p.name);
+    }
+    let connections: Vec<String> = clock.into_iter().map(str::to_string).chain(inputs.iter().chain(outputs).map(|p| p.name.clone())).map(|n| format!(".{n}({n})")).collect();
+    v += &format!("  {top} dut ({});\n  integer nimforge_i;\n  initial begin\n", connections.join(", "));
+    for (side, holds) in [("A", holds_a), ("B", holds_b)] {
+        v += &format!("`ifdef NIMFORGE_{side}\n");
+        for r in &holds.uninitialised {
+            v += &format!("    dut.{r} = 0;\n");
+        }
+        for (m, first, words) in &holds.memories {
+            v += &format!("    for (nimforge_i = {first}; nimforge_i < {}; nimforge_i = nimforge_i + 1) dut.{m}[nimforge_i] = 0;\n", first + *words as i64);
+        }
+        v += "`endif\n";
+    }
+    let formats = vec!["%b"; outputs.len()].join(" ");
+    let names: Vec<&str> = outputs.iter().map(|p| p.name.as_str()).collect();
+    for (t, values) in cycles.iter().enumerate() {
+        for (p, value) in inputs.iter().zip(values) {
+            v += &format!("    {} = {}'b{};\n", p.name, p.width, value);
+        }
+        v += &format!("    #5 $display(\"nimforge-cycle {t} {formats}\", {});\n", names.join(", "));
+        match clock {
+            Some(c) => v += &format!("    {c} = 1'b1;\n    #5 {c} = 1'b0;\n"),
+            None => v += "    #5;\n",
+        }
+    }
+    v += "    $finish;\n  end\nendmodule\n";
+    v
+}
+
+/// The counterexample as a VCD: the clock, the inputs, and each output that
+/// differs as the first file (`a`) and the second (`b`) have it; cycle T
+/// from 10T ns, its rising edge at 10T+5.
+fn write_vcd(c: &Counterexample, clock: Option<&str>, widths: &[usize]) -> String {
+    let mut v = String::from("$timescale 1ns $end\n$scope module check $end\n");
+    let ids: Vec<String> = (0..c.inputs.len() + 2 * c.outputs.len() + 1).map(|i| format!("n{i}")).collect();
+    let clock_id = &ids[ids.len() - 1];
+    v += &format!("$var wire 1 {clock_id} {} $end\n", clock.unwrap_or("clock"));
+    for (i, n) in c.inputs.iter().enumerate() {
+        v += &format!("$var wire {} {} {n} $end\n", widths[i], ids[i]);
+    }
+    for (side, k) in [("a", 0), ("b", 1)] {
+        v += &format!("$scope module {side} $end\n");
+        for (o, n) in c.outputs.iter().enumerate() {
+            v += &format!("$var wire {} {} {n} $end\n", widths[c.inputs.len() + o], ids[c.inputs.len() + 2 * o + k]);
+        }
+        v += "$upscope $end\n";
+    }
+    v += "$upscope $end\n$enddefinitions $end\n";
+    for t in 0..c.cycles.len() {
+        v += &format!("#{}\n0{clock_id}\n", 10 * t);
+        for (i, value) in c.cycles[t].iter().enumerate() {
+            v += &format!("b{value} {}\n", ids[i]);
+        }
+        for o in 0..c.outputs.len() {
+            v += &format!("b{} {}\nb{} {}\n", c.a[t][o], ids[c.inputs.len() + 2 * o], c.b[t][o], ids[c.inputs.len() + 2 * o + 1]);
+        }
+        v += &format!("#{}\n1{clock_id}\n", 10 * t + 5);
+    }
+    v += &format!("#{}\n", 10 * c.cycles.len());
+    v
+}
+

@@ -1,0 +1,592 @@
+//! Two designs of one module checked against each other, with no model:
+//! `nimforge check A.v B.v --top NAME`, for the engineer who rewrites a
+//! module and wants to know it is the same machine.
+//!
+//! One power-on everywhere: registers and memories without an initial
+//! value power on at 0, as on the iCE40, in the walk, the runs, every
+//! prover and every replay.
+//!
+//! 1. The ports: yosys reads both files (`-sv`); they must have the same
+//!    ports (names, directions, widths).
+//! 2. The walk: the two as one miter ([`yosys::miter_blif`]: shared
+//!    inputs, `trigger` 1 whenever an output differs) in the bit-parallel
+//!    simulator. Where the space can be walked (at most [`Options::max_states`]
+//!    states of the pair, at most [`MAX_WALK_INPUT_BITS`] input bits), every
+//!    reachable state of the pair under every input value is evaluated, 64
+//!    at a time: the two are then the same machine from power-on, for
+//!    every input sequence, and no proof is needed. Else [`Options::runs`]
+//!    random input sequences of [`Options::depth`] cycles from power-on run
+//!    in lanes (seeded): runs find differences but prove nothing.
+//! 3. The proof, where the walk was not whole: yosys's and ABC's
+//!    equivalence of the two ([`yosys::equivalence`], as the `equiv` level
+//!    proves the netlist equal to the Verilog), which covers every input
+//!    sequence however large the space, or a bounded check from power-on.
+//!
+//! A difference, from any of them, is certified before it is a verdict:
+//! replayed from power-on in Icarus on the two original files
+//! ([`certify`]).
+
+mod certify;
+
+use crate::flow::yosys::{self, ModulePort};
+use crate::Error;
+use nimforge_netlist::lanes::LaneSim;
+use nimforge_netlist::Netlist;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The widest input (in bits, the clock aside) whose every value the walk
+/// tries in every state: 2^20 values a state.
+pub const MAX_WALK_INPUT_BITS: usize = 20;
+
+/// The power-on rule, in the words the output and the docs use.
+pub const POWER_ON: &str = "registers without an initial value power on at 0, as on the iCE40";
+
+/// What a check is asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The top module of both files.
+    pub top: String,
+    /// The clock input's name.
+    pub clock: String,
+    /// The most states of the pair the walk holds before it gives way to
+    /// runs.
+    pub max_states: usize,
+    /// The cycles of each run from power-on, where the space is not walked.
+    pub depth: usize,
+    /// How many runs, in lanes of 64.
+    pub runs: usize,
+    /// The bounded check's cycles when no proof closes.
+    pub bound: usize,
+    /// Where the scripts, logs, miter and counterexample go.
+    pub dir: PathBuf,
+    /// The whole check's budget: the walk has a third of it before it
+    /// gives way to runs, the runs until half, the provers the rest.
+    pub timeout: std::time::Duration,
+}
+
+/// How the simulation went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// Every reachable state of the pair under every input value (or up
+    /// to the difference, when one was found).
+    Whole {
+        /// States of the pair reached from power-on.
+        states: usize,
+        /// State and input pairs evaluated.
+        transitions: u64,
+        /// The longest shortest way from power-on.
+        depth: usize,
+    },
+    /// Random runs from power-on (the space was too large to walk).
+    Runs {
+        /// Why the space was not walked.
+        why: String,
+        /// How many runs.
+        runs: usize,
+        /// Cycles each.
+        depth: usize,
+    },
+}
+
+/// A certified difference: an input sequence from power-on after which an
+/// output of the two differs, replayed in Icarus on the two files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The input ports (the clock aside), in the file's order.
+    pub inputs: Vec<String>,
+    /// Each cycle's input values, a value per port as bits, most
+    /// significant first (any width).
+    pub cycles: Vec<Vec<String>>,
+    /// The cycle (from 0) at which an output differs, before its rising
+    /// clock edge: the last of `cycles`.
+    pub cycle: usize,
+    /// The outputs that differ (at `cycle` or before).
+    pub outputs: Vec<String>,
+    /// Their values in the first file, cycle by cycle.
+    pub a: Vec<Vec<String>>,
+    /// Their values in the second file, cycle by cycle.
+    pub b: Vec<Vec<String>>,
+    /// What found it (the walk, a random run, the bounded proof).
+    pub found_by: String,
+    /// The inputs and the outputs that differ, as a VCD.
+    pub vcd: PathBuf,
+    /// The testbench that replays it on either file, in Icarus.
+    pub testbench: PathBuf,
+}
+
+/// A value as the output shows it: `W'b...` up to 16 bits, else `W'h...`
+/// (whole, at any width); one bit as 0 or 1.
+pub fn show(bits: &str) -> String {
+    let w = bits.len();
+    if w == 1 {
+        return bits.to_string();
+    }
+    if w <= 16 || !bits.chars().all(|c| c == '0' || c == '1') {
+        return format!("{w}'b{bits}");
+    }
+    let pad = (4 - w % 4) % 4;
+    let padded: String = "0".repeat(pad) + bits;
+    let hex: String = padded.as_bytes().chunks(4).map(|n| format!("{:x}", n.iter().fold(0u8, |v, b| v << 1 | (b - b'0')))).collect();
+    format!("{w}'h{hex}")
+}
+
+impl std::fmt::Display for Counterexample {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (t, values) in self.cycles.iter().enumerate() {
+            let set: Vec<String> = self.inputs.iter().zip(values).map(|(p, v)| format!("{p}={}", show(v))).collect();
+            let outs: Vec<String> = (0..self.outputs.len())
+                .filter(|&o| self.a[t][o] != self.b[t][o])
+                .map(|o| format!("{} {} against {}", self.outputs[o], show(&self.a[t][o]), show(&self.b[t][o])))
+                .collect();
+            let differs = if outs.is_empty() { String::new() } else { format!("  <- differs: {}", outs.join(", ")) };
+            writeln!(f, "  cycle {t}: {}{differs}", if set.is_empty() { "(no inputs)".to_string() } else { set.join(" ") })?;
+        }
+        Ok(())
+    }
+}
+
+/// The whole check's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The same machine from power-on, for every input sequence: how that
+    /// is known (the whole walk, or a proof).
+    Equal(String),
+    /// A certified counterexample.
+    Different(Box<Counterexample>),
+    /// Neither, within what was tried: what was covered (states, runs,
+    /// depth, the proof's bound), and why no proof closed.
+    NotDecided(String),
+}
+
+impl Verdict {
+    /// The command's exit status: 0 equal, 1 different, 3 not decided (2
+    /// is bad input).
+    pub fn code(&self) -> i32 {
+        match self {
+            Verdict::Equal(_) => 0,
+            Verdict::Different(_) => 1,
+            Verdict::NotDecided(_) => 3,
+        }
+    }
+}
+
+/// What [`check`] found.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The ports both files have.
+    pub ports: Vec<ModulePort>,
+    /// How far the simulation went.
+    pub walk: Walk,
+    /// The proof's verdict and its words, where it ran.
+    pub proof: Option<(yosys::Verdict, String)>,
+    /// The answer.
+    pub verdict: Verdict,
+}
+
+/// Checks the design in `b` against the one in `a` (module `options.top`
+/// in both): ports, walk or runs, proof, and any difference certified.
+pub fn check(a: &Path, b: &Path, options: &Options) -> Result<Checked, Error> {
+    for f in [a, b] {
+        if !f.is_file() {
+            return Err(Error::Input(format!("{} is not a file: give two Verilog or SystemVerilog files", f.display())));
+        }
+    }
+    std::fs::create_dir_all(&options.dir).map_err(|e| Error::io(format!("creating {}", options.dir.display()), e))?;
+    let start = std::time::Instant::now();
+    let deadline = start + options.timeout;
+    crate::flow::set_deadline(Some(deadline));
+    let checked = check_until(a, b, options, (start, deadline));
+    crate::flow::set_deadline(None);
+    checked
+}
+
+/// [`check`] within its budget, from `start` to `deadline`.
+fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::time::Instant, std::time::Instant)) -> Result<Checked, Error> {
+    let (ports_a, holds_a) = yosys::module(a, &options.top, &options.dir)?;
+    let (ports_b, holds_b) = yosys::module(b, &options.top, &options.dir)?;
+    same_ports((a, &ports_a), (b, &ports_b))?;
+    // A module with no register needs no clock: one state, every input value.
+    let clocked = [&holds_a, &holds_b].iter().any(|h| !h.clocks.is_empty() || !h.memories.is_empty() || !h.latches.is_empty());
+    let has_clock = ports_a.iter().any(|p| p.input && p.name == options.clock && p.width == 1);
+    if clocked && !has_clock {
+        return Err(Error::Input(format!("module {} has no 1-bit input {}: name its clock with --clock", options.top, options.clock)));
+    }
+    for (f, h) in [(a, &holds_a), (b, &holds_b)] {
+        takes(f, h, &options.clock)?;
+    }
+    let clock = has_clock.then_some(options.clock.as_str());
+    let blif = yosys::miter_blif(&[a], &[b], &options.top, &options.dir)?;
+    let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
+    let until = (start + options.timeout / 3, start + options.timeout / 2);
+    let net = Netlist::from_file(&blif)?;
+    // The provers run beside the walk: the first to settle stops the other.
+    let settled = std::sync::atomic::AtomicBool::new(false);
+    let (simulated, proved) = std::thread::scope(|scope| {
+        let prover = scope.spawn(|| {
+            let e = yosys::equivalence("b=a", (&[a], &options.top), (&[b], &options.top), options.bound, &options.dir);
+            // Settled: a proof that will be taken, or a counterexample to certify.
+            let taken = |e: &yosys::Equivalence| match e.verdict {
+                yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
+                yosys::Verdict::Refuted => sat_inputs(&options.dir.join("bounded.log"), &inputs).is_some(),
+                yosys::Verdict::NotClosed => false,
+            };
+            if e.as_ref().is_ok_and(taken) {
+                settled.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            e
+        });
+        let simulated = simulate(&net, &inputs, options, until, &settled);
+        let cancelled = match &simulated {
+            Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) | Err(_) => {
+                crate::flow::set_deadline(Some(std::time::Instant::now()));
+                true
+            }
+            _ => false,
+        };
+        let proved = prover.join().unwrap_or_else(|_| Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }));
+        (simulated, (!cancelled).then_some(proved))
+    });
+    let (walk, found) = simulated?;
+    let certify = |cycles: &[Vec<String>], found_by: &str| {
+        // The replay is short; it may end a little past the budget.
+        crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
+        certify::certify((a, b), (&holds_a, &holds_b), &options.top, &ports_a, clock, cycles, found_by, &options.dir)
+    };
+    if let Some(cycles) = found {
+        let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };
+        let c = certify(&cycles, by)?;
+        return Ok(Checked { ports: ports_a, walk, proof: None, verdict: Verdict::Different(Box::new(c)) });
+    }
+    if let Walk::Whole { states, transitions, depth } = walk {
+        let how = format!("the walk: every reachable state of the pair ({states}) under every input value ({transitions} state and input pairs, depth {depth}), from power-on");
+        return Ok(Checked { ports: ports_a, walk, proof: None, verdict: Verdict::Equal(how) });
+    }
+    let runs = match &walk {
+        Walk::Runs { why, runs, depth } => format!("not walked whole ({why}); {runs} random runs of {depth} cycles from power-on found no difference, and runs are no proof"),
+        Walk::Whole { .. } => String::new(),
+    };
+    let e = match proved.expect("the provers ran to their end") {
+        Ok(e) => e,
+        Err(_) if std::time::Instant::now() >= deadline => {
+            let verdict = Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
+            return Ok(Checked { ports: ports_a, walk, proof: None, verdict });
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let verdict = match e.verdict {
+        yosys::Verdict::Proven if e.detail.contains("differs at power-on") => Verdict::NotDecided(format!(
+            "{runs}; the proof is not taken, for yosys says a matched signal differs at power-on: {}",
+            e.detail
+        )),
+        yosys::Verdict::Proven => Verdict::Equal(format!("the proof: {}", e.detail)),
+        yosys::Verdict::Refuted => match sat_inputs(&options.dir.join("bounded.log"), &inputs) {
+            Some(cycles) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
+            None => Verdict::NotDecided(format!("{runs}; a prover says the two differ but gave no input sequence to certify: {}", e.detail)),
+        },
+        yosys::Verdict::NotClosed => Verdict::NotDecided(format!("{runs}; {}", e.detail)),
+    };
+    Ok(Checked { ports: ports_a, walk, proof: Some((e.verdict, e.detail)), verdict })
+}
+
+/// What the check takes, in one line naming the file's own signals: no
+/// latch, and every register on the rising edge of the one clock.
+fn takes(file: &Path, holds: &yosys::Holds, clock: &str) -> Result<(), Error> {
+    let list = |names: &[String]| {
+        let shown: Vec<&str> = names.iter().take(4).map(String::as_str).collect();
+        format!("{}{}", shown.join(", "), if names.len() > 4 { ", ..." } else { "" })
+    };
+    if !holds.latches.is_empty() {
+        return Err(Error::Design(format!(
+            "{} has a latch (a register written while a level holds, not at a clock edge): {}; nimforge check takes registers on a rising clock edge only",
+            file.display(),
+            list(&holds.latches)
+        )));
+    }
+    let signal = |s: &str| s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ");
+    if let Some((c, _)) = holds.clocks.iter().find(|(_, rising)| !rising) {
+        return Err(Error::Design(format!(
+            "{} has registers on the falling edge of {}: nimforge check takes registers on the rising edge of one clock",
+            file.display(),
+            signal(c)
+        )));
+    }
+    let others: Vec<String> = holds.clocks.iter().map(|(c, _)| signal(c)).filter(|c| c != clock).collect();
+    if !others.is_empty() {
+        return Err(Error::Design(format!(
+            "{} has registers clocked by {} besides {clock}: nimforge check takes one clock (name it with --clock)",
+            file.display(),
+            list(&others)
+        )));
+    }
+    Ok(())
+}
+
+/// The two files' ports the same, else one line naming the first that
+/// differs: one the other lacks, or one that changed direction or width.
+fn same_ports((a, ports_a): (&Path, &[ModulePort]), (b, ports_b): (&Path, &[ModulePort])) -> Result<(), Error> {
+    let kind = |p: &ModulePort| if p.input { "an input" } else { "an output" };
+    for (p, (has, other, others)) in ports_a.iter().map(|p| (p, (a, b, ports_b))).chain(ports_b.iter().map(|p| (p, (b, a, ports_a)))) {
+        match others.iter().find(|q| q.name == p.name) {
+            None => {
+                return Err(Error::Design(format!(
+                    "{} has {} {} of {} bits and {} has not: the two modules must have the same ports",
+                    has.display(),
+                    kind(p),
+                    p.name,
+                    p.width,
+                    other.display()
+                )))
+            }
+            Some(q) if q.input != p.input => {
+                return Err(Error::Design(format!(
+                    "port {} changed direction: {} in {}, {} in {}",
+                    p.name,
+                    kind(p),
+                    has.display(),
+                    kind(q),
+                    other.display()
+                )))
+            }
+            Some(q) if q.width != p.width => {
+                return Err(Error::Design(format!(
+                    "{} has {} {} of {} bits and {} has one of {}: the two modules must have the same ports",
+                    has.display(),
+                    kind(p),
+                    p.name,
+                    p.width,
+                    other.display(),
+                    q.width
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The input sequence of a failed bounded check (`sat -show-inputs`),
+/// cycle by cycle: a value per input port as bits; none when the log has
+/// none.
+fn sat_inputs(log: &Path, inputs: &[&ModulePort]) -> Option<Vec<Vec<String>>> {
+    let log = std::fs::read_to_string(log).ok()?;
+    let lines: Vec<&str> = log.lines().collect();
+    let start = lines.iter().rposition(|l| l.contains("FAIL!"))?;
+    let mut cycles: Vec<Vec<Option<String>>> = Vec::new();
+    for l in &lines[start..] {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let (Some(t), Some(name)) = (f.first().and_then(|t| t.parse::<usize>().ok()), f.get(1).and_then(|n| n.strip_prefix("\\in_"))) else { continue };
+        let Some(i) = inputs.iter().position(|p| p.name == name) else { continue };
+        let bits = f[f.len() - 1];
+        if t == 0 || bits.len() != inputs[i].width || !bits.chars().all(|c| c == '0' || c == '1' || c == 'x') {
+            continue;
+        }
+        if cycles.len() < t {
+            cycles.resize(t, vec![None; inputs.len()]);
+        }
+        cycles[t - 1][i] = Some(bits.replace('x', "0"));
+    }
+    let cycles: Vec<Vec<String>> =
+        cycles.into_iter().map(|c| c.into_iter().zip(inputs).map(|(v, p)| v.unwrap_or_else(|| "0".repeat(p.width))).collect()).collect();
+    (!cycles.is_empty()).then_some(cycles)
+}
+
+/// The miter's input bits, port by port (`in_<port>`), bit 0 first.
+fn input_bits(net: &Netlist, inputs: &[&ModulePort]) -> Result<Vec<Vec<usize>>, Error> {
+    inputs
+        .iter()
+        .map(|p| {
+            let name = format!("in_{}", p.name);
+            net.input_port(&name).or_else(|_| net.input_port(&format!("\\{name}"))).map_err(Error::Netlist)
+        })
+        .collect()
+}
+
+/// An input row (the bits of every port, in order) as a value per port,
+/// bits as text, most significant first.
+fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
+    let mut at = 0;
+    bits.iter()
+        .map(|b| {
+            let v: String = (0..b.len()).rev().map(|k| if bit(at + k) { '1' } else { '0' }).collect();
+            at += b.len();
+            v
+        })
+        .collect()
+}
+
+/// The walk, or the runs where the space is too large: how far it went,
+/// and the input sequence of the first difference (a value per port per
+/// cycle).
+fn simulate(
+    net: &Netlist,
+    inputs: &[&ModulePort],
+    options: &Options,
+    (walk_until, runs_until): (std::time::Instant, std::time::Instant),
+    settled: &std::sync::atomic::AtomicBool,
+) -> Result<(Walk, Option<Vec<Vec<String>>>), Error> {
+    let bits = input_bits(net, inputs)?;
+    let flat: Vec<usize> = bits.iter().flatten().copied().collect();
+    let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
+    let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    let mut why = format!("{} input bits: past {MAX_WALK_INPUT_BITS}, every value in every state is too many", flat.len());
+    if flat.len() <= MAX_WALK_INPUT_BITS {
+        match walk(&mut sim, flat.len(), options.max_states, walk_until, settled) {
+            WalkEnd::Whole(w) => return Ok((w, None)),
+            WalkEnd::Differs(path) => {
+                let w = Walk::Whole { states: 0, transitions: 0, depth: path.len() };
+                return Ok((w, Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect())));
+            }
+            WalkEnd::TooLarge => why = format!("more than {} states of the pair (--max-states)", options.max_states),
+            WalkEnd::OutOfTime(states) => why = format!("its third of the time budget ran out at {states} states"),
+            WalkEnd::Settled(states) => why = format!("a prover settled the pair first, at {states} states"),
+        }
+    }
+    let (found, done) = runs(&mut sim, flat.len(), options.runs, options.depth, runs_until, settled);
+    let rows = found.map(|rows| rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
+    Ok((Walk::Runs { why, runs: done, depth: options.depth }, rows))
+}
+
+enum WalkEnd {
+    Whole(Walk),
+    Differs(Vec<u64>),
+    TooLarge,
+    /// The walk's share of the budget ran out: the states reached.
+    OutOfTime(usize),
+    /// A prover settled the pair first: the states reached.
+    Settled(usize),
+}
+
+/// Breadth first from power-on over the pair's states, every input value
+/// in every state, 64 at a time, until `until`; a progress line on a
+/// terminal.
+fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std::time::Instant, settled: &std::sync::atomic::AtomicBool) -> WalkEnd {
+    use std::io::IsTerminal;
+    let progress = std::io::stderr().is_terminal();
+    let (t0, mut shown) = (std::time::Instant::now(), std::time::Instant::now());
+    let stride = sim.state_stride().max(1);
+    let values: u64 = 1 << input_bits;
+    let mut init = sim.init_row().to_vec();
+    init.resize(stride, 0);
+    let mut index: HashMap<Vec<u64>, usize> = HashMap::from([(init.clone(), 0)]);
+    // Each state's row and the way it was first reached: (parent, input).
+    let mut states: Vec<(Vec<u64>, Option<(usize, u64)>)> = vec![(init, None)];
+    let path = |states: &[(Vec<u64>, Option<(usize, u64)>)], mut at: usize, last: u64| {
+        let mut inputs = vec![last];
+        while let Some((parent, input)) = states[at].1 {
+            inputs.push(input);
+            at = parent;
+        }
+        inputs.reverse();
+        inputs
+    };
+    let (mut frontier, mut depth, mut transitions) = (vec![0usize], 0, 0u64);
+    let mut state_rows = vec![0u64; 64 * stride];
+    let mut input_rows = vec![0u64; 64 * sim.input_stride().max(1)];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            let now = std::time::Instant::now();
+            let settled = settled.load(std::sync::atomic::Ordering::Relaxed);
+            if now >= until || settled {
+                if progress {
+                    eprint!("\r\x1b[K");
+                }
+                return if settled { WalkEnd::Settled(states.len()) } else { WalkEnd::OutOfTime(states.len()) };
+            }
+            if progress && now.duration_since(shown).as_secs() >= 1 {
+                shown = now;
+                eprint!("\r\x1b[Kwalk: {} states, depth {depth}, {} s", states.len(), now.duration_since(t0).as_secs());
+            }
+            for start in (0..values).step_by(64) {
+                let lanes = (values - start).min(64) as usize;
+                for l in 0..64 {
+                    state_rows[l * stride..(l + 1) * stride].copy_from_slice(&states[s].0);
+                    input_rows[l] = start + (l % lanes) as u64;
+                }
+                sim.load_state_rows(&state_rows);
+                sim.set_input_rows(&input_rows);
+                sim.eval();
+                let differs = sim.output_word(0) & (u64::MAX >> (64 - lanes));
+                if differs != 0 {
+                    return WalkEnd::Differs(path(&states, s, start + differs.trailing_zeros() as u64));
+                }
+                transitions += lanes as u64;
+                sim.step();
+                let mut after = vec![0u64; 64 * stride];
+                sim.state_rows(&mut after);
+                for l in 0..lanes {
+                    let row = &after[l * stride..(l + 1) * stride];
+                    if !index.contains_key(row) {
+                        if states.len() >= max_states {
+                            return WalkEnd::TooLarge;
+                        }
+                        index.insert(row.to_vec(), states.len());
+                        next.push(states.len());
+                        states.push((row.to_vec(), Some((s, start + l as u64))));
+                    }
+                }
+            }
+        }
+        if !next.is_empty() {
+            depth += 1;
+        }
+        frontier = next;
+    }
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+    WalkEnd::Whole(Walk::Whole { states: states.len(), transitions, depth })
+}
+
+/// `runs` random input sequences (seeded) of `depth` cycles from power-on,
+/// 64 at a time, until `until`: the first that shows a difference, its
+/// input rows; and how many ran.
+fn runs(
+    sim: &mut LaneSim<u64>,
+    input_bits: usize,
+    runs: usize,
+    depth: usize,
+    until: std::time::Instant,
+    settled: &std::sync::atomic::AtomicBool,
+) -> (Option<Vec<Vec<u64>>>, usize) {
+    let mut rng = nimforge_netlist::fuzz::Rng::new(1);
+    let stride = sim.input_stride().max(1);
+    // The last word of a row keeps only the input's bits.
+    let last = if input_bits % 64 == 0 { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
+    for done in 0..runs.div_ceil(64) {
+        if std::time::Instant::now() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
+            return (None, done * 64);
+        }
+        sim.power_on();
+        let mut history: Vec<Vec<u64>> = Vec::with_capacity(depth);
+        for _ in 0..depth {
+            let mut rows: Vec<u64> = (0..64 * stride).map(|_| rng.next()).collect();
+            for l in 0..64 {
+                rows[l * stride + stride - 1] &= last;
+            }
+            sim.set_input_rows(&rows);
+            sim.eval();
+            let differs = sim.output_word(0);
+            history.push(rows);
+            if differs != 0 {
+                let lane = differs.trailing_zeros() as usize;
+                return (Some(history.iter().map(|h| h[lane * stride..(lane + 1) * stride].to_vec()).collect()), done * 64 + 64);
+            }
+            sim.step();
+        }
+    }
+    (None, runs.div_ceil(64) * 64)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn values_show_whole_at_any_width() {
+        assert_eq!(super::show("1"), "1");
+        assert_eq!(super::show("0101"), "4'b0101");
+        let wide = format!("1{}", "0".repeat(99));
+        assert_eq!(super::show(&wide), format!("100'h8{}", "0".repeat(24)));
+        assert_eq!(super::show(&format!("{}1", "0".repeat(71))), format!("72'h{}1", "0".repeat(17)));
+    }
+}

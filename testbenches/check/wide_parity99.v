@@ -1,0 +1,14 @@
+// A 100-bit word, its parity registered and its top 72 bits passed through
+// when enabled (written for nimforge's check corpus; mutant: parity of 99 bits): too wide to walk.
+module wide (
+    input  wire         clock,
+    input  wire         enable,
+    input  wire [99:0]  word,
+    output reg          parity,
+    output reg  [71:0]  top
+);
+    always @(posedge clock) begin
+        parity <= ^word[98:0];
+        if (enable) top <= word[99:28];
+    end
+endmodule
