@@ -39,14 +39,23 @@ pub type W = Wide<16>;
 pub const LANES: usize = 1024;
 
 /// Packs per-port values into a row: port 0's bit 0 is the row's bit 0.
+/// A value's bits past its port's width are dropped; a port wider than 64
+/// bits takes the value in its low 64 bits. A word at a time: the search
+/// packs the oracle's outputs for every transition.
 pub fn pack(values: &[u64], ports: &[Port], row: &mut [u64]) {
-    row.iter_mut().for_each(|w| *w = 0);
+    row.fill(0);
     let mut at = 0;
     for (&v, p) in values.iter().zip(ports) {
-        for b in 0..p.width {
-            row[at / 64] |= (v >> b & 1) << (at % 64);
-            at += 1;
+        let w = p.width.min(64);
+        let v = if w == 64 { v } else { v & ((1 << w) - 1) };
+        let (i, s) = (at / 64, at % 64);
+        if w > 0 {
+            row[i] |= v << s;
+            if s + w > 64 {
+                row[i + 1] |= v >> (64 - s);
+            }
         }
+        at += p.width;
     }
 }
 
@@ -933,6 +942,36 @@ mod tests {
         let stopped = search::<Toggle>(&[&toggle(SLEEPY)], 1, &progress, 3);
         assert_eq!(stopped.stopped, Some(3));
         assert!(stopped.pairs > 3);
+    }
+
+    /// The word-wise pack puts every bit where the bit-by-bit one did.
+    #[test]
+    fn pack_matches_bit_by_bit() {
+        let widths = [1, 7, 64, 3, 58, 64, 13, 2, 33];
+        let ports: Vec<Port> = widths.iter().map(|&width| Port { name: "p", width }).collect();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            let values: Vec<u64> = widths
+                .iter()
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x
+                })
+                .collect();
+            let mut want = vec![0u64; stride(width(&ports))];
+            let mut at = 0;
+            for (&v, p) in values.iter().zip(&ports) {
+                for b in 0..p.width {
+                    want[at / 64] |= (v >> b & 1) << (at % 64);
+                    at += 1;
+                }
+            }
+            let mut got = vec![u64::MAX; want.len()];
+            pack(&values, &ports, &mut got);
+            assert_eq!(got, want);
+        }
     }
 
     #[test]
