@@ -195,9 +195,6 @@ impl<const WRONG: bool> Machine for Subtraction21<WRONG> {
     fn observe(g: &Game, _: &()) -> Vec<u64> {
         vec![g.left as u64, g.machine_took as u64, g.winner as u64, g.illegal as u64]
     }
-    fn move_runs() -> Result<Vec<usize>, String> {
-        Ok(vec![]) // the tour already walks every state under every letter
-    }
     fn design() -> Subtraction {
         Subtraction::new(if WRONG { 2 } else { 1 })
     }

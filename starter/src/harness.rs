@@ -55,11 +55,6 @@ impl Machine for CounterMachine {
     fn observe(d: &Digit, _: &()) -> Vec<u64> {
         vec![d.count as u64, d.carry as u64]
     }
-    /// Whole runs added to the plan after the tour (none needed: the tour
-    /// walks every state under every press).
-    fn move_runs() -> Result<Vec<usize>, String> {
-        Ok(vec![])
-    }
     fn design() -> Counter {
         Counter::default()
     }

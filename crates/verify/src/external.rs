@@ -78,9 +78,6 @@ pub(crate) mod tests {
         fn observe(s: &bool, _: &()) -> Vec<u64> {
             vec![*s as u64]
         }
-        fn move_runs() -> Result<Vec<usize>, String> {
-            Ok(vec![])
-        }
     }
 
     fn port(name: &str, input: bool, width: usize) -> ModulePort {
