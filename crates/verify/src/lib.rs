@@ -62,6 +62,11 @@ pub mod vcd;
 pub mod verdict;
 pub mod verilated;
 
+/// rust-hdl, as the port macros ([`ports!`], [`verilog_ports!`]) name it:
+/// a crate whose design is Verilog needs no rust-hdl of its own.
+#[doc(hidden)]
+pub use rust_hdl;
+
 pub use error::Error;
 pub use level::{Engine, Level};
 pub use machine::{output_index, Deep, Letter, Machine, Recorder};
