@@ -17,7 +17,8 @@
 //! generic gates in the bit-parallel simulator, and in Icarus); `panel` (the
 //! board wrapper end to end) and `equiv` (proofs between levels). [`run`]
 //! runs a machine's levels; a [`Project`] takes a design of one's own through
-//! all of it.
+//! all of it. `use nimforge_verify::prelude::*;` brings what a crate that
+//! checks its own design needs ([`prelude`]).
 #![warn(missing_docs)]
 //!
 //! The rooms, bottom up: [`mod@ports`] (a design's ports), [`machine`] (the
@@ -49,6 +50,7 @@ pub mod merge;
 pub mod places;
 pub mod plan;
 pub mod ports;
+pub mod prelude;
 pub mod progress;
 pub mod project;
 pub mod replay;

@@ -31,11 +31,53 @@ pub struct Verified {
 }
 
 impl Verified {
-    /// No level mismatched or failed and no proof was refused or failed. A
-    /// level skipped for a missing tool counts as passed here, as in
-    /// `nimforge verify` outside CI; [`Verified::skipped`] says whether any was.
+    /// Everything checked and right: every level passed (a row `n/a`, the
+    /// `rtl` level of a Verilog design, aside), none skipped, failed or
+    /// mismatched, and every proof proven. A missing tool or a proof that
+    /// did not close is not a pass here; [`Verified::passed_where_run`] is
+    /// the looser question.
     pub fn passed(&self) -> bool {
+        self.levels.iter().all(|r| matches!(r.status, Status::Passed | Status::NotApplicable))
+            && self.proofs.iter().all(|p| p.status == ProofStatus::Proven)
+    }
+
+    /// The looser question (what `passed` answered before): nothing that
+    /// ran was wrong. No level mismatched or failed and no proof was
+    /// refuted or failed; a level or proof skipped for a missing tool, or a
+    /// proof that did not close, counts as passed, as in `nimforge verify`
+    /// outside CI. [`Verified::skipped`] says whether anything was skipped.
+    pub fn passed_where_run(&self) -> bool {
         !self.levels.iter().any(LevelReport::bad) && !self.proofs.iter().any(ProofReport::bad)
+    }
+
+    /// What a wrong design must give: at least one simulated level ran,
+    /// and every one that ran (neither skipped nor `n/a`) mismatched, each
+    /// with its replay ([`LevelReport::replay`]: the presses from power-on)
+    /// and the VCD of it written. The proofs are not asked: they compare
+    /// the levels with each other, not with the model.
+    pub fn caught_everywhere(&self) -> bool {
+        let ran: Vec<&LevelReport> = self.levels.iter().filter(|r| !matches!(r.status, Status::NotApplicable | Status::Skipped)).collect();
+        !ran.is_empty()
+            && ran.iter().all(|r| {
+                r.status == Status::Mismatched
+                    && r.replay.as_ref().and_then(|p| p.vcd.as_ref()).is_some_and(|v| Path::new(v).is_file())
+            })
+    }
+
+    /// The exit status of a `main` that verified: 0 when it
+    /// [`passed`](Verified::passed); 1 when something that ran was wrong (a
+    /// level mismatched or failed, a proof refuted or failed); 2 when
+    /// nothing that ran was wrong but not everything was checked (a level
+    /// or proof skipped for a missing tool, a proof not closed), as for an
+    /// [`Error`] ([`Error::exit_code`]).
+    pub fn exit_code(&self) -> std::process::ExitCode {
+        std::process::ExitCode::from(if self.passed() {
+            0
+        } else if !self.passed_where_run() {
+            1
+        } else {
+            2
+        })
     }
 
     /// Some level or proof was skipped (a tool is missing).
@@ -81,7 +123,7 @@ impl Project {
     /// Every level of `nimforge verify --level all` but the board wrapper's
     /// `panel`: rtl, Verilog, netlist and bitstream in the bit-parallel
     /// engine, Icarus and Verilator, and the `equiv` proofs; after
-    /// [`Project::generate`]. `ui`: [`Ui::new`] for progress bars on a
+    /// [`Project::generate`]. `ui`: [`Ui::terminal`] for progress bars on a
     /// terminal, [`Ui::quiet`] for none.
     pub fn verify<M: Machine>(&self, ui: &Ui) -> Result<Verified, Error> {
         self.verify_source::<M>(&Source::RustHdl, ui)
