@@ -170,3 +170,71 @@ impl Project {
         Ok(Report::of(M::NAME, &b, &built))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Replay;
+
+    fn proof(status: ProofStatus) -> ProofReport {
+        ProofReport { machine: "m".into(), level: "equiv", pair: "netlist=verilog".into(), status, seconds: 0.0, matched: 0, bound: None, detail: String::new() }
+    }
+
+    fn level(status: Status) -> LevelReport {
+        LevelReport { status, ..LevelReport::judged("m", "verilog/bitsim", 1, 0, None) }
+    }
+
+    /// `passed` asks for everything run and right; `passed_where_run` for
+    /// nothing that ran wrong; the exit code tells the three apart.
+    #[test]
+    fn the_verdict_questions() {
+        let code = |v: &Verified| format!("{:?}", v.exit_code());
+        let all_right = Verified { levels: vec![level(Status::NotApplicable), level(Status::Passed)], proofs: vec![proof(ProofStatus::Proven)] };
+        assert!(all_right.passed() && all_right.passed_where_run() && !all_right.skipped());
+        assert_eq!(code(&all_right), format!("{:?}", std::process::ExitCode::from(0)));
+        for (levels, proofs) in [
+            (vec![level(Status::Passed), level(Status::Skipped)], vec![proof(ProofStatus::Proven)]),
+            (vec![level(Status::Passed)], vec![proof(ProofStatus::NotClosed)]),
+            (vec![level(Status::Passed)], vec![proof(ProofStatus::Skipped)]),
+        ] {
+            let v = Verified { levels, proofs };
+            assert!(!v.passed() && v.passed_where_run());
+            assert_eq!(code(&v), format!("{:?}", std::process::ExitCode::from(2)));
+        }
+        for (levels, proofs) in [
+            (vec![level(Status::Passed), level(Status::Mismatched)], vec![proof(ProofStatus::Proven)]),
+            (vec![level(Status::Failed)], vec![]),
+            (vec![level(Status::Passed)], vec![proof(ProofStatus::Refuted)]),
+        ] {
+            let v = Verified { levels, proofs };
+            assert!(!v.passed() && !v.passed_where_run());
+            assert_eq!(code(&v), format!("{:?}", std::process::ExitCode::from(1)));
+        }
+    }
+
+    /// Caught everywhere: every level that ran mismatched with its VCD on
+    /// disk; a skipped or `n/a` row is passed over; none ran is not caught.
+    #[test]
+    fn caught_everywhere_wants_each_replay_on_disk() {
+        let vcd = std::env::temp_dir().join(format!("nimforge-caught-{}.vcd", std::process::id()));
+        std::fs::write(&vcd, "").unwrap();
+        let caught = |vcd: Option<&Path>| LevelReport {
+            replay: Some(Replay {
+                machine: "m".into(),
+                level: "verilog/bitsim".into(),
+                cycle: 3,
+                presses: vec!["none".into()],
+                state_before: String::new(),
+                vcd: vcd.map(|p| p.display().to_string()),
+            }),
+            ..LevelReport::judged("m", "verilog/bitsim", 4, 1, Some("a mismatch".into()))
+        };
+        let v = |levels| Verified { levels, proofs: vec![proof(ProofStatus::Proven)] };
+        assert!(v(vec![level(Status::NotApplicable), caught(Some(&vcd)), level(Status::Skipped)]).caught_everywhere());
+        assert!(!v(vec![caught(Some(&vcd)), level(Status::Passed)]).caught_everywhere());
+        assert!(!v(vec![caught(None)]).caught_everywhere());
+        assert!(!v(vec![caught(Some(&vcd.with_extension("gone")))]).caught_everywhere());
+        assert!(!v(vec![level(Status::Skipped)]).caught_everywhere());
+        let _ = std::fs::remove_file(&vcd);
+    }
+}
