@@ -5,7 +5,7 @@
 use crate::design::Counter;
 use crate::oracle::Digit;
 use crate::presses::Press;
-use nimforge_verify::{Letter, Machine};
+use nimforge_verify::prelude::*;
 
 pub struct CounterMachine;
 
@@ -23,7 +23,7 @@ impl Machine for CounterMachine {
     // The ports, declared once: the inputs besides `clock` in the order of
     // a letter's values, the outputs in the order of `observe`. The widths
     // come from the design's types.
-    nimforge_verify::ports!(Counter;
+    ports!(Counter;
         inputs: [reset, press];
         outputs: [count, carry]);
 
@@ -54,11 +54,6 @@ impl Machine for CounterMachine {
     /// The oracle's value of each output, in the order of the ports.
     fn observe(d: &Digit, _: &()) -> Vec<u64> {
         vec![d.count as u64, d.carry as u64]
-    }
-    /// Whole runs added to the plan after the tour (none needed: the tour
-    /// walks every state under every press).
-    fn move_runs() -> Result<Vec<usize>, String> {
-        Ok(vec![])
     }
     fn design() -> Counter {
         Counter::default()

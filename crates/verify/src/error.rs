@@ -55,6 +55,13 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl Error {
+    /// The exit status of a `main` that stops on this error: 2, as
+    /// [`crate::project::Verified::exit_code`] gives when something could
+    /// not run.
+    pub fn exit_code(&self) -> std::process::ExitCode {
+        std::process::ExitCode::from(2)
+    }
+
     /// A file or directory that could not be read, written or made:
     /// `what` says which ("writing build/x.v").
     pub fn io(what: impl Into<String>, error: std::io::Error) -> Error {

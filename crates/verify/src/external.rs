@@ -31,21 +31,21 @@ impl Logic for External {
 macro_rules! verilog_ports {
     (inputs: [$($i:ident : $iw:expr),* $(,)?]; outputs: [$($o:ident : $ow:expr),* $(,)?] $(;)?) => {
         type Design = $crate::external::External;
-        fn inputs() -> Vec<$crate::ports::Port> {
-            vec![$($crate::ports::Port { name: stringify!($i), width: $iw }),*]
+        fn inputs() -> ::std::vec::Vec<$crate::ports::Port> {
+            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($i), width: $iw }),*]
         }
-        fn outputs() -> Vec<$crate::ports::Port> {
-            vec![$($crate::ports::Port { name: stringify!($o), width: $ow }),*]
+        fn outputs() -> ::std::vec::Vec<$crate::ports::Port> {
+            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($o), width: $ow }),*]
         }
         fn design() -> $crate::external::External {
-            Default::default()
+            ::core::default::Default::default()
         }
-        fn clock(d: &mut $crate::external::External) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
+        fn clock(d: &mut $crate::external::External) -> &mut $crate::rust_hdl::prelude::Signal<$crate::rust_hdl::prelude::In, $crate::rust_hdl::prelude::Clock> {
             &mut d.clock
         }
         fn drive(_: &mut $crate::external::External, _: &[u64]) {}
-        fn read(_: &$crate::external::External) -> Vec<u64> {
-            vec![$({ let _ = stringify!($o); 0 }),*]
+        fn read(_: &$crate::external::External) -> ::std::vec::Vec<u64> {
+            ::std::vec![$({ let _ = ::core::stringify!($o); 0 }),*]
         }
     };
 }
@@ -77,9 +77,6 @@ pub(crate) mod tests {
         }
         fn observe(s: &bool, _: &()) -> Vec<u64> {
             vec![*s as u64]
-        }
-        fn move_runs() -> Result<Vec<usize>, String> {
-            Ok(vec![])
         }
     }
 

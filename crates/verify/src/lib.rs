@@ -17,7 +17,8 @@
 //! generic gates in the bit-parallel simulator, and in Icarus); `panel` (the
 //! board wrapper end to end) and `equiv` (proofs between levels). [`run`]
 //! runs a machine's levels; a [`Project`] takes a design of one's own through
-//! all of it.
+//! all of it. `use nimforge_verify::prelude::*;` brings what a crate that
+//! checks its own design needs ([`prelude`]).
 #![warn(missing_docs)]
 //!
 //! The rooms, bottom up: [`mod@ports`] (a design's ports), [`machine`] (the
@@ -49,6 +50,7 @@ pub mod merge;
 pub mod places;
 pub mod plan;
 pub mod ports;
+pub mod prelude;
 pub mod progress;
 pub mod project;
 pub mod replay;
@@ -61,6 +63,11 @@ pub mod tour;
 pub mod vcd;
 pub mod verdict;
 pub mod verilated;
+
+/// rust-hdl, as the port macros ([`ports!`], [`verilog_ports!`]) name it:
+/// a crate whose design is Verilog needs no rust-hdl of its own.
+#[doc(hidden)]
+pub use rust_hdl;
 
 pub use error::Error;
 pub use level::{Engine, Level};

@@ -55,21 +55,21 @@ pub fn width_of<D, Dir: rust_hdl::prelude::Direction, T: rust_hdl::prelude::Synt
 #[macro_export]
 macro_rules! ports {
     ($design:ty; inputs: [$($i:ident),* $(,)?]; outputs: [$($o:ident),* $(,)?] $(;)?) => {
-        fn inputs() -> Vec<$crate::ports::Port> {
-            vec![$($crate::ports::Port { name: stringify!($i), width: $crate::ports::width_of(|d: &$design| &d.$i) }),*]
+        fn inputs() -> ::std::vec::Vec<$crate::ports::Port> {
+            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($i), width: $crate::ports::width_of(|d: &$design| &d.$i) }),*]
         }
-        fn outputs() -> Vec<$crate::ports::Port> {
-            vec![$($crate::ports::Port { name: stringify!($o), width: $crate::ports::width_of(|d: &$design| &d.$o) }),*]
+        fn outputs() -> ::std::vec::Vec<$crate::ports::Port> {
+            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($o), width: $crate::ports::width_of(|d: &$design| &d.$o) }),*]
         }
-        fn clock(d: &mut $design) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock> {
+        fn clock(d: &mut $design) -> &mut $crate::rust_hdl::prelude::Signal<$crate::rust_hdl::prelude::In, $crate::rust_hdl::prelude::Clock> {
             &mut d.clock
         }
         fn drive(d: &mut $design, inputs: &[u64]) {
             let mut values = inputs.iter();
             $(d.$i.next = $crate::ports::PortValue::from_u64(*values.next().expect("a value for every input"));)*
         }
-        fn read(d: &$design) -> Vec<u64> {
-            vec![$($crate::ports::PortValue::to_u64(&d.$o.val())),*]
+        fn read(d: &$design) -> ::std::vec::Vec<u64> {
+            ::std::vec![$($crate::ports::PortValue::to_u64(&d.$o.val())),*]
         }
     };
 }

@@ -24,7 +24,15 @@ impl Ui {
         Ui { multi, json }
     }
 
-    /// A quiet display, for tests.
+    /// Progress bars while the levels run, when standard error is a
+    /// terminal (nothing otherwise); the run's own lines on standard
+    /// output. What a `main` of one's own wants: `Ui::new(false)`.
+    pub fn terminal() -> Ui {
+        Ui::new(false)
+    }
+
+    /// A quiet display, for tests: no bars, the run's own lines on
+    /// standard error.
     pub fn quiet() -> Ui {
         Ui { multi: None, json: true }
     }

@@ -31,11 +31,53 @@ pub struct Verified {
 }
 
 impl Verified {
-    /// No level mismatched or failed and no proof was refused or failed. A
-    /// level skipped for a missing tool counts as passed here, as in
-    /// `nimforge verify` outside CI; [`Verified::skipped`] says whether any was.
+    /// Everything checked and right: every level passed (a row `n/a`, the
+    /// `rtl` level of a Verilog design, aside), none skipped, failed or
+    /// mismatched, and every proof proven. A missing tool or a proof that
+    /// did not close is not a pass here; [`Verified::passed_where_run`] is
+    /// the looser question.
     pub fn passed(&self) -> bool {
+        self.levels.iter().all(|r| matches!(r.status, Status::Passed | Status::NotApplicable))
+            && self.proofs.iter().all(|p| p.status == ProofStatus::Proven)
+    }
+
+    /// The looser question (what `passed` answered before): nothing that
+    /// ran was wrong. No level mismatched or failed and no proof was
+    /// refuted or failed; a level or proof skipped for a missing tool, or a
+    /// proof that did not close, counts as passed, as in `nimforge verify`
+    /// outside CI. [`Verified::skipped`] says whether anything was skipped.
+    pub fn passed_where_run(&self) -> bool {
         !self.levels.iter().any(LevelReport::bad) && !self.proofs.iter().any(ProofReport::bad)
+    }
+
+    /// What a wrong design must give: at least one simulated level ran,
+    /// and every one that ran (neither skipped nor `n/a`) mismatched, each
+    /// with its replay ([`LevelReport::replay`]: the presses from power-on)
+    /// and the VCD of it written. The proofs are not asked: they compare
+    /// the levels with each other, not with the model.
+    pub fn caught_everywhere(&self) -> bool {
+        let ran: Vec<&LevelReport> = self.levels.iter().filter(|r| !matches!(r.status, Status::NotApplicable | Status::Skipped)).collect();
+        !ran.is_empty()
+            && ran.iter().all(|r| {
+                r.status == Status::Mismatched
+                    && r.replay.as_ref().and_then(|p| p.vcd.as_ref()).is_some_and(|v| Path::new(v).is_file())
+            })
+    }
+
+    /// The exit status of a `main` that verified: 0 when it
+    /// [`passed`](Verified::passed); 1 when something that ran was wrong (a
+    /// level mismatched or failed, a proof refuted or failed); 2 when
+    /// nothing that ran was wrong but not everything was checked (a level
+    /// or proof skipped for a missing tool, a proof not closed), as for an
+    /// [`Error`] ([`Error::exit_code`]).
+    pub fn exit_code(&self) -> std::process::ExitCode {
+        std::process::ExitCode::from(if self.passed() {
+            0
+        } else if !self.passed_where_run() {
+            1
+        } else {
+            2
+        })
     }
 
     /// Some level or proof was skipped (a tool is missing).
@@ -81,7 +123,7 @@ impl Project {
     /// Every level of `nimforge verify --level all` but the board wrapper's
     /// `panel`: rtl, Verilog, netlist and bitstream in the bit-parallel
     /// engine, Icarus and Verilator, and the `equiv` proofs; after
-    /// [`Project::generate`]. `ui`: [`Ui::new`] for progress bars on a
+    /// [`Project::generate`]. `ui`: [`Ui::terminal`] for progress bars on a
     /// terminal, [`Ui::quiet`] for none.
     pub fn verify<M: Machine>(&self, ui: &Ui) -> Result<Verified, Error> {
         self.verify_source::<M>(&Source::RustHdl, ui)
@@ -126,5 +168,73 @@ impl Project {
         let dir = self.root.join("build").join(format!("{}-{}", M::MODULE, b.name));
         let built = build::implement(&b, source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;
         Ok(Report::of(M::NAME, &b, &built))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Replay;
+
+    fn proof(status: ProofStatus) -> ProofReport {
+        ProofReport { machine: "m".into(), level: "equiv", pair: "netlist=verilog".into(), status, seconds: 0.0, matched: 0, bound: None, detail: String::new() }
+    }
+
+    fn level(status: Status) -> LevelReport {
+        LevelReport { status, ..LevelReport::judged("m", "verilog/bitsim", 1, 0, None) }
+    }
+
+    /// `passed` asks for everything run and right; `passed_where_run` for
+    /// nothing that ran wrong; the exit code tells the three apart.
+    #[test]
+    fn the_verdict_questions() {
+        let code = |v: &Verified| format!("{:?}", v.exit_code());
+        let all_right = Verified { levels: vec![level(Status::NotApplicable), level(Status::Passed)], proofs: vec![proof(ProofStatus::Proven)] };
+        assert!(all_right.passed() && all_right.passed_where_run() && !all_right.skipped());
+        assert_eq!(code(&all_right), format!("{:?}", std::process::ExitCode::from(0)));
+        for (levels, proofs) in [
+            (vec![level(Status::Passed), level(Status::Skipped)], vec![proof(ProofStatus::Proven)]),
+            (vec![level(Status::Passed)], vec![proof(ProofStatus::NotClosed)]),
+            (vec![level(Status::Passed)], vec![proof(ProofStatus::Skipped)]),
+        ] {
+            let v = Verified { levels, proofs };
+            assert!(!v.passed() && v.passed_where_run());
+            assert_eq!(code(&v), format!("{:?}", std::process::ExitCode::from(2)));
+        }
+        for (levels, proofs) in [
+            (vec![level(Status::Passed), level(Status::Mismatched)], vec![proof(ProofStatus::Proven)]),
+            (vec![level(Status::Failed)], vec![]),
+            (vec![level(Status::Passed)], vec![proof(ProofStatus::Refuted)]),
+        ] {
+            let v = Verified { levels, proofs };
+            assert!(!v.passed() && !v.passed_where_run());
+            assert_eq!(code(&v), format!("{:?}", std::process::ExitCode::from(1)));
+        }
+    }
+
+    /// Caught everywhere: every level that ran mismatched with its VCD on
+    /// disk; a skipped or `n/a` row is passed over; none ran is not caught.
+    #[test]
+    fn caught_everywhere_wants_each_replay_on_disk() {
+        let vcd = std::env::temp_dir().join(format!("nimforge-caught-{}.vcd", std::process::id()));
+        std::fs::write(&vcd, "").unwrap();
+        let caught = |vcd: Option<&Path>| LevelReport {
+            replay: Some(Replay {
+                machine: "m".into(),
+                level: "verilog/bitsim".into(),
+                cycle: 3,
+                presses: vec!["none".into()],
+                state_before: String::new(),
+                vcd: vcd.map(|p| p.display().to_string()),
+            }),
+            ..LevelReport::judged("m", "verilog/bitsim", 4, 1, Some("a mismatch".into()))
+        };
+        let v = |levels| Verified { levels, proofs: vec![proof(ProofStatus::Proven)] };
+        assert!(v(vec![level(Status::NotApplicable), caught(Some(&vcd)), level(Status::Skipped)]).caught_everywhere());
+        assert!(!v(vec![caught(Some(&vcd)), level(Status::Passed)]).caught_everywhere());
+        assert!(!v(vec![caught(None)]).caught_everywhere());
+        assert!(!v(vec![caught(Some(&vcd.with_extension("gone")))]).caught_everywhere());
+        assert!(!v(vec![level(Status::Skipped)]).caught_everywhere());
+        let _ = std::fs::remove_file(&vcd);
     }
 }
