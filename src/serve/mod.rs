@@ -28,7 +28,7 @@
 //! one line on stderr; one without `Origin` is no browser's and is
 //! admitted. Every request's `Host` must name the server too (those names,
 //! the hosts of `--allow-origin`, `--host-name`), else 421: a DNS-rebinding
-//! page's names its own site ([`Shared::ours`]).
+//! page's names its own site (`Shared::ours`).
 
 pub mod session;
 

@@ -22,7 +22,7 @@ fn plan() -> Plan<RelayNim> {
 
 fn run_one(level: &'static str, file: PathBuf) -> LevelReport {
     let plan = plan();
-    let (mut r, _) = run(&plan, &Expected::of(&plan), vec![Input { level, file: Ok(file) }], &Progress::default(), None);
+    let (mut r, _) = run(&plan, &Expected::of(&plan), vec![Input { level, file: Ok(file) }], &Progress::default(), None, RelayNim::MAX_STATES);
     r.remove(0)
 }
 

@@ -17,12 +17,12 @@ fn merges_to_the_whole<M: Machine>() {
     let expected = Expected::of(&plan);
     let synth = hdl::make_ice40::<M>(&places).unwrap();
     let inputs = || vec![Input { level: "netlist/bitsim", file: Ok(synth.json.clone()) }];
-    let (whole, _) = run(&plan, &expected, inputs(), &Progress::default(), None);
+    let (whole, _) = run(&plan, &expected, inputs(), &Progress::default(), None, M::MAX_STATES);
     let fingerprint = Fingerprint::default().bytes(M::NAME.as_bytes()).words(&plan.sequence);
     let mut reports = Vec::new();
     for index in 0..3 {
         let shard = Shard { index, count: 3 };
-        let (rows, _) = run(&plan, &expected, inputs(), &Progress::default(), Some(Sharding { shard, fingerprint }));
+        let (rows, _) = run(&plan, &expected, inputs(), &Progress::default(), Some(Sharding { shard, fingerprint }), M::MAX_STATES);
         let mut lines: Vec<String> = rows.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
         lines.push(end_line(shard, rows.len()));
         reports.push(merge::read(&format!("{} shard {index}", M::NAME), &lines.join("\n")).unwrap());

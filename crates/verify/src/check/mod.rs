@@ -24,7 +24,7 @@
 //!
 //! A difference, from any of them, is certified before it is a verdict:
 //! replayed from power-on in Icarus on the two original files
-//! ([`certify`]).
+//! (`certify`).
 
 mod certify;
 
