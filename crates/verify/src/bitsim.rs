@@ -31,17 +31,8 @@ pub struct Input {
 
 /// What the search covered, for the machine's summary line.
 pub struct Searched {
-    /// Pair states reached (the oracle's state with the netlists'
-    /// registers), each given every letter.
-    pub pairs: usize,
-    /// The oracle's states among them.
-    pub states: usize,
-    /// Transitions taken: one clock per (pair state, letter).
-    pub transitions: usize,
-    /// The greatest depth from power-on.
-    pub depth: usize,
-    /// The bound on pair states the search passed, when it stopped short.
-    pub stopped: Option<usize>,
+    /// How far it reached.
+    pub reach: lanes::Reach,
     /// Wall-clock time of the one pass for all the netlists, in seconds.
     pub seconds: f64,
 }
@@ -49,13 +40,14 @@ pub struct Searched {
 impl Searched {
     /// The search in words, for the machine's summary line.
     pub fn summary(&self) -> String {
-        let what = match self.stopped {
+        let r = &self.reach;
+        let what = match r.stopped {
             None => "every pair state (the model's state with the design's registers) reachable from power-on, under every letter",
             Some(_) => "NOT exhaustive: stopped at its bound on pair states (--max-states)",
         };
         format!(
             "{what}: {} pair states over {} model states, {} transitions, depth {} ({:.1} s for every bitsim netlist at once)",
-            self.pairs, self.states, self.transitions, self.depth, self.seconds
+            r.pairs, r.states, r.transitions, r.depth, self.seconds
         )
     }
 }
@@ -63,17 +55,17 @@ impl Searched {
 /// A search's coverage in a level's row: what was searched, what the
 /// design holds beyond the model, what is not searched in every value.
 fn search_coverage(s: &lanes::Search, k: usize, seconds: f64, nets: usize) -> String {
-    let r = &s.registers[k];
-    let mut out = match s.stopped {
+    let (r, reach) = (&s.registers[k], &s.reach);
+    let mut out = match reach.stopped {
         None => format!(
             "; the search: every pair state of the model and this netlist reachable from power-on under every letter, \
              exhaustive: {} pair states over {} model states, {} transitions, depth {}",
-            s.pairs, s.states, s.transitions, s.depth
+            reach.pairs, reach.states, reach.transitions, reach.depth
         ),
         Some(bound) => format!(
             "; the search STOPPED past {bound} pair states (--max-states) at depth {}, NOT exhaustive: {} pair states over {} \
              model states searched, {} transitions; the level is the plan's runs and the part searched",
-            s.depth, s.pairs, s.states, s.transitions
+            reach.depth, reach.pairs, reach.states, reach.transitions
         ),
     };
     out += &format!(" (one pass of {seconds:.1} s for {nets} netlists)");
@@ -188,8 +180,8 @@ pub fn run<M: Machine>(
             .coverage(coverage)
             .seconds(seconds);
         if let Some((s, _)) = &searched {
-            (report.model_states, report.pair_states) = (Some(s.states), Some(s.pairs));
-            report.exhaustive = s.stopped.is_none();
+            (report.model_states, report.pair_states) = (Some(s.reach.states), Some(s.reach.pairs));
+            report.exhaustive = s.reach.stopped.is_none();
         }
         if let Some(way) = &f.first_presses {
             // The search's mismatch with its way from power-on, as the plan's have.
@@ -202,7 +194,7 @@ pub fn run<M: Machine>(
         }
         reports[*at] = Some(report);
     }
-    let summary = searched.map(|(s, seconds)| Searched { pairs: s.pairs, states: s.states, transitions: s.transitions, depth: s.depth, stopped: s.stopped, seconds });
+    let summary = searched.map(|(s, seconds)| Searched { reach: s.reach, seconds });
     let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
     if let Some(deep) = M::deep() {
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();

@@ -458,9 +458,9 @@ pub fn run_pieces_in<M: Machine>(
     found
 }
 
-/// What the transition search covered, and what each netlist showed.
-#[derive(Clone, Debug, Default)]
-pub struct Search {
+/// How far a transition search reached.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
     /// Pair states reached from power-on: the oracle's state with the
     /// registers of every netlist the search keys on.
     pub pairs: usize,
@@ -474,6 +474,13 @@ pub struct Search {
     /// it passed (`--max-states`, [`Machine::MAX_STATES`]). `None`: it
     /// closed, every pair state reachable under every letter was clocked.
     pub stopped: Option<usize>,
+}
+
+/// What the transition search covered, and what each netlist showed.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    /// How far it reached.
+    pub reach: Reach,
     /// One per netlist, in the order given.
     pub found: Vec<Found>,
     /// One per netlist: its registers as the search saw them.
@@ -836,7 +843,7 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
         });
         let mut next = Frontier::<M>::new();
         for (part, found, clocked) in parts {
-            result.transitions += clocked;
+            result.reach.transitions += clocked;
             next.states.extend(part.states);
             next.regs.extend(part.regs);
             next.from.extend(part.from);
@@ -846,7 +853,7 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
         }
         history.push(std::mem::take(&mut frontier.from));
         if stop.load(Ordering::Relaxed) {
-            result.stopped = Some(bound);
+            result.reach.stopped = Some(bound);
             break;
         }
         if !next.states.is_empty() {
@@ -869,9 +876,9 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
             f.first_presses = Some(way);
         }
     }
-    result.pairs = seen.len();
+    result.reach.pairs = seen.len();
     let (states, varying) = seen.states_and_varying(reg_stride);
-    result.states = states;
+    result.reach.states = states;
     for (k, w) in nets.iter().enumerate() {
         let r = &mut registers[k];
         let bits = (0..strides[k] * 64).filter(|&i| varying[offsets[k] + i / 64] >> (i % 64) & 1 == 1);
@@ -880,7 +887,7 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
         r.varying = names.iter().take(VARYING_NAMED).map(|&i| w.net.latch_name(i).to_string()).collect();
     }
     result.registers = registers;
-    result.depth = depth;
+    result.reach.depth = depth;
     result
 }
 
@@ -915,14 +922,14 @@ mod tests {
     fn the_search_keys_on_the_pair() {
         let progress = Progress::default();
         let right = search::<Toggle>(&[&toggle(RIGHT)], 1, &progress, 1000);
-        assert_eq!((right.pairs, right.states, right.stopped), (2, 2, None));
+        assert_eq!((right.reach.pairs, right.reach.states, right.reach.stopped), (2, 2, None));
         assert_eq!((right.registers[0].latches, right.registers[0].keyed, right.registers[0].varying_count), (3, 1, 0));
         assert_eq!(right.found[0].mismatches, 0);
-        assert_eq!(right.transitions, 4);
+        assert_eq!(right.reach.transitions, 4);
 
         let sleepy = search::<Toggle>(&[&toggle(SLEEPY)], 1, &progress, 1000);
-        assert_eq!(sleepy.states, 2);
-        assert!(sleepy.pairs > 2, "{sleepy:?}");
+        assert_eq!(sleepy.reach.states, 2);
+        assert!(sleepy.reach.pairs > 2, "{sleepy:?}");
         assert_eq!(sleepy.registers[0].keyed, 3);
         // The counter varies within a model state (and, past the lost FLIP,
         // the lamp too: the design has left the model).
@@ -935,13 +942,13 @@ mod tests {
         // The registers held boxed (a netlist of more than 512 flip-flops)
         // find the same.
         let boxed = search_keyed::<Toggle, Box<[u64]>>(&[&toggle(SLEEPY)], 1, &progress, 1000);
-        assert_eq!((boxed.pairs, boxed.states, boxed.transitions), (sleepy.pairs, sleepy.states, sleepy.transitions));
+        assert_eq!(boxed.reach, sleepy.reach);
         assert_eq!(boxed.found[0].first_presses, sleepy.found[0].first_presses);
 
         // A bound below the pairs stops it, and says so.
         let stopped = search::<Toggle>(&[&toggle(SLEEPY)], 1, &progress, 3);
-        assert_eq!(stopped.stopped, Some(3));
-        assert!(stopped.pairs > 3);
+        assert_eq!(stopped.reach.stopped, Some(3));
+        assert!(stopped.reach.pairs > 3);
     }
 
     /// The word-wise pack puts every bit where the bit-by-bit one did.
