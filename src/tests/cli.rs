@@ -124,7 +124,7 @@ fn generated_verilog_lints_clean() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let module = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if let Err(e) = nimforge_verify::flow::verilator::lint(&path, &module, &tmp, nimforge_verify::flow::verilator::Strictness::Every) {
+        if let Err(e) = nimforge_verify::flow::verilator::lint(&[path.as_path()], &module, &tmp, nimforge_verify::flow::verilator::Strictness::Every) {
             panic!("{e}");
         }
     }

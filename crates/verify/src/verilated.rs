@@ -28,6 +28,20 @@ struct Harness<'a> {
     outputs: Vec<(String, usize, usize)>,
 }
 
+/// A design whose port is named as its module, one level down
+/// (`testbenches/verilator_top.v.j2`).
+#[derive(Template)]
+#[template(path = "verilator_top.v.j2", escape = "none")]
+struct Wrapper<'a> {
+    top: &'a str,
+    module: &'a str,
+    inputs: Vec<(&'static str, usize)>,
+    outputs: Vec<(&'static str, usize)>,
+}
+
+/// The wrapper's module name.
+const WRAPPER: &str = "nimforge_verilator_top";
+
 /// Verilator's C++ name for a port: `$` becomes `__024`.
 fn cpp_name(port: &str) -> String {
     port.replace('$', "__024")
@@ -64,7 +78,25 @@ impl Verilated {
         // A user's file may be named otherwise than its module and written
         // in its own style: only an error fails it.
         let strictness = if places.source.is_some() { verilator::Strictness::ErrorsOnly } else { verilator::Strictness::Every };
-        verilator::lint(&source, M::MODULE, &dir, strictness)?;
+        // Verilator names the top's instance after its module: a port of
+        // the same name collides with it, and such a design is wrapped in a
+        // top of another name.
+        let ports = || M::inputs().into_iter().chain(M::outputs());
+        let (top, wrapper) = if ports().any(|p| p.name == M::MODULE) {
+            let wrapper = dir.join(format!("{WRAPPER}.v"));
+            let text = Wrapper {
+                top: WRAPPER,
+                module: M::MODULE,
+                inputs: M::inputs().iter().map(|p| (p.name, p.width)).collect(),
+                outputs: M::outputs().iter().map(|p| (p.name, p.width)).collect(),
+            };
+            crate::flow::write(&wrapper, &(text.render().expect("template renders") + "\n"))?;
+            (WRAPPER, Some(wrapper))
+        } else {
+            (M::MODULE, None)
+        };
+        let sources: Vec<&Path> = std::iter::once(source.as_path()).chain(wrapper.as_deref()).collect();
+        verilator::lint(&sources, top, &dir, strictness)?;
         if plan.letters.len() > 1 << 16 {
             return Err(ToolError::Io {
                 what: format!("{} has {} letters; the Verilator harness takes up to 65,536", M::NAME, plan.letters.len()),
@@ -98,7 +130,7 @@ impl Verilated {
             .collect();
         let harness = Harness {
             machine: M::NAME,
-            module: M::MODULE,
+            module: top,
             stride: expected.stride,
             letters: plan.letters.iter().map(|l| l.inputs.clone()).collect(),
             inputs: M::inputs().iter().map(|p| cpp_name(p.name)).collect(),
@@ -106,7 +138,7 @@ impl Verilated {
         };
         let main = dir.join("machine_harness.cpp");
         crate::flow::write(&main, &harness.render().expect("template renders"))?;
-        let binary = verilator::build(&[&source, &main], M::MODULE, &dir)?;
+        let binary = verilator::build(&[sources.as_slice(), &[main.as_path()]].concat(), top, &dir)?;
         Ok(Verilated { binary, letters, expected: expected_bin })
     }
 

@@ -6,6 +6,10 @@
 //! next press only wakes it) caught at every bit-parallel level with the
 //! presses from power-on and a replay VCD.
 //!
+//! The right lamp's output is named as its module (`lamp`), as users'
+//! often are: Verilator's level must take it (it wraps such a design in a
+//! top of another name).
+//!
 //! The variant is wrong only on a road that reaches a model state the long
 //! way round: the lamp off after power-on and the lamp off after three
 //! quiet cycles are one state of the model but two of the design. A search
@@ -21,7 +25,7 @@ use rust_hdl::prelude::*;
 pub struct Lamp {
     pub clock: Signal<In, Clock>,
     pub flip: Signal<In, Bit>,
-    pub light: Signal<Out, Bit>,
+    pub lamp: Signal<Out, Bit>,
     on: DFF<Bit>,
     quiet: DFF<Bits<2>>,
     dozes: Constant<Bit>,
@@ -32,7 +36,7 @@ impl Lamp {
         Lamp {
             clock: Default::default(),
             flip: Default::default(),
-            light: Default::default(),
+            lamp: Default::default(),
             on: Default::default(),
             quiet: Default::default(),
             dozes: Constant::new(dozes),
@@ -44,7 +48,7 @@ impl Logic for Lamp {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, on, quiet);
-        self.light.next = self.on.q.val();
+        self.lamp.next = self.on.q.val();
         if self.flip.val() {
             self.quiet.d.next = 0.into();
             if !self.dozes.val() | (self.quiet.q.val() != 3) {
@@ -74,7 +78,7 @@ impl<const DOZES: bool> Machine for Toggle<DOZES> {
 
     ports!(Lamp;
         inputs: [flip];
-        outputs: [light]);
+        outputs: [lamp]);
 
     fn alphabet() -> Vec<Press> {
         vec![Press::None, Press::Flip]

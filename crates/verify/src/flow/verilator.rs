@@ -18,16 +18,18 @@ pub enum Strictness {
     ErrorsOnly,
 }
 
-/// Lint one file; Ok with nothing when clean (or, [`Strictness::ErrorsOnly`],
-/// when it has warnings alone).
-pub fn lint(source: &Path, top: &str, dir: &Path, strictness: Strictness) -> Result<(), ToolError> {
-    let mut args = vec!["--lint-only", "-Wall"];
+/// Lint `sources` (the design first) under `top`; Ok with nothing when
+/// clean (or, [`Strictness::ErrorsOnly`], when it has warnings alone).
+pub fn lint(sources: &[&Path], top: &str, dir: &Path, strictness: Strictness) -> Result<(), ToolError> {
+    let mut args: Vec<String> = vec!["--lint-only".into(), "-Wall".into()];
     if strictness == Strictness::ErrorsOnly {
-        args.push("-Wno-fatal");
+        args.push("-Wno-fatal".into());
     }
-    let file = source.to_string_lossy();
-    args.extend(["--top-module", top, &file]);
-    VERILATOR.run(&args, dir, &format!("linting {}", source.display()))?;
+    args.extend(["--top-module".into(), top.into()]);
+    args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let what = sources.first().map_or_else(|| top.to_string(), |s| s.display().to_string());
+    VERILATOR.run(&args, dir, &format!("linting {what}"))?;
     Ok(())
 }
 
