@@ -70,8 +70,8 @@ impl From<&Sources> for Sources {
 
 impl Sources {
     /// The files `files`, nothing else (a netlist and its cell models).
-    pub fn files(files: &[&Path]) -> Sources {
-        Sources { files: files.iter().map(|f| f.to_path_buf()).collect(), ..Sources::default() }
+    pub fn files<P: AsRef<Path>>(files: &[P]) -> Sources {
+        Sources { files: files.iter().map(|f| f.as_ref().to_path_buf()).collect(), ..Sources::default() }
     }
 
     /// The sources `path` names, by its extension: `.f` a file list
@@ -98,6 +98,15 @@ impl Sources {
             return Err(SourcesError(format!("{} names no Verilog or SystemVerilog file", path.display())));
         }
         Ok(s)
+    }
+
+    /// Every relative path taken from `root` (a project's directory).
+    pub fn under(&self, root: &Path) -> Sources {
+        Sources {
+            files: self.files.iter().map(|p| root.join(p)).collect(),
+            include_dirs: self.include_dirs.iter().map(|p| root.join(p)).collect(),
+            ..self.clone()
+        }
     }
 
     /// Every path made absolute (from the current directory), for tools

@@ -106,7 +106,7 @@ impl Verilated {
         };
         let main = dir.join("machine_harness.cpp");
         crate::flow::write(&main, &harness.render().expect("template renders"))?;
-        let binary = verilator::build(&[&source, &main], M::MODULE, &dir)?;
+        let binary = verilator::build_design(&source, &[&main], M::MODULE, &dir)?;
         Ok(Verilated { binary, letters, expected: expected_bin })
     }
 
