@@ -146,7 +146,7 @@ impl Sources {
     }
 
     /// A `.f` file list as Verilator reads `-f list` with `base` its
-    /// current directory. Verilator's manual ("-f <file>", "-F <file>"):
+    /// current directory. Verilator's manual (`-f <file>`, `-F <file>`):
     /// `-f` reads the file "as if all text inside it was specified as
     /// command line arguments. Any relative paths are relative to the
     /// current directory"; `-F` the same, but "relative paths are relative
