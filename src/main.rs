@@ -277,13 +277,19 @@ enum Command {
     /// the iCE40. Exit 0 equal, 1 different (a certified counterexample),
     /// 3 not decided, 2 bad input.
     Check {
-        /// The reference design: a Verilog or SystemVerilog file.
+        /// The reference design: a Verilog or SystemVerilog file, a `.f`
+        /// file list (Verilator's -f) or a FuseSoC CAPI2 `.core` file.
         a: std::path::PathBuf,
-        /// The design checked against it.
+        /// The design checked against it (a file, a `.f` or a `.core`).
         b: std::path::PathBuf,
-        /// The module to check, in both files.
+        /// The module to check, in both (else the top a `.f`'s
+        /// --top-module or a `.core`'s toplevel names).
         #[arg(long)]
-        top: String,
+        top: Option<String>,
+        /// The second design's top module when it is named otherwise (a
+        /// rewrite renamed); its ports must still be the first's.
+        #[arg(long, value_name = "NAME")]
+        top_b: Option<String>,
         /// The clock input's name.
         #[arg(long, default_value = "clock")]
         clock: String,
@@ -444,8 +450,8 @@ fn main() {
         Command::ReplayMismatch { report, level, vcd } => commands::replay_mismatch::run(&report, level.as_deref(), vcd.as_deref(), &root),
         Command::Merge { reports, json } => commands::merge::run(&reports, json),
         Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
-        Command::Check { a, b, top, clock, max_states, depth, runs, timeout } => {
-            commands::check::run(&a, &b, top, clock, (max_states as usize, depth as usize, runs as usize), timeout)
+        Command::Check { a, b, top, top_b, clock, max_states, depth, runs, timeout } => {
+            commands::check::run(&a, &b, (top, top_b), clock, (max_states as usize, depth as usize, runs as usize), timeout)
         }
         Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {

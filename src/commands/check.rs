@@ -1,16 +1,30 @@
-//! `nimforge check A.v B.v --top NAME`: two designs of one module against
-//! each other ([`nimforge_verify::check`]), printed.
+//! `nimforge check A B --top NAME`: two designs of one module against
+//! each other ([`nimforge_verify::check`]), printed; each a Verilog file, a
+//! `.f` list or a `.core` ([`nimforge_verify::Sources::read`]).
 
 use nimforge_verify::check::{self, Options, Verdict, Walk, POWER_ON};
 use nimforge_verify::flow::yosys;
 use std::path::Path;
 
 /// Checks `b` against `a`; the verdict's exit status: 0 equal, 1
-/// different, 3 not decided.
-pub fn run(a: &Path, b: &Path, top: String, clock: String, (max_states, depth, runs): (usize, usize, usize), timeout: u64) -> Result<i32, crate::Error> {
-    let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top);
-    let options = Options { top, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
-    let c = check::check(a, b, &options)?;
+/// different, 3 not decided. The tops: `--top` for both and `--top-b` for
+/// the second, else what each side's list or `.core` names.
+pub fn run(
+    a: &Path,
+    b: &Path,
+    (top, top_b): (Option<String>, Option<String>),
+    clock: String,
+    (max_states, depth, runs): (usize, usize, usize),
+    timeout: u64,
+) -> Result<i32, crate::Error> {
+    let (sa, sb) = (nimforge_verify::Sources::read(a).map_err(nimforge_verify::Error::from)?, nimforge_verify::Sources::read(b).map_err(nimforge_verify::Error::from)?);
+    let missing = |side: &Path| nimforge_verify::Error::Input(format!("no top module for {}: name it with --top (and --top-b for the second, when named otherwise)", side.display()));
+    let top_a = top.clone().or_else(|| sa.top.clone()).ok_or_else(|| missing(a))?;
+    let top_b = top_b.or(top).or_else(|| sb.top.clone()).ok_or_else(|| missing(b))?;
+    let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top_a);
+    let top_b = (top_b != top_a).then_some(top_b);
+    let options = Options { top: top_a, top_b, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
+    let c = check::check_sources((a, &sa), (b, &sb), &options)?;
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
     println!("ports: the same in both ({})", ports.join(", "));
     println!("power-on: {POWER_ON}");

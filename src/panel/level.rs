@@ -140,7 +140,7 @@ pub fn verilog<P: Panel>(machine: &str, script: &Script, places: &Places) -> Vec
     out.push(finish::<P>(machine, "panel/icarus", script, icarus, t0));
     let t0 = Instant::now();
     let verilated = places.dir("panel-verilator").and_then(|d| {
-        verilator::lint(&[source.as_path()], P::MODULE, &d, verilator::Strictness::Every)?;
+        verilator::lint(&source, P::MODULE, &d, verilator::Strictness::Every)?;
         let main = places.root.join("testbenches/verilator_main.cpp");
         verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs, &d)
     });

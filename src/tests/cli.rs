@@ -124,7 +124,7 @@ fn generated_verilog_lints_clean() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let module = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if let Err(e) = nimforge_verify::flow::verilator::lint(&[path.as_path()], &module, &tmp, nimforge_verify::flow::verilator::Strictness::Every) {
+        if let Err(e) = nimforge_verify::flow::verilator::lint(&path, &module, &tmp, nimforge_verify::flow::verilator::Strictness::Every) {
             panic!("{e}");
         }
     }
@@ -636,6 +636,60 @@ fn check_corpus() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// `nimforge check` on sources as engineers name them: the tally of
+/// `examples/verilog/multi` (a package, an include, a define, a
+/// parameter) from its `.f` list against its renamed rewrite from a
+/// `.core` is equal; the list with another parameter or without the define
+/// is different, certified in Icarus; a bad list or `.core` is one line,
+/// exit 2.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn check_sources_from_lists_and_cores() {
+    let multi = "examples/verilog/multi";
+    let (list, core, rewrite) = (format!("{multi}/design.f"), format!("{multi}/design.core"), format!("{multi}/rewrite/tally_v2.core"));
+    for (a, b) in [(&list, &rewrite), (&core, &rewrite), (&list, &core)] {
+        let out = nimforge(&["check", a, b, "--timeout", "60"]);
+        assert_eq!(out.status.code(), Some(0), "{a} {b}: {}{}", text(&out.stdout), text(&out.stderr));
+        assert!(text(&out.stdout).contains("verdict: equal"), "{}", text(&out.stdout));
+    }
+    let dir = std::env::temp_dir().join(format!("nimforge-check-sources-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let listed = std::fs::read_to_string(&list).unwrap();
+    let changed = |name: &str, from: &str, to: &str| {
+        let text = listed.replacen(from, to, 1);
+        assert_ne!(text, listed, "{name}: the copy is changed");
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    for wrong in [changed("step2.f", "-GSTEP=3", "-GSTEP=2"), changed("wraps.f", "+define+TALLY_SATURATE", "")] {
+        let out = nimforge(&["check", &wrong, &rewrite, "--timeout", "60"]);
+        let said = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{wrong}: {said}{}", text(&out.stderr));
+        assert!(said.contains("certified in Icarus on the two files"), "{said}");
+    }
+    // The rewrite's top named on the command line, the first's from --top.
+    let out = nimforge(&["check", &list, &format!("{multi}/rewrite/tally_v2.sv"), "--top", "tally", "--top-b", "tally_v2", "--timeout", "60"]);
+    // The .v alone has STEP 1: different from the list's 3.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let bad = |name: &str, content: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let unknown = bad("unknown.f", "examples/verilog/multi/rtl/tally.sv\n-y lib\n");
+    refused(&["check", &unknown, &rewrite], "unknown.f:2: option -y is not taken here");
+    let missing = bad("missing.f", "examples/verilog/multi/rtl/gone.sv\n");
+    refused(&["check", &missing, &rewrite], "missing.f:1: ");
+    refused(&["check", &missing, &rewrite], "multi/rtl/gone.sv is not a file");
+    let cycle = bad("cycle.f", &format!("-f {}\n", dir.join("cycle.f").display()));
+    refused(&["check", &cycle, &rewrite], "the file lists include each other");
+    let broken = bad("broken.core", "CAPI=2:\nfilesets: [\n");
+    refused(&["check", &list, &broken], "broken.core: not YAML");
+    refused(&["check", &format!("{multi}/rtl/tally.sv"), &rewrite], "no top module for");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `nimforge replay-mismatch`: a report's replay (as `verify --json`

@@ -22,13 +22,13 @@ pub struct Implementation {
 
 /// Synthesise, place, route and pack `source` (module `module`) for `board`,
 /// every port on a pin, into `dir`.
-pub fn implement(board: &Board, source: &Path, module: &str, inputs: &[Port], outputs: &[Port], dir: &Path) -> Result<Implementation, crate::Error> {
+pub fn implement(board: &Board, source: &crate::sources::Sources, module: &str, inputs: &[Port], outputs: &[Port], dir: &Path) -> Result<Implementation, crate::Error> {
     let pcf_text = pcf::all_ports(board, module, inputs, outputs)?;
     Ok(implement_with(board, source, module, &pcf_text, dir)?)
 }
 
 /// The same with the pin file given.
-pub fn implement_with(board: &Board, source: &Path, module: &str, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
+pub fn implement_with(board: &Board, source: &crate::sources::Sources, module: &str, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
     std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
     // Every tool before any work, so a missing one is named first.
     for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
@@ -96,7 +96,7 @@ pub fn board_build(name: &str, wrapper: &Wrapper, board: &Board, root: &Path) ->
     // The stamp goes first and comes back last: a build cut short is never taken.
     let _ = std::fs::remove_file(&stamp);
     crate::files::write(&top, text).map_err(|e| crate::Error::io(format!("writing {}", top.display()), e))?;
-    let built = implement_with(board, &top, BOARD_TOP, &pcf, &dir)?;
+    let built = implement_with(board, &crate::sources::Sources::from(&top), BOARD_TOP, &pcf, &dir)?;
     crate::files::write(&stamp, format!("{key}\n")).map_err(|e| crate::Error::io(format!("writing {}", stamp.display()), e))?;
     Ok((built, dir))
 }

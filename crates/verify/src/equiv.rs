@@ -15,6 +15,7 @@
 
 use crate::hdl::{Chip, Made};
 use crate::places::Places;
+use crate::sources::Sources;
 use super::Machine;
 use crate::flow::icebox_vlog;
 use crate::flow::yosys::{self, Synthesis, Verdict};
@@ -110,7 +111,7 @@ pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made
     let netlist = ice40.clone().and_then(|synth| {
         let d = places.dir("equiv-netlist")?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("netlist=verilog", (&[&gold], M::MODULE), (&[&synth.netlist, &cells], M::MODULE), BOUND, &d)?)
+        Ok(yosys::equivalence("netlist=verilog", (&gold, M::MODULE), (&Sources::files(&[&synth.netlist, &cells]), M::MODULE), BOUND, &d)?)
     });
     let mut reports = vec![ProofReport::of(M::NAME, "netlist=verilog", t0, netlist)];
     let t0 = Instant::now();
@@ -118,7 +119,7 @@ pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made
         let d = places.dir("equiv-bitstream")?;
         let cells = yosys::ice40_cells(&d)?;
         let bundled = icebox_vlog::bundle_ports(&chip.verilog, M::MODULE, &d)?;
-        Ok(yosys::equivalence("bitstream=netlist", (&[&chip.netlist, &cells], M::MODULE), (&[&bundled], M::MODULE), BOUND, &d)?)
+        Ok(yosys::equivalence("bitstream=netlist", (&Sources::files(&[&chip.netlist, &cells]), M::MODULE), (&Sources::from(&bundled), M::MODULE), BOUND, &d)?)
     });
     reports.push(ProofReport::of(M::NAME, "bitstream=netlist", t0, bitstream));
     reports
@@ -138,7 +139,7 @@ pub fn wrapper(machine: &str, wrapper: &crate::build::Wrapper, root: &Path) -> V
         let d = places.dir("equiv-netlist")?;
         let synth = yosys::synth_ice40(&gold, module, &d)?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("netlist=verilog", (&[&gold], module), (&[&synth.netlist, &cells], module), BOUND, &d)?)
+        Ok(yosys::equivalence("netlist=verilog", (&Sources::from(&gold), module), (&Sources::files(&[&synth.netlist, &cells]), module), BOUND, &d)?)
     })();
     let mut reports = vec![ProofReport::of(&name, "netlist=verilog", t0, result)];
     let t0 = Instant::now();
@@ -151,7 +152,7 @@ pub fn wrapper(machine: &str, wrapper: &crate::build::Wrapper, root: &Path) -> V
         let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, top, &d)?;
         let bundled = icebox_vlog::bundle_ports(&verilog, top, &d)?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("bitstream=netlist", (&[&dir.join("netlist.v"), &cells], top), (&[&bundled], top), BOUND, &d)?)
+        Ok(yosys::equivalence("bitstream=netlist", (&Sources::files(&[&dir.join("netlist.v"), &cells]), top), (&Sources::from(&bundled), top), BOUND, &d)?)
     })();
     reports.push(ProofReport::of(&name, "bitstream=netlist (iCEstick)", t0, result));
     reports

@@ -93,3 +93,9 @@ impl From<&str> for Error {
         Error::Model(e.to_string())
     }
 }
+
+impl From<crate::sources::SourcesError> for Error {
+    fn from(e: crate::sources::SourcesError) -> Error {
+        Error::Input(e.0)
+    }
+}

@@ -171,7 +171,9 @@ pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
     let t0 = Instant::now();
     let source = places.verilog(M::MODULE);
     let tb = places.testbench(M::MODULE, false);
-    let run = places.dir("icarus").and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
+    let run = places
+        .dir("icarus")
+        .and_then(|d| iverilog::simulate_design(&source, &[&tb], ("nimforge_clock", "nimforge_clock.tb.dut"), &[], &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),

@@ -4,6 +4,7 @@
 //! `build/`.
 
 use crate::flow::ToolError;
+use crate::sources::Sources;
 use std::path::{Path, PathBuf};
 
 /// Where a machine's files are.
@@ -13,8 +14,8 @@ pub struct Places {
     /// The machine's work directory.
     pub work: PathBuf,
     /// The design's Verilog when it is not `generated/<module>.v`: a
-    /// Verilog design's own file ([`crate::source::Source::Verilog`]).
-    pub source: Option<PathBuf>,
+    /// Verilog design's own sources ([`crate::source::Source::Verilog`]).
+    pub source: Option<Sources>,
     /// Where the testbenches are when not in `testbenches/`.
     pub benches: Option<PathBuf>,
     /// A VCD for the Icarus levels to write (`+vcd=`), when asked for one.
@@ -31,9 +32,9 @@ impl Places {
     pub fn generated(&self, module: &str) -> PathBuf {
         self.root.join("generated").join(format!("{module}.v"))
     }
-    /// The design's Verilog: its own file, or `generated/<module>.v`.
-    pub fn verilog(&self, module: &str) -> PathBuf {
-        self.source.clone().unwrap_or_else(|| self.generated(module))
+    /// The design's Verilog: its own sources, or `generated/<module>.v`.
+    pub fn verilog(&self, module: &str) -> Sources {
+        self.source.clone().unwrap_or_else(|| Sources::from(self.generated(module)))
     }
     /// The testbench of `module`: the one with a port per bit
     /// (`<module>_bitstream_tb.v`, for icebox_vlog's Verilog) when `bitwise`, else `<module>_tb.v`.

@@ -12,6 +12,7 @@ use crate::equiv::{self, ProofReport, ProofStatus};
 use crate::progress::Ui;
 use crate::run::{self, Wanted};
 use crate::source::Source;
+use crate::sources::Sources;
 use crate::{Engine, Error, Level, LevelReport, Machine, Status};
 use std::path::{Path, PathBuf};
 
@@ -130,13 +131,23 @@ impl Project {
     }
 
     /// Every level [`Project::verify`] runs, for a design written in
-    /// Verilog or SystemVerilog: `file` (relative to the project's
-    /// directory, or absolute), its top module [`Machine::MODULE`], its
-    /// ports those `M` declares ([`crate::verilog_ports!`]; a difference is
-    /// refused naming it). The `rtl` level is reported as not applicable;
-    /// nothing needs generating first.
-    pub fn verify_verilog<M: Machine>(&self, file: impl AsRef<Path>, ui: &Ui) -> Result<Verified, Error> {
-        self.verify_source::<M>(&Source::Verilog(file.as_ref().to_path_buf()), ui)
+    /// Verilog or SystemVerilog: `design` (relative to the project's
+    /// directory, or absolute) is one file, a `.f` file list or a FuseSoC
+    /// `.core` file ([`Sources::read`]: a list's own relative paths are
+    /// taken from the current directory, as Verilator's `-f` takes them; a
+    /// `.core`'s from its directory), its top module [`Machine::MODULE`],
+    /// its ports those `M` declares ([`crate::verilog_ports!`]; a
+    /// difference is refused naming it). The `rtl` level is reported as
+    /// not applicable; nothing needs generating first.
+    pub fn verify_verilog<M: Machine>(&self, design: impl AsRef<Path>, ui: &Ui) -> Result<Verified, Error> {
+        let sources = Sources::read(&self.root.join(design))?;
+        self.verify_sources::<M>(&sources, ui)
+    }
+
+    /// [`Project::verify_verilog`] for sources given whole: files,
+    /// include directories, defines and parameters of the top.
+    pub fn verify_sources<M: Machine>(&self, sources: &Sources, ui: &Ui) -> Result<Verified, Error> {
+        self.verify_source::<M>(&Source::Verilog(sources.clone()), ui)
     }
 
     fn verify_source<M: Machine>(&self, source: &Source, ui: &Ui) -> Result<Verified, Error> {
@@ -154,16 +165,17 @@ impl Project {
     /// a pin of its header, into `build/<module>-<board>/`: yosys,
     /// nextpnr-ice40 and icepack, the row `nimforge report` prints.
     pub fn build<M: Machine>(&self, board: &str) -> Result<Report, Error> {
-        self.build_from::<M>(&self.root.join("generated").join(format!("{}.v", M::MODULE)), board)
+        self.build_from::<M>(&Sources::from(self.root.join("generated").join(format!("{}.v", M::MODULE))), board)
     }
 
-    /// [`Project::build`] for a design written in Verilog: `file`, top
-    /// module [`Machine::MODULE`].
-    pub fn build_verilog<M: Machine>(&self, file: impl AsRef<Path>, board: &str) -> Result<Report, Error> {
-        self.build_from::<M>(&self.root.join(file), board)
+    /// [`Project::build`] for a design written in Verilog: `design`, a
+    /// file, a `.f` list or a `.core` as [`Project::verify_verilog`] takes
+    /// it, top module [`Machine::MODULE`].
+    pub fn build_verilog<M: Machine>(&self, design: impl AsRef<Path>, board: &str) -> Result<Report, Error> {
+        self.build_from::<M>(&Sources::read(&self.root.join(design))?, board)
     }
 
-    fn build_from<M: Machine>(&self, source: &Path, board: &str) -> Result<Report, Error> {
+    fn build_from<M: Machine>(&self, source: &Sources, board: &str) -> Result<Report, Error> {
         let b = crate::boards::board(board)?;
         let dir = self.root.join("build").join(format!("{}-{}", M::MODULE, b.name));
         let built = build::implement(&b, source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;

@@ -85,8 +85,8 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: &st
     }
     let mut places = Places::new(root, root.join("build").join("replay").join(M::NAME));
     std::fs::create_dir_all(&places.work).map_err(|e| Error::io(format!("creating {}", places.work.display()), e))?;
-    if let Source::Verilog(file) = source {
-        crate::source::prepare_verilog::<M>(&root.join(file), &mut places)?;
+    if let Source::Verilog(sources) = source {
+        crate::source::prepare_verilog::<M>(&sources.under(root), &mut places)?;
     }
     let level = level_of(level)?;
     if level == Level::Rtl {

@@ -109,8 +109,8 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
     match source {
         Source::RustHdl if wanted.levels.iter().any(|l| *l != Level::Rtl) => fresh::<M>(root)?,
         Source::RustHdl => {}
-        Source::Verilog(file) => {
-            prepare_verilog::<M>(&root.join(file), &mut places)?;
+        Source::Verilog(sources) => {
+            prepare_verilog::<M>(&sources.under(root), &mut places)?;
             if wanted.levels.contains(&Level::Rtl) {
                 not_applicable.push(LevelReport::not_applicable(M::NAME, "rtl", "a Verilog design: no rust-hdl simulation of it"));
             }
@@ -218,11 +218,15 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
             .collect();
             let progress = Arc::new(Progress::default());
             let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
+            // The design's files, include directories, defines and
+            // parameters, each a part.
             let sharding = wanted.shard.map(|shard| bitsim::Sharding {
                 shard,
-                fingerprint: crate::shard::Fingerprint::default()
-                    .bytes(M::NAME.as_bytes())
-                    .bytes(&std::fs::read(places.verilog(M::MODULE)).unwrap_or_default())
+                fingerprint: places
+                    .verilog(M::MODULE)
+                    .fingerprint_parts()
+                    .iter()
+                    .fold(crate::shard::Fingerprint::default().bytes(M::NAME.as_bytes()), |f, part| f.bytes(part))
                     .words(&plan.sequence)
                     .bytes(crate::flow::yosys::version().as_bytes()),
             });

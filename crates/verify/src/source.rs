@@ -3,8 +3,9 @@
 //! ports are checked against the machine's before any level runs.
 
 use crate::places::Places;
+use crate::sources::Sources;
 use crate::Machine;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Where a machine's design is.
 #[derive(Clone, Debug)]
@@ -12,21 +13,29 @@ pub enum Source {
     /// Its rust-hdl design ([`Machine::design`]), emitted into the
     /// project's `generated/` by `generate`; every level applies.
     RustHdl,
-    /// A Verilog or SystemVerilog file of one's own (read as yosys reads
-    /// `-sv`) whose top module is [`Machine::MODULE`]: its ports must be the
-    /// machine's `clock`, [`Machine::inputs`] and [`Machine::outputs`]; the
-    /// `rtl` level does not apply (there is no rust-hdl simulation of it).
-    Verilog(PathBuf),
+    /// Verilog or SystemVerilog of one's own (one file, or [`Sources`]
+    /// from a `.f` list or a `.core`; read as yosys reads `-sv`) whose top
+    /// module is [`Machine::MODULE`]: its ports must be the machine's
+    /// `clock`, [`Machine::inputs`] and [`Machine::outputs`]; the `rtl`
+    /// level does not apply (there is no rust-hdl simulation of it).
+    /// Relative paths are taken from the project's directory.
+    Verilog(Sources),
 }
 
 /// A Verilog design's ports checked against its machine's, and its
 /// testbenches written into the work directory.
-pub(crate) fn prepare_verilog<M: Machine>(file: &Path, places: &mut Places) -> Result<(), crate::Error> {
-    if !file.is_file() {
+pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places) -> Result<(), crate::Error> {
+    if let Some(file) = sources.files.iter().find(|f| !f.is_file()) {
         return Err(crate::Error::Input(format!("{} is not a file: give the path of the design's Verilog or SystemVerilog", file.display())));
     }
+    let Some(file) = sources.files.last() else {
+        return Err(crate::Error::Input("the design's sources name no Verilog or SystemVerilog file".into()));
+    };
+    if let Some(top) = sources.top.as_deref().filter(|t| *t != M::MODULE) {
+        return Err(crate::Error::Input(format!("the design's sources name the top module {top}, and {} is module {}", M::NAME, M::MODULE)));
+    }
     let dir = places.dir("ports")?;
-    match crate::flow::yosys::ports(file, M::MODULE, &dir) {
+    match crate::flow::yosys::ports(sources, M::MODULE, &dir) {
         Ok(found) => check_ports::<M>(file, &found)?,
         // Without yosys no hardware level runs; each says it is skipped.
         Err(crate::flow::ToolError::Missing(_)) => {}
@@ -38,7 +47,7 @@ pub(crate) fn prepare_verilog<M: Machine>(file: &Path, places: &mut Places) -> R
         let text = crate::emit::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
         std::fs::write(&path, text).map_err(|e| crate::Error::io(format!("writing {}", path.display()), e))?;
     }
-    places.source = Some(file.to_path_buf());
+    places.source = Some(sources.clone());
     places.benches = Some(benches);
     Ok(())
 }

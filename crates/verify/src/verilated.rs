@@ -35,6 +35,8 @@ struct Harness<'a> {
 struct Wrapper<'a> {
     top: &'a str,
     module: &'a str,
+    /// The top's parameters set from outside: name and value.
+    parameters: Vec<(String, String)>,
     inputs: Vec<(&'static str, usize)>,
     outputs: Vec<(&'static str, usize)>,
 }
@@ -81,22 +83,26 @@ impl Verilated {
         // Verilator names the top's instance after its module: a port of
         // the same name collides with it, and such a design is wrapped in a
         // top of another name.
+        // The top's parameters are set on the design's instance then.
         let ports = || M::inputs().into_iter().chain(M::outputs());
-        let (top, wrapper) = if ports().any(|p| p.name == M::MODULE) {
+        let (top, source) = if ports().any(|p| p.name == M::MODULE) {
             let wrapper = dir.join(format!("{WRAPPER}.v"));
             let text = Wrapper {
                 top: WRAPPER,
                 module: M::MODULE,
+                parameters: source.parameters.clone(),
                 inputs: M::inputs().iter().map(|p| (p.name, p.width)).collect(),
                 outputs: M::outputs().iter().map(|p| (p.name, p.width)).collect(),
             };
             crate::flow::write(&wrapper, &(text.render().expect("template renders") + "\n"))?;
-            (WRAPPER, Some(wrapper))
+            let mut wrapped = source.clone();
+            wrapped.files.push(wrapper);
+            wrapped.parameters.clear();
+            (WRAPPER, wrapped)
         } else {
-            (M::MODULE, None)
+            (M::MODULE, source)
         };
-        let sources: Vec<&Path> = std::iter::once(source.as_path()).chain(wrapper.as_deref()).collect();
-        verilator::lint(&sources, top, &dir, strictness)?;
+        verilator::lint(&source, top, &dir, strictness)?;
         if plan.letters.len() > 1 << 16 {
             return Err(ToolError::Io {
                 what: format!("{} has {} letters; the Verilator harness takes up to 65,536", M::NAME, plan.letters.len()),
@@ -138,7 +144,7 @@ impl Verilated {
         };
         let main = dir.join("machine_harness.cpp");
         crate::flow::write(&main, &harness.render().expect("template renders"))?;
-        let binary = verilator::build(&[sources.as_slice(), &[main.as_path()]].concat(), top, &dir)?;
+        let binary = verilator::build_design(&source, &[&main], top, &dir)?;
         Ok(Verilated { binary, letters, expected: expected_bin })
     }
 

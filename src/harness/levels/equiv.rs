@@ -21,7 +21,7 @@ fn prove_changed(p: &Places, change: impl Fn(&str) -> String) -> yosys::Equivale
     std::fs::write(&file, changed).unwrap();
     let cells = yosys::ice40_cells(&d).unwrap();
     let gold = p.generated("relay_nim");
-    yosys::equivalence("netlist=verilog", (&[&gold], "relay_nim"), (&[&file, &cells], "relay_nim"), BOUND, &d).unwrap()
+    yosys::equivalence("netlist=verilog", (&nimforge_verify::Sources::from(&gold), "relay_nim"), (&nimforge_verify::Sources::files(&[&file, &cells]), "relay_nim"), BOUND, &d).unwrap()
 }
 
 /// One LUT's function inverted (every row of its table flipped): the

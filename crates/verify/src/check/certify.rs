@@ -9,6 +9,7 @@
 use super::Counterexample;
 use crate::flow::iverilog;
 use crate::flow::yosys::{Holds, ModulePort};
+use crate::sources::Sources;
 use crate::Error;
 use std::path::Path;
 
@@ -21,9 +22,9 @@ const TB: &str = "nimforge_counterexample";
 /// says it did not replay.
 #[allow(clippy::too_many_arguments)]
 pub fn certify(
-    (a, b): (&Path, &Path),
+    (a, b): (&Sources, &Sources),
     (holds_a, holds_b): (&Holds, &Holds),
-    top: &str,
+    tops: (&str, &str),
     ports: &[ModulePort],
     clock: Option<&str>,
     cycles: &[Vec<String>],
@@ -33,14 +34,13 @@ pub fn certify(
     let inputs: Vec<&ModulePort> = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let outputs: Vec<&ModulePort> = ports.iter().filter(|p| !p.input).collect();
     let tb = dir.join("counterexample_tb.v");
-    let text = testbench((a, b, &tb), (holds_a, holds_b), top, (&inputs, &outputs), clock, cycles);
+    let text = testbench((a, b, &tb), (holds_a, holds_b), tops, (&inputs, &outputs), clock, cycles);
     std::fs::write(&tb, &text).map_err(|e| Error::io(format!("writing {}", tb.display()), e))?;
-    let run = |side: &str, file: &Path| -> Result<Vec<Vec<String>>, Error> {
+    let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
         let at = dir.join(format!("replay_{}", side.to_lowercase()));
         std::fs::create_dir_all(&at).map_err(|e| Error::io(format!("creating {}", at.display()), e))?;
-        let file = std::fs::canonicalize(file).map_err(|e| Error::io(format!("reading {}", file.display()), e))?;
         let tb = std::fs::canonicalize(&tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
-        let said = iverilog::simulate(&[&tb, &file], TB, &[&format!("NIMFORGE_{side}")], &[], &at)?;
+        let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at)?;
         Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
     };
     let (got_a, got_b) = (run("A", a)?, run("B", b)?);
@@ -85,24 +85,24 @@ pub fn certify(
 /// The testbench: both files' module `top` driven the same way, a line
 /// `nimforge-cycle T <outputs>` before each rising clock edge.
 fn testbench(
-    (a, b, tb): (&Path, &Path, &Path),
+    (a, b, tb): (&Sources, &Sources, &Path),
     (holds_a, holds_b): (&Holds, &Holds),
-    top: &str,
+    (top, top_b): (&str, &str),
     (inputs, outputs): (&[&ModulePort], &[&ModulePort]),
     clock: Option<&str>,
     cycles: &[Vec<String>],
 ) -> String {
     let mut v = format!(
         "// Made by nimforge check: the input sequence from power-on after which an\n\
-         // output of {top} differs between the two files. Run it with each:\n\
+         // output of {top} differs between the two designs. Run it with each:\n\
          //   iverilog -g2012 -DNIMFORGE_A -o a.vvp {tb} {a} && vvp -n a.vvp\n\
          //   iverilog -g2012 -DNIMFORGE_B -o b.vvp {tb} {b} && vvp -n b.vvp\n\
          // Each prints its outputs before each rising clock edge. Registers and\n\
          // memories without an initial value power on at 0, as on the iCE40.\n\
          `timescale 1ns/1ns\nmodule {TB};\n",
         tb = tb.display(),
-        a = a.display(),
-        b = b.display()
+        a = command_line(a, "a"),
+        b = command_line(b, "b")
     );
     let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
     if let Some(c) = clock {
@@ -115,7 +115,14 @@ fn testbench(
         v += &format!("  wire {}{};\n", range(p.width), p.name);
     }
     let connections: Vec<String> = clock.into_iter().map(str::to_string).chain(inputs.iter().chain(outputs).map(|p| p.name.clone())).map(|n| format!(".{n}({n})")).collect();
-    v += &format!("  {top} dut ({});\n  integer nimforge_i;\n  initial begin\n", connections.join(", "));
+    let connections = connections.join(", ");
+    if top_b == top {
+        v += &format!("  {top} dut ({connections});\n");
+    } else {
+        // The second design's top is named otherwise.
+        v += &format!("`ifdef NIMFORGE_B\n  {top_b} dut ({connections});\n`else\n  {top} dut ({connections});\n`endif\n");
+    }
+    v += "  integer nimforge_i;\n  initial begin\n";
     for (side, holds) in [("A", holds_a), ("B", holds_b)] {
         v += &format!("`ifdef NIMFORGE_{side}\n");
         for r in &holds.uninitialised {
@@ -140,6 +147,20 @@ fn testbench(
     }
     v += "    $finish;\n  end\nendmodule\n";
     v
+}
+
+/// A design's sources as Icarus's command line takes them: `-I`, `-D`,
+/// the files (a parameter set from outside needs the `parameters.v` the
+/// replay wrote beside, with `-s nimforge_parameters`).
+fn command_line(s: &Sources, side: &str) -> String {
+    let s = s.absolute();
+    let mut words: Vec<String> = s.include_dirs.iter().map(|d| format!("-I{}", d.display())).collect();
+    words.extend(s.define_args().iter().map(|d| format!("-D{d}")));
+    words.extend(s.files.iter().map(|f| f.display().to_string()));
+    if !s.parameters.is_empty() {
+        words.push(format!("replay_{side}/parameters.v"));
+    }
+    words.join(" ")
 }
 
 /// The counterexample as a VCD: the clock, the inputs, and each output that

@@ -29,6 +29,7 @@
 mod certify;
 
 use crate::flow::yosys::{self, ModulePort};
+use crate::sources::Sources;
 use crate::Error;
 use nimforge_netlist::lanes::LaneSim;
 use nimforge_netlist::Netlist;
@@ -45,8 +46,12 @@ pub const POWER_ON: &str = "registers without an initial value power on at 0, as
 /// What a check is asked for.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The top module of both files.
+    /// The top module of both designs (of the first, where
+    /// [`Options::top_b`] names the second's).
     pub top: String,
+    /// The second design's top module when it is named otherwise (a
+    /// rewrite renamed); its ports must still be the first's, by name.
+    pub top_b: Option<String>,
     /// The clock input's name.
     pub clock: String,
     /// The most states of the pair the walk holds before it gives way to
@@ -185,26 +190,40 @@ pub struct Checked {
 }
 
 /// Checks the design in `b` against the one in `a` (module `options.top`
-/// in both): ports, walk or runs, proof, and any difference certified.
+/// in both, or `options.top_b` in `b`): ports, walk or runs, proof, and
+/// any difference certified. Each is a Verilog or SystemVerilog file, a
+/// `.f` file list or a FuseSoC `.core` file ([`Sources::read`]).
 pub fn check(a: &Path, b: &Path, options: &Options) -> Result<Checked, Error> {
-    for f in [a, b] {
+    check_sources((a, &Sources::read(a)?), (b, &Sources::read(b)?), options)
+}
+
+/// [`check`] of two designs given as [`Sources`], each named in messages
+/// by the path beside it.
+pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), options: &Options) -> Result<Checked, Error> {
+    for f in sa.files.iter().chain(&sb.files) {
         if !f.is_file() {
-            return Err(Error::Input(format!("{} is not a file: give two Verilog or SystemVerilog files", f.display())));
+            return Err(Error::Input(format!("{} is not a file: give two Verilog or SystemVerilog files, .f lists or .core files", f.display())));
         }
     }
     std::fs::create_dir_all(&options.dir).map_err(|e| Error::io(format!("creating {}", options.dir.display()), e))?;
     let start = std::time::Instant::now();
     let deadline = start + options.timeout;
     crate::flow::set_deadline(Some(deadline));
-    let checked = check_until(a, b, options, (start, deadline));
+    let checked = check_until((a, sa), (b, sb), options, (start, deadline));
     crate::flow::set_deadline(None);
     checked
 }
 
 /// [`check`] within its budget, from `start` to `deadline`.
-fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::time::Instant, std::time::Instant)) -> Result<Checked, Error> {
-    let (ports_a, holds_a) = yosys::module(a, &options.top, &options.dir)?;
-    let (ports_b, holds_b) = yosys::module(b, &options.top, &options.dir)?;
+fn check_until(
+    (a, sa): (&Path, &Sources),
+    (b, sb): (&Path, &Sources),
+    options: &Options,
+    (start, deadline): (std::time::Instant, std::time::Instant),
+) -> Result<Checked, Error> {
+    let tops = (options.top.as_str(), options.top_b.as_deref().unwrap_or(&options.top));
+    let (ports_a, holds_a) = yosys::module(sa, tops.0, &options.dir)?;
+    let (ports_b, holds_b) = yosys::module(sb, tops.1, &options.dir)?;
     same_ports((a, &ports_a), (b, &ports_b))?;
     // A module with no register needs no clock: one state, every input value.
     let clocked = [&holds_a, &holds_b].iter().any(|h| !h.clocks.is_empty() || !h.memories.is_empty() || !h.latches.is_empty());
@@ -216,7 +235,7 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
         takes(f, h, &options.clock)?;
     }
     let clock = has_clock.then_some(options.clock.as_str());
-    let blif = yosys::miter_blif(&[a], &[b], &options.top, &options.dir)?;
+    let blif = yosys::miter_blif((sa, tops.0), (sb, tops.1), &options.dir)?;
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let until = (start + options.timeout / 3, start + options.timeout / 2);
     let net = Netlist::from_file(&blif)?;
@@ -224,7 +243,7 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
     let settled = std::sync::atomic::AtomicBool::new(false);
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
-            let e = yosys::equivalence("b=a", (&[a], &options.top), (&[b], &options.top), options.bound, &options.dir);
+            let e = yosys::equivalence("b=a", (sa, tops.0), (sb, tops.1), options.bound, &options.dir);
             // Settled: a proof that will be taken, or a counterexample to certify.
             let taken = |e: &yosys::Equivalence| match e.verdict {
                 yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
@@ -251,7 +270,7 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
-        certify::certify((a, b), (&holds_a, &holds_b), &options.top, &ports_a, clock, cycles, found_by, &options.dir)
+        certify::certify((sa, sb), (&holds_a, &holds_b), tops, &ports_a, clock, cycles, found_by, &options.dir)
     };
     if let Some(cycles) = found {
         let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };

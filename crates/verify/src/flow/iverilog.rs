@@ -1,6 +1,8 @@
 //! Icarus Verilog: compile with iverilog, run with vvp.
 
 use super::{Tool, ToolError};
+use crate::sources::Sources;
+use askama::Template;
 use std::path::Path;
 
 /// The Icarus compiler, `iverilog`.
@@ -13,6 +15,46 @@ pub fn simulate(sources: &[&Path], top: &str, defines: &[&str], plusargs: &[Stri
     let mut args: Vec<String> = vec!["-g2012".into(), "-o".into(), "sim.vvp".into(), "-s".into(), top.into()];
     args.extend(defines.iter().map(|d| format!("-D{d}")));
     args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    IVERILOG.run(&args, dir, "compiling the testbench")?;
+    let mut run: Vec<&str> = vec!["-n", "sim.vvp"];
+    run.extend(plusargs.iter().map(String::as_str));
+    VVP.run(&run, dir, "running the testbench")
+}
+
+#[derive(Template)]
+#[template(path = "parameters.v.j2", escape = "none")]
+struct Parameters<'a> {
+    instance: &'a str,
+    parameters: &'a [(String, String)],
+}
+
+/// [`simulate`] with a design given as [`Sources`] besides the testbench's
+/// files (`others`): its files in order, its include directories (`-I`)
+/// and defines (`-D`), and its parameters set on `instance` (the design's
+/// path in the testbench, `tb.dut`) by a `defparam` from a second root
+/// module (`dir/parameters.v`, `fpga`'s `testbenches/parameters.v.j2`).
+pub fn simulate_design(
+    design: &Sources,
+    others: &[&Path],
+    (top, instance): (&str, &str),
+    defines: &[&str],
+    plusargs: &[String],
+    dir: &Path,
+) -> Result<String, ToolError> {
+    let design = design.absolute();
+    let mut args: Vec<String> = vec!["-g2012".into(), "-o".into(), "sim.vvp".into(), "-s".into(), top.into()];
+    args.extend(design.include_dirs.iter().map(|d| format!("-I{}", d.display())));
+    args.extend(design.define_args().iter().map(|d| format!("-D{d}")));
+    args.extend(defines.iter().map(|d| format!("-D{d}")));
+    args.extend(design.files.iter().map(|f| f.to_string_lossy().into_owned()));
+    args.extend(others.iter().map(|s| s.to_string_lossy().into_owned()));
+    if !design.parameters.is_empty() {
+        let text = Parameters { instance, parameters: &design.parameters }.render().expect("template renders");
+        let file = dir.join("parameters.v");
+        super::write(&file, &text)?;
+        args.extend(["-s".to_string(), "nimforge_parameters".to_string(), file.to_string_lossy().into_owned()]);
+    }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     IVERILOG.run(&args, dir, "compiling the testbench")?;
     let mut run: Vec<&str> = vec!["-n", "sim.vvp"];

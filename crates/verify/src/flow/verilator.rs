@@ -2,6 +2,7 @@
 //! a C++ main that drives its clock (`--cc --exe --build`), then run.
 
 use super::{Tool, ToolError};
+use crate::sources::Sources;
 use std::path::{Path, PathBuf};
 
 /// Verilator, from the Debian package of the same name.
@@ -18,24 +19,46 @@ pub enum Strictness {
     ErrorsOnly,
 }
 
-/// Lint `sources` (the design first) under `top`; Ok with nothing when
-/// clean (or, [`Strictness::ErrorsOnly`], when it has warnings alone).
-pub fn lint(sources: &[&Path], top: &str, dir: &Path, strictness: Strictness) -> Result<(), ToolError> {
+/// Lint a design (a file, or [`Sources`]: its files, `-I`, `-D`, and `-G`
+/// for its top's parameters); Ok with nothing when clean (or,
+/// [`Strictness::ErrorsOnly`], when it has warnings alone).
+pub fn lint(source: impl Into<Sources>, top: &str, dir: &Path, strictness: Strictness) -> Result<(), ToolError> {
+    let source = source.into();
     let mut args: Vec<String> = vec!["--lint-only".into(), "-Wall".into()];
     if strictness == Strictness::ErrorsOnly {
         args.push("-Wno-fatal".into());
     }
-    args.extend(["--top-module".into(), top.into()]);
-    args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
+    args.extend(["--top-module".to_string(), top.to_string()]);
+    args.extend(design_args(&source));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let what = sources.first().map_or_else(|| top.to_string(), |s| s.display().to_string());
-    VERILATOR.run(&args, dir, &format!("linting {what}"))?;
+    let named = source.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
+    VERILATOR.run(&args, dir, &format!("linting {named}"))?;
     Ok(())
+}
+
+/// Verilator's arguments for a design: `-I`, `-D`, `-G` and its files, in
+/// order, as absolute paths.
+fn design_args(source: &Sources) -> Vec<String> {
+    let s = source.absolute();
+    let mut args: Vec<String> = s.include_dirs.iter().map(|d| format!("-I{}", d.display())).collect();
+    args.extend(s.define_args().iter().map(|d| format!("-D{d}")));
+    args.extend(s.parameters.iter().map(|(n, v)| format!("-G{n}={v}")));
+    args.extend(s.files.iter().map(|f| f.to_string_lossy().into_owned()));
+    args
+}
+
+/// [`build`] of a design given as [`Sources`] with the C++ files `others`.
+pub fn build_design(design: &Sources, others: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    build_args(design_args(design), others, top, dir)
 }
 
 /// Build `sources` (Verilog, and the C++ main) with top `top` into the
 /// binary `dir/obj_dir/sim`; its path.
 pub fn build(sources: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    build_args(Vec::new(), sources, top, dir)
+}
+
+fn build_args(design: Vec<String>, sources: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
     let mut args: Vec<String> = vec![
         "--cc".into(),
         "--exe".into(),
@@ -53,6 +76,7 @@ pub fn build(sources: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolEr
         "-o".into(),
         "sim".into(),
     ];
+    args.extend(design);
     args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     VERILATOR.run(&args, dir, &format!("building the Verilator model of {top}"))?;

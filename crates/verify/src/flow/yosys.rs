@@ -6,6 +6,7 @@
 //! reference for every input sequence (`fpga/prove.ys.j2`).
 
 use super::{read, write, Tool, ToolError};
+use crate::sources::Sources;
 use askama::Template;
 use std::path::{Path, PathBuf};
 
@@ -20,7 +21,7 @@ pub fn version() -> String {
 #[derive(Template)]
 #[template(path = "synth.ys.j2", escape = "none")]
 struct Script<'a> {
-    source: &'a str,
+    reads: Vec<String>,
     top: &'a str,
 }
 
@@ -46,11 +47,9 @@ pub struct Synthesis {
     pub cells: Cells,
 }
 
-/// Synthesise `source` (top module `top`) into `dir`.
-pub fn synth_ice40(source: &Path, top: &str, dir: &Path) -> Result<Synthesis, ToolError> {
-    let source = std::fs::canonicalize(source)
-        .map_err(|error| ToolError::Io { what: format!("reading {}", source.display()), error })?;
-    let script = Script { source: &source.to_string_lossy(), top }.render().expect("template renders");
+/// Synthesise `source` (a file, or [`Sources`]; top module `top`) into `dir`.
+pub fn synth_ice40(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<Synthesis, ToolError> {
+    let script = Script { reads: reads(&source.into(), top)?, top }.render().expect("template renders");
     write(&dir.join("synth.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "synth.log", "-s", "synth.ys"], dir, &format!("synthesising {top}"))?;
     synthesis_in(dir)
@@ -71,15 +70,14 @@ pub fn synthesis_in(dir: &Path) -> Result<Synthesis, ToolError> {
 #[derive(Template)]
 #[template(path = "blif.ys.j2", escape = "none")]
 struct BlifScript<'a> {
-    source: &'a str,
+    reads: Vec<String>,
     top: &'a str,
 }
 
 /// Synthesise `source` (top module `top`) into `dir` as generic gates and
 /// rising-edge flip-flops; the BLIF's path (`dir/netlist.blif`).
-pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
-    let source = canonical(source)?;
-    let script = BlifScript { source: &source, top }.render().expect("template renders");
+pub fn synth_blif(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+    let script = BlifScript { reads: reads(&source.into(), top)?, top }.render().expect("template renders");
     write(&dir.join("blif.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "blif.log", "-s", "blif.ys"], dir, &format!("synthesising {top} to BLIF"))?;
     Ok(dir.join("netlist.blif"))
@@ -88,7 +86,7 @@ pub fn synth_blif(source: &Path, top: &str, dir: &Path) -> Result<PathBuf, ToolE
 #[derive(Template)]
 #[template(path = "ports.ys.j2", escape = "none")]
 struct PortsScript<'a> {
-    source: &'a str,
+    reads: Vec<String>,
     top: &'a str,
 }
 
@@ -106,17 +104,18 @@ pub struct ModulePort {
 
 /// The ports of module `top` in the Verilog or SystemVerilog file `source`
 /// (`fpga/ports.ys.j2`), in the file's order.
-pub fn ports(source: &Path, top: &str, dir: &Path) -> Result<Vec<ModulePort>, ToolError> {
+pub fn ports(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<Vec<ModulePort>, ToolError> {
     module(source, top, dir).map(|(ports, _)| ports)
 }
 
 /// Module `top` of `source` as yosys reads it (`fpga/ports.ys.j2`): its
 /// ports, in the file's order, and what it holds (flattened).
-pub fn module(source: &Path, top: &str, dir: &Path) -> Result<(Vec<ModulePort>, Holds), ToolError> {
-    let source = canonical(source)?;
-    let script = PortsScript { source: &source, top }.render().expect("template renders");
+pub fn module(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<(Vec<ModulePort>, Holds), ToolError> {
+    let source = source.into();
+    let script = PortsScript { reads: reads(&source, top)?, top }.render().expect("template renders");
     write(&dir.join("ports.ys"), &script)?;
-    YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {source}"))?;
+    let named = source.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
+    YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {named}"))?;
     let json = read(&dir.join("ports.json"))?;
     let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
     Ok((ports, parse_holds(&read(&dir.join("design.il"))?, top)))
@@ -263,12 +262,36 @@ fn canonical(p: &Path) -> Result<String, ToolError> {
         .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
 }
 
-/// What `read_verilog` is given for `p`: its absolute path, read as
-/// SystemVerilog (`-sv`, which takes plain Verilog too) unless it is the
-/// iCE40 cell models cut from yosys's own ([`ice40_cells`]).
-fn read_arg(p: &Path) -> Result<String, ToolError> {
-    let path = canonical(p)?;
-    Ok(if p.file_name().is_some_and(|n| n == ICE40_CELLS) { path } else { format!("-sv {path}") })
+/// The script's lines that read `sources` with top module `top`: one
+/// `read_verilog -sv` (which takes plain Verilog too) of every file in
+/// order with the include directories (`-I`) and defines (`-D`), the
+/// iCE40 cell models cut from yosys's own ([`ice40_cells`]) read apart
+/// without `-sv`, then `chparam -set` for each parameter of `top`.
+/// yosys 0.23's `read_verilog` has no `-f`: a list is read by
+/// [`Sources::read`] first.
+fn reads(sources: &Sources, top: &str) -> Result<Vec<String>, ToolError> {
+    let mut lines = Vec::new();
+    let (cells, files): (Vec<&PathBuf>, Vec<&PathBuf>) = sources.files.iter().partition(|p| p.file_name().is_some_and(|n| n == ICE40_CELLS));
+    if !files.is_empty() {
+        let mut line = "read_verilog -sv".to_string();
+        for d in &sources.include_dirs {
+            line += &format!(" -I{}", std::path::absolute(d).unwrap_or_else(|_| d.clone()).display());
+        }
+        for d in sources.define_args() {
+            line += &format!(" -D{d}");
+        }
+        for f in files {
+            line += &format!(" {}", canonical(f)?);
+        }
+        lines.push(line);
+    }
+    for c in cells {
+        lines.push(format!("read_verilog {}", canonical(c)?));
+    }
+    for (name, value) in &sources.parameters {
+        lines.push(format!("chparam -set {name} {value} {top}"));
+    }
+    Ok(lines)
 }
 
 /// The miter of `design` (top `top`) and the reference (`reference`, top
@@ -362,6 +385,7 @@ pub fn prove_equivalent(
 /// (`fpga/equiv_read.ys.j2`).
 struct Designs<'a> {
     pair: &'a str,
+    /// The script's lines that read the gold design ([`reads`]).
     gold: Vec<String>,
     gold_top: &'a str,
     gate: Vec<String>,
@@ -395,20 +419,15 @@ struct MiterBlifScript<'a> {
     d: &'a Designs<'a>,
 }
 
-/// Two designs of module `top` (`gold`, `gate`: each its files) as one
-/// miter in a generic gate-level BLIF (`fpga/miter_blif.ys.j2`):
-/// `dir/miter.blif`, its inputs `in_<port>`, its output `trigger`.
-pub fn miter_blif(gold: &[&Path], gate: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
-    let designs = Designs {
-        pair: "gate=gold",
-        gold: gold.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
-        gold_top: top,
-        gate: gate.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
-        gate_top: top,
-    };
+/// Two designs (`gold`, `gate`: each its sources and top module, the two
+/// with the same ports) as one miter in a generic gate-level BLIF
+/// (`fpga/miter_blif.ys.j2`): `dir/miter.blif`, its inputs `in_<port>`,
+/// its output `trigger`.
+pub fn miter_blif((gold, gold_top): (&Sources, &str), (gate, gate_top): (&Sources, &str), dir: &Path) -> Result<PathBuf, ToolError> {
+    let designs = Designs { pair: "gate=gold", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top };
     let script = MiterBlifScript { d: &designs }.render().expect("template renders");
     write(&dir.join("miter_blif.ys"), &script)?;
-    YOSYS.run(&["-q", "-l", "miter_blif.log", "-s", "miter_blif.ys"], dir, &format!("writing the miter of two designs of {top}"))?;
+    YOSYS.run(&["-q", "-l", "miter_blif.log", "-s", "miter_blif.ys"], dir, &format!("writing the miter of {gold_top} and {gate_top}"))?;
     Ok(dir.join("miter.blif"))
 }
 
@@ -443,7 +462,7 @@ pub struct Equivalence {
     pub seconds: f64,
 }
 
-/// Prove `gate` equal to `gold` (each a list of Verilog files and its top
+/// Prove `gate` equal to `gold` (each its [`Sources`] and its top
 /// module), by yosys's equiv_* passes (`fpga/equiv.ys.j2`): every signal of
 /// the same name (the ports, the registers, named nets) agrees at power-on
 /// under every input (the base case, with every register at its initial
@@ -461,19 +480,13 @@ pub struct Equivalence {
 /// Scripts and logs are kept in `dir`.
 pub fn equivalence(
     pair: &str,
-    (gold, gold_top): (&[&Path], &str),
-    (gate, gate_top): (&[&Path], &str),
+    (gold, gold_top): (&Sources, &str),
+    (gate, gate_top): (&Sources, &str),
     bound: usize,
     dir: &Path,
 ) -> Result<Equivalence, ToolError> {
     let t0 = std::time::Instant::now();
-    let designs = Designs {
-        pair,
-        gold: gold.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
-        gold_top,
-        gate: gate.iter().map(|p| read_arg(p)).collect::<Result<Vec<_>, _>>()?,
-        gate_top,
-    };
+    let designs = Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top };
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
         let (name, log_name) = if induct { ("equiv_induct.ys", "equiv_induct.log") } else { ("equiv.ys", "equiv.log") };
         let script = EquivScript { d: &designs, seq: EQUIV_SEQ, induct }.render().expect("template renders");
