@@ -7,10 +7,15 @@ use std::path::Path;
 
 /// Checks `b` against `a`; the verdict's exit status: 0 equal, 1
 /// different, 3 not decided.
-pub fn run(a: &Path, b: &Path, top: String, clock: String, (max_states, depth, runs): (usize, usize, usize), timeout: u64) -> Result<i32, crate::Error> {
+pub fn run(a: &Path, b: &Path, top: String, clock: String, (max_states, depth, runs): (usize, usize, usize), timeout: u64, ci: &super::ci::Out) -> Result<i32, crate::Error> {
+    ci.ready()?;
+    let started = std::time::Instant::now();
     let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top);
     let options = Options { top, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
-    let c = check::check(a, b, &options)?;
+    let c = check::check(a, b, &options).inspect_err(|e| {
+        // The refusal's JUnit and annotation; its line follows from main.
+        let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&e.to_string()), started.elapsed().as_secs_f64());
+    })?;
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
     println!("ports: the same in both ({})", ports.join(", "));
     println!("power-on: {POWER_ON}");
@@ -47,5 +52,6 @@ pub fn run(a: &Path, b: &Path, top: String, clock: String, (max_states, depth, r
         Verdict::NotDecided(covered) => println!("verdict: not decided: {covered}"),
     }
     println!("scripts and logs: {}", options.dir.display());
+    ci.after_check((a, b, &options.top), &options.dir, Ok(&c), started.elapsed().as_secs_f64())?;
     Ok(c.verdict.code())
 }

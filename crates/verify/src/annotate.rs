@@ -193,6 +193,31 @@ mod tests {
         assert!(differing_outputs("no list here").is_empty());
     }
 
+    /// A mismatched level of a Verilog design: the annotation at the file
+    /// and the line that assigns the first wrong output (found here in
+    /// the text); a failed level at the file alone.
+    #[test]
+    #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
+    fn a_mismatch_points_at_the_line_that_drives_the_wrong_output() {
+        let file = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/verilog/sleepy_lock.v"));
+        let text = std::fs::read_to_string(file).unwrap();
+        let want = text.lines().position(|l| l.trim_start().starts_with("assign lockout")).unwrap() + 1;
+        let first = "first mismatch at cycle 9: state [s], input K4, expected [open=0 lockout=0], got [open=0 lockout=1] (differs in lockout)";
+        let rows = [
+            LevelReport::judged("lock", "verilog/bitsim", 10, 1, Some(first.into())),
+            LevelReport::failed("lock", "netlist/icarus", "iverilog failed".into()),
+            LevelReport::judged("lock", "netlist/bitsim", 10, 0, None),
+        ];
+        let dir = std::env::temp_dir().join(format!("nimforge-annotate-{}", std::process::id()));
+        let lines = of_levels(&rows, file, "lock", &dir);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0].line, Some(want), "{}", lines[0]);
+        assert!(lines[0].file.as_deref().is_some_and(|f| f.ends_with("examples/verilog/sleepy_lock.v")), "{}", lines[0]);
+        assert!(lines[0].title.contains("lockout"), "{}", lines[0]);
+        assert_eq!(lines[1].line, None);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
     /// A refusal that names a file and line points there.
     #[test]
     fn a_refusal_points_at_the_file_and_line_it_names() {
