@@ -48,6 +48,8 @@ enum Command {
         /// One JSON object per level, and one per proof (`"level": "equiv"`).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        ci: CiArgs,
     },
     /// One machine move in the cycle-accurate simulation.
     Move {
@@ -267,6 +269,8 @@ enum Command {
         /// The merged rows as JSON lines.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        ci: CiArgs,
     },
     /// Two designs of one module checked against each other (no model):
     /// the same ports, every reachable state of the pair under every input
@@ -308,6 +312,8 @@ enum Command {
         /// it, the verdict is "not decided" (exit 3).
         #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
         timeout: u64,
+        #[command(flatten)]
+        ci: CiArgs,
     },
     /// Write docs/results.md (or --out) from a run's JSON lines: the levels,
     /// the proofs, the builds and the benchmarks, with the run's commit,
@@ -340,6 +346,27 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// What `verify`, `check` and `merge` give a CI server besides the table.
+#[derive(clap::Args)]
+struct CiArgs {
+    /// Also write the results as JUnit XML (the Jenkins xUnit schema) to
+    /// FILE: a test suite per machine or design, a test case per level and
+    /// proof, a mismatch's presses and VCD in its failure.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<std::path::PathBuf>,
+    /// Print a GitHub Actions `::error` line for each mismatch, difference
+    /// or refused design, at the Verilog file and line that drives the
+    /// wrong output (on by itself when GITHUB_ACTIONS=true).
+    #[arg(long)]
+    annotate: bool,
+}
+
+impl From<CiArgs> for commands::ci::Out {
+    fn from(a: CiArgs) -> Self {
+        commands::ci::Out { junit: a.junit, annotate: a.annotate }
+    }
 }
 
 /// Nimrod's position and variant.
@@ -419,8 +446,8 @@ fn main() {
     let root = commands::root();
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
-        Command::Verify { machine, level, engine, max_states, shard, json } => {
-            commands::verify::run(&machine, &level, &engine, max_states, shard.as_deref(), json, &root)
+        Command::Verify { machine, level, engine, max_states, shard, json, ci } => {
+            commands::verify::run(&machine, &level, &engine, max_states, shard.as_deref(), (json, &ci.into()), &root)
         }
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             let args = commands::MoveArgs { piles, randomizer, rows, r, groups, nimrod: nimrod.into(), json };
@@ -448,10 +475,10 @@ fn main() {
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
         Command::Report { json } => commands::build::report(json, &root),
         Command::ReplayMismatch { report, level, vcd } => commands::replay_mismatch::run(&report, level.as_deref(), vcd.as_deref(), &root),
-        Command::Merge { reports, json } => commands::merge::run(&reports, json),
+        Command::Merge { reports, json, ci } => commands::merge::run(&reports, json, &ci.into()),
         Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
-        Command::Check { a, b, top, top_b, clock, max_states, depth, runs, timeout } => {
-            commands::check::run(&a, &b, (top, top_b), clock, (max_states as usize, depth as usize, runs as usize), timeout)
+        Command::Check { a, b, top, top_b, clock, max_states, depth, runs, timeout, ci } => {
+            commands::check::run(&a, &b, (top, top_b), clock, (max_states as usize, depth as usize, runs as usize), timeout, &ci.into())
         }
         Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {

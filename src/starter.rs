@@ -1,7 +1,8 @@
 //! `nimforge new DIR`: a crate of one's own that depends on nimforge-verify
 //! and passes every level as written: a design (rust-hdl), its oracle, its
 //! presses, the harness that joins them, a `main` that generates and
-//! verifies, and a README, each with a comment at each place to change.
+//! verifies, a GitHub Actions workflow (`deploy/ci/github-actions.yml`),
+//! and a README, each with a comment at each place to change.
 //! The sources are `starter/src/` as they are; `Cargo.toml` and the README
 //! are made from `starter/*.j2`. Until the crates are published the crate
 //! depends on a nimforge checkout by path, and gets its `Cargo.lock` so
@@ -11,8 +12,10 @@ use askama::Template;
 use std::path::{Path, PathBuf};
 
 /// The crate's sources, written as they are.
-const SOURCES: [(&str, &str); 5] = [
+const SOURCES: [(&str, &str); 6] = [
     ("src/main.rs", include_str!("../starter/src/main.rs")),
+    // The CI workflow a user copies, as deploy/ci/ holds it.
+    (".github/workflows/nimforge.yml", include_str!("../deploy/ci/github-actions.yml")),
     ("src/design.rs", include_str!("../starter/src/design.rs")),
     ("src/oracle.rs", include_str!("../starter/src/oracle.rs")),
     ("src/presses.rs", include_str!("../starter/src/presses.rs")),

@@ -6,13 +6,14 @@
 //! stops the build instead.
 
 fn main() {
-    const TOOLS: [(&str, &str); 6] = [
+    const TOOLS: [(&str, &str); 7] = [
         ("yosys", "yosys"),
         ("nextpnr-ice40", "nextpnr-ice40"),
         ("icepack", "fpga-icestorm"),
         ("icebox_vlog", "fpga-icestorm"),
         ("iverilog", "iverilog"),
         ("verilator", "verilator"),
+        ("xmllint", "libxml2-utils"),
     ];
     println!("cargo::rerun-if-env-changed=PATH");
     println!("cargo::rerun-if-env-changed=CI");

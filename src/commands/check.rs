@@ -16,7 +16,10 @@ pub fn run(
     clock: String,
     (max_states, depth, runs): (usize, usize, usize),
     timeout: u64,
+    ci: &super::ci::Out,
 ) -> Result<i32, crate::Error> {
+    ci.ready()?;
+    let started = std::time::Instant::now();
     let (sa, sb) = (nimforge_verify::Sources::read(a).map_err(nimforge_verify::Error::from)?, nimforge_verify::Sources::read(b).map_err(nimforge_verify::Error::from)?);
     let missing = |side: &Path| nimforge_verify::Error::Input(format!("no top module for {}: name it with --top (and --top-b for the second, when named otherwise)", side.display()));
     let top_a = top.clone().or_else(|| sa.top.clone()).ok_or_else(|| missing(a))?;
@@ -24,7 +27,10 @@ pub fn run(
     let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top_a);
     let top_b = (top_b != top_a).then_some(top_b);
     let options = Options { top: top_a, top_b, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
-    let c = check::check_sources((a, &sa), (b, &sb), &options)?;
+    let c = check::check_sources((a, &sa), (b, &sb), &options).inspect_err(|e| {
+        // The refusal's JUnit and annotation; its line follows from main.
+        let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&e.to_string()), started.elapsed().as_secs_f64());
+    })?;
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
     println!("ports: the same in both ({})", ports.join(", "));
     println!("power-on: {POWER_ON}");
@@ -61,5 +67,6 @@ pub fn run(
         Verdict::NotDecided(covered) => println!("verdict: not decided: {covered}"),
     }
     println!("scripts and logs: {}", options.dir.display());
+    ci.after_check((a, b, &options.top), &options.dir, Ok(&c), started.elapsed().as_secs_f64())?;
     Ok(c.verdict.code())
 }

@@ -8,7 +8,8 @@ use nimforge_verify::merge::{self, ShardReport};
 use std::path::PathBuf;
 
 /// Reads, checks and adds up; 1 when a merged row mismatched or failed.
-pub fn run(files: &[PathBuf], json: bool) -> Result<i32, crate::Error> {
+pub fn run(files: &[PathBuf], json: bool, ci: &super::ci::Out) -> Result<i32, crate::Error> {
+    ci.ready()?;
     let mut levels: Vec<ShardReport> = Vec::new();
     let mut benches: Vec<ShardReport> = Vec::new();
     for f in files {
@@ -38,6 +39,8 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<i32, crate::Error> {
             super::bench::print_runs(&runs);
         }
     }
+    // The merged rows as verify's would be (the benchmarks' runs are no tests).
+    ci.junit("nimforge merge", &nimforge_verify::junit::of_levels(&rows, &[]))?;
     let bad = rows.iter().any(|r| r.bad()) || runs.iter().any(|r: &EngineRun| r.mismatches > 0);
     Ok(if bad { 1 } else { 0 })
 }

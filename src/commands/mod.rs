@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod build;
 pub mod check;
+pub mod ci;
 pub mod generate;
 pub mod learn;
 pub mod merge;

@@ -34,9 +34,10 @@ pub fn run(
     asked_engines: &[Engine],
     max_states: Option<usize>,
     shard: Option<&str>,
-    json: bool,
+    (json, ci): (bool, &super::ci::Out),
     root: &Path,
 ) -> Result<i32, crate::Error> {
+    ci.ready()?;
     let shard = shard.map(nimforge_verify::shard::Shard::parse).transpose()?;
     let machines: Vec<&crate::machines::Entry> = if machine == "all" {
         crate::machines::MACHINES.iter().collect()
@@ -97,7 +98,7 @@ pub fn run(
             (machine, board.join().expect("the board wrapper's thread panicked"))
         });
         if let Some(machine) = machine {
-            let (levels, proven) = machine.map_err(|e| e.to_string())?;
+            let (levels, proven) = machine.map_err(|e| refused(name, &e.to_string(), ci, json, root))?;
             reports.extend(levels);
             proofs.extend(proven);
         }
@@ -125,6 +126,17 @@ pub fn run(
             print!("{}", equiv::table(&proofs));
         }
     }
+    ci.junit("nimforge verify", &nimforge_verify::junit::of_levels(&reports, &proofs))?;
+    if ci.annotating() {
+        for m in crate::machines::MACHINES.iter() {
+            let rows: Vec<LevelReport> = reports.iter().filter(|r| r.machine == m.name).cloned().collect();
+            if rows.iter().any(LevelReport::bad) {
+                let file = root.join("generated").join(format!("{}.v", m.module));
+                let lines = nimforge_verify::annotate::of_levels(&rows, &file, m.module, &root.join("build").join("annotate").join(m.name));
+                ci.print(&lines, json);
+            }
+        }
+    }
     if reports.iter().any(LevelReport::bad) || proofs.iter().any(equiv::ProofReport::bad) {
         return Ok(1);
     }
@@ -134,6 +146,19 @@ pub fn run(
         return Ok(1);
     }
     Ok(0)
+}
+
+/// A machine that could not be verified (a stale `generated/`, a model
+/// that refused): its JUnit error case and its annotation, then the line.
+fn refused(machine: &str, why: &str, ci: &super::ci::Out, json: bool, root: &Path) -> String {
+    let suite = nimforge_verify::junit::of_refusal(machine, "verify", why);
+    if let Err(e) = ci.junit("nimforge verify", &[suite]) {
+        eprintln!("nimforge: {e}");
+    }
+    let file = crate::machines::find(machine).map(|m| root.join("generated").join(format!("{}.v", m.module)));
+    let files: Vec<&Path> = file.iter().map(|f| f.as_path()).collect();
+    ci.print(&[nimforge_verify::annotate::of_refusal(&files, &format!("{machine} could not be verified"), why)], json);
+    why.to_string()
 }
 
 fn print_table(reports: &[LevelReport]) {

@@ -43,6 +43,8 @@ pub mod external;
 pub mod files;
 pub mod flow;
 pub mod hdl;
+pub mod junit;
+pub mod annotate;
 pub mod lanes;
 pub mod level;
 pub mod machine;

@@ -86,6 +86,13 @@ impl Verified {
         self.levels.iter().any(|r| r.status == Status::Skipped) || self.proofs.iter().any(|p| p.status == ProofStatus::Skipped)
     }
 
+    /// Writes the levels and proofs as JUnit XML to `path` ([`crate::junit`]:
+    /// a suite per machine, a case per level and proof), whole or not at
+    /// all; a directory that does not exist is refused in one line.
+    pub fn write_junit(&self, path: impl AsRef<Path>) -> Result<(), Error> {
+        crate::junit::write(path.as_ref(), "nimforge-verify", &crate::junit::of_levels(&self.levels, &self.proofs))
+    }
+
     /// The two tables `nimforge verify` prints.
     pub fn tables(&self) -> String {
         format!("{}\n\n{}", crate::table(&self.levels), equiv::table(&self.proofs))
@@ -159,6 +166,17 @@ impl Project {
         };
         let (levels, proofs) = run::levels_of::<M>(&wanted, &self.root, source, ui)?;
         Ok(Verified { levels, proofs })
+    }
+
+    /// GitHub Actions `::error` lines ([`crate::annotate`]) for `verified`'s
+    /// mismatched and failed levels, at the line of the Verilog that drives
+    /// the first wrong output: `file` is the design's Verilog (`None`: the
+    /// one [`Project::generate`] wrote, `generated/<module>.v`). Print them
+    /// when [`crate::annotate::wanted`] says so.
+    pub fn annotations<M: Machine>(&self, verified: &Verified, file: Option<&Path>) -> Vec<crate::annotate::Annotation> {
+        let file = file.map_or_else(|| self.root.join("generated").join(format!("{}.v", M::MODULE)), |f| self.root.join(f));
+        let dir = self.root.join("build").join("annotate").join(M::MODULE);
+        crate::annotate::of_levels(&verified.levels, &file, M::MODULE, &dir)
     }
 
     /// `M` built for `board` (`icestick` or `icebreaker`) with every port on

@@ -8,6 +8,7 @@ pub mod iceprog;
 pub mod iverilog;
 pub mod nextpnr;
 pub mod verilator;
+pub mod xmllint;
 pub mod yosys;
 
 use std::fmt;

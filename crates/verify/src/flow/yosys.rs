@@ -247,6 +247,89 @@ fn parse_ports(json: &str, top: &str) -> Result<Vec<ModulePort>, String> {
 }
 
 #[derive(Template)]
+#[template(path = "drivers.ys.j2", escape = "none")]
+struct DriversScript<'a> {
+    source: &'a str,
+    top: &'a str,
+}
+
+/// Where an output of a module is driven, from yosys's `src` attributes:
+/// the file and the line (from 1) of the cell that drives it (through a
+/// register, the cell that drives the register's input: the assignment's
+/// line, not the `always`'s), else of the output's declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Driver {
+    /// The output port's name.
+    pub output: String,
+    /// The file the line is in, as yosys read it (an absolute path).
+    pub file: PathBuf,
+    /// The line, from 1.
+    pub line: usize,
+}
+
+/// Where each output of module `top` in `source` is driven
+/// (`fpga/drivers.ys.j2`, run in `dir`): one [`Driver`] per output that
+/// yosys gives a `src` for, in no set order.
+pub fn drivers(source: &Path, top: &str, dir: &Path) -> Result<Vec<Driver>, ToolError> {
+    let source = canonical(source)?;
+    let script = DriversScript { source: &source, top }.render().expect("template renders");
+    write(&dir.join("drivers.ys"), &script)?;
+    YOSYS.run(&["-q", "-l", "drivers.log", "-s", "drivers.ys"], dir, &format!("finding the drivers of {top}'s outputs in {source}"))?;
+    let json = read(&dir.join("drivers.json"))?;
+    parse_drivers(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading drivers.json: {e}"), output: super::tail(&json, 20) })
+}
+
+/// The first place of a `src` attribute (`file:12.5-14.8|file:...`): its
+/// file and line.
+fn src_place(src: &str) -> Option<(PathBuf, usize)> {
+    let first = src.split('|').next()?;
+    let (file, at) = first.rsplit_once(':')?;
+    let line = at.split(['.', '-']).next()?.parse().ok()?;
+    Some((PathBuf::from(file), line))
+}
+
+/// [`drivers`] from the JSON yosys wrote.
+fn parse_drivers(json: &str, top: &str) -> Result<Vec<Driver>, String> {
+    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let module = &v["modules"][top];
+    let ports = module["ports"].as_object().ok_or_else(|| format!("no module {top} with ports"))?;
+    let empty = serde_json::Map::new();
+    let cells = module["cells"].as_object().unwrap_or(&empty);
+    let bits = |v: &serde_json::Value| -> Vec<u64> { v.as_array().map_or(vec![], |a| a.iter().filter_map(serde_json::Value::as_u64).collect()) };
+    // The cell that drives any of `wanted`: its type, its src, its inputs.
+    let driver = |wanted: &[u64]| {
+        cells.values().find(|c| {
+            c["port_directions"].as_object().is_some_and(|dirs| {
+                dirs.iter().any(|(p, d)| d == "output" && bits(&c["connections"][p]).iter().any(|b| wanted.contains(b)))
+            })
+        })
+    };
+    let mut out = Vec::new();
+    for (name, port) in ports {
+        if port["direction"] == "input" {
+            continue;
+        }
+        let mut place = None;
+        if let Some(cell) = driver(&bits(&port["bits"])) {
+            place = cell["attributes"]["src"].as_str().and_then(src_place);
+            // A register: the cell that drives its input says more.
+            let kind = cell["type"].as_str().unwrap_or("");
+            if kind.contains("dff") || kind.contains("dlatch") {
+                let d = bits(&cell["connections"]["D"]);
+                if let Some(p) = driver(&d).and_then(|c| c["attributes"]["src"].as_str()).and_then(src_place) {
+                    place = Some(p);
+                }
+            }
+        }
+        let declared = || module["netnames"][name]["attributes"]["src"].as_str().and_then(src_place);
+        if let Some((file, line)) = place.or_else(declared) {
+            out.push(Driver { output: name.clone(), file, line });
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Template)]
 #[template(path = "miter_aig.ys.j2", escape = "none")]
 struct MiterScript<'a> {
     design: &'a str,
