@@ -5,12 +5,23 @@ use nimforge_verify::check::{self, Options, Verdict, Walk, POWER_ON};
 use nimforge_verify::flow::yosys;
 use std::path::Path;
 
+/// The exit status of an internal error: a difference found that does not
+/// replay (never a verdict, and not bad input).
+pub const INTERNAL_ERROR: i32 = 4;
+
 /// Checks `b` against `a`; the verdict's exit status: 0 equal, 1
-/// different, 3 not decided.
+/// different, 3 not decided ([`INTERNAL_ERROR`] when nimforge's own parts
+/// disagree, 2 for bad input).
 pub fn run(a: &Path, b: &Path, top: String, clock: String, (max_states, depth, runs): (usize, usize, usize), timeout: u64) -> Result<i32, crate::Error> {
     let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top);
     let options = Options { top, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
-    let c = check::check(a, b, &options)?;
+    let c = match check::check(a, b, &options) {
+        Err(nimforge_verify::Error::Internal(line)) => {
+            eprintln!("nimforge: {line}");
+            return Ok(INTERNAL_ERROR);
+        }
+        c => c?,
+    };
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
     println!("ports: the same in both ({})", ports.join(", "));
     println!("power-on: {POWER_ON}");
