@@ -243,6 +243,8 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
             };
             if e.as_ref().is_ok_and(taken) {
                 settled.store(true, std::sync::atomic::Ordering::Relaxed);
+                // The walk's miter may still be in the making: stop it.
+                crate::flow::set_deadline(Some(std::time::Instant::now()));
             }
             e
         });
@@ -250,6 +252,16 @@ fn check_until(a: &Path, b: &Path, options: &Options, (start, deadline): (std::t
             .map_err(Error::from)
             .and_then(|blif| Ok(Netlist::from_file(&blif)?))
             .and_then(|net| simulate(&net, &inputs, options, until, &settled));
+        // The walk's miter stopped (a prover settled the pair, or the
+        // budget ran out while yosys made it): no walk, and the provers'
+        // word stands.
+        let simulated = match simulated {
+            Err(Error::Tool(_)) if settled.load(std::sync::atomic::Ordering::Relaxed) || std::time::Instant::now() >= deadline => {
+                let why = "the miter for the walk was not made: a prover settled the pair first, or the time budget ran out".to_string();
+                Ok((Walk::Runs { why, runs: 0, depth: options.depth }, None))
+            }
+            s => s,
+        };
         let cancelled = match &simulated {
             Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) | Err(_) => {
                 crate::flow::set_deadline(Some(std::time::Instant::now()));
