@@ -279,7 +279,8 @@ enum Command {
     /// difference is replayed in Icarus on the two files before it is
     /// printed. Registers without an initial value power on at 0, as on
     /// the iCE40. Exit 0 equal, 1 different (a certified counterexample),
-    /// 3 not decided, 2 bad input.
+    /// 3 not decided, 2 bad input, 4 an internal error (a difference found
+    /// that does not replay).
     Check {
         /// The reference design: a Verilog or SystemVerilog file, a `.f`
         /// file list (Verilator's -f) or a FuseSoC CAPI2 `.core` file.

@@ -6,8 +6,13 @@ use nimforge_verify::check::{self, Options, Verdict, Walk, POWER_ON};
 use nimforge_verify::flow::yosys;
 use std::path::Path;
 
+/// The exit status of an internal error: a difference found that does not
+/// replay (never a verdict, and not bad input).
+pub const INTERNAL_ERROR: i32 = 4;
+
 /// Checks `b` against `a`; the verdict's exit status: 0 equal, 1
-/// different, 3 not decided. The tops: `--top` for both and `--top-b` for
+/// different, 3 not decided ([`INTERNAL_ERROR`] when nimforge's own parts
+/// disagree, 2 for bad input). The tops: `--top` for both and `--top-b` for
 /// the second, else what each side's list or `.core` names.
 pub fn run(
     a: &Path,
@@ -27,10 +32,17 @@ pub fn run(
     let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top_a);
     let top_b = (top_b != top_a).then_some(top_b);
     let options = Options { top: top_a, top_b, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
-    let c = check::check_sources((a, &sa), (b, &sb), &options).inspect_err(|e| {
-        // The refusal's JUnit and annotation; its line follows from main.
-        let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&e.to_string()), started.elapsed().as_secs_f64());
-    })?;
+    let c = match check::check_sources((a, &sa), (b, &sb), &options) {
+        Err(nimforge_verify::Error::Internal(line)) => {
+            let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&line), started.elapsed().as_secs_f64());
+            eprintln!("nimforge: {line}");
+            return Ok(INTERNAL_ERROR);
+        }
+        c => c.inspect_err(|e| {
+            // The refusal's JUnit and annotation; its line follows from main.
+            let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&e.to_string()), started.elapsed().as_secs_f64());
+        })?,
+    };
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
     println!("ports: the same in both ({})", ports.join(", "));
     println!("power-on: {POWER_ON}");

@@ -39,6 +39,11 @@ pub enum Error {
     /// a whole-move run the oracle found wrong, a press the alphabet does
     /// not hold): the harness's own words.
     Model(String),
+    /// nimforge's own parts disagree (`nimforge check`: a difference the
+    /// walk, a run or a prover found that the replay in Icarus does not
+    /// show): a fault of nimforge's, never a verdict; what, and where its
+    /// files are.
+    Internal(String),
 }
 
 impl fmt::Display for Error {
@@ -47,7 +52,7 @@ impl fmt::Display for Error {
             Error::Tool(e) => e.fmt(f),
             Error::Netlist(e) => e.fmt(f),
             Error::Malformed { what, .. } => f.write_str(what),
-            Error::Input(m) | Error::Design(m) | Error::Stalled(m) | Error::Mismatch(m) | Error::Model(m) => f.write_str(m),
+            Error::Input(m) | Error::Design(m) | Error::Stalled(m) | Error::Mismatch(m) | Error::Model(m) | Error::Internal(m) => f.write_str(m),
         }
     }
 }

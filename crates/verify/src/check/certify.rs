@@ -55,8 +55,8 @@ pub fn certify(
     };
     let Some(cycle) = (0..cycles.len()).find(|&t| !differs(t).is_empty()) else {
         let unknown = got_a.iter().chain(&got_b).flatten().any(|v| !known(v));
-        return Err(Error::Model(format!(
-            "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}); the testbench is {}",
+        return Err(Error::Internal(format!(
+            "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}), so there is no verdict; the testbench is {} (please report it)",
             cycles.len(),
             if unknown { ", an output is x or z there" } else { "" },
             tb.display()

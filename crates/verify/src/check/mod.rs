@@ -40,6 +40,14 @@ use std::path::{Path, PathBuf};
 /// tries in every state: 2^20 values a state.
 pub const MAX_WALK_INPUT_BITS: usize = 20;
 
+/// The random runs that go before the walk, as the fast falsifier: how
+/// many (in lanes of 64), of how many cycles, within how long.
+pub const FIRST_RUNS: usize = 256;
+/// See [`FIRST_RUNS`].
+pub const FIRST_RUNS_DEPTH: usize = 200;
+/// See [`FIRST_RUNS`].
+pub const FIRST_RUNS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The power-on rule, in the words the output and the docs use.
 pub const POWER_ON: &str = "registers without an initial value power on at 0, as on the iCE40";
 
@@ -235,27 +243,44 @@ fn check_until(
         takes(f, h, &options.clock)?;
     }
     let clock = has_clock.then_some(options.clock.as_str());
-    let blif = yosys::miter_blif((sa, tops.0), (sb, tops.1), &options.dir)?;
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let until = (start + options.timeout / 3, start + options.timeout / 2);
-    let net = Netlist::from_file(&blif)?;
-    // The provers run beside the walk: the first to settle stops the other.
+    // The provers run beside the miter's making and the walk: the first to
+    // settle stops the other. They keep their files in a directory of their
+    // own, as yosys runs in both at once.
+    let proofs = options.dir.join("proofs");
+    std::fs::create_dir_all(&proofs).map_err(|e| Error::io(format!("creating {}", proofs.display()), e))?;
     let settled = std::sync::atomic::AtomicBool::new(false);
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
-            let e = yosys::equivalence("b=a", (sa, tops.0), (sb, tops.1), options.bound, &options.dir);
+            let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, &proofs);
             // Settled: a proof that will be taken, or a counterexample to certify.
             let taken = |e: &yosys::Equivalence| match e.verdict {
                 yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
-                yosys::Verdict::Refuted => sat_inputs(&options.dir.join("bounded.log"), &inputs).is_some(),
+                yosys::Verdict::Refuted => sat_inputs(&proofs.join("bounded.log"), &inputs).is_some(),
                 yosys::Verdict::NotClosed => false,
             };
             if e.as_ref().is_ok_and(taken) {
                 settled.store(true, std::sync::atomic::Ordering::Relaxed);
+                // The walk's miter may still be in the making: stop it.
+                crate::flow::set_deadline(Some(std::time::Instant::now()));
             }
             e
         });
-        let simulated = simulate(&net, &inputs, options, until, &settled);
+        let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), &options.dir)
+            .map_err(Error::from)
+            .and_then(|blif| Ok(Netlist::from_file(&blif)?))
+            .and_then(|net| simulate(&net, &inputs, options, until, &settled));
+        // The walk's miter stopped (a prover settled the pair, or the
+        // budget ran out while yosys made it): no walk, and the provers'
+        // word stands.
+        let simulated = match simulated {
+            Err(Error::Tool(_)) if settled.load(std::sync::atomic::Ordering::Relaxed) || std::time::Instant::now() >= deadline => {
+                let why = "the miter for the walk was not made: a prover settled the pair first, or the time budget ran out".to_string();
+                Ok((Walk::Runs { why, runs: 0, depth: options.depth }, None))
+            }
+            s => s,
+        };
         let cancelled = match &simulated {
             Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) | Err(_) => {
                 crate::flow::set_deadline(Some(std::time::Instant::now()));
@@ -299,7 +324,7 @@ fn check_until(
             e.detail
         )),
         yosys::Verdict::Proven => Verdict::Equal(format!("the proof: {}", e.detail)),
-        yosys::Verdict::Refuted => match sat_inputs(&options.dir.join("bounded.log"), &inputs) {
+        yosys::Verdict::Refuted => match sat_inputs(&proofs.join("bounded.log"), &inputs) {
             Some(cycles) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
             None => Verdict::NotDecided(format!("{runs}; a prover says the two differ but gave no input sequence to certify: {}", e.detail)),
         },
@@ -448,6 +473,15 @@ fn simulate(
     let flat: Vec<usize> = bits.iter().flatten().copied().collect();
     let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
     let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    // The fast falsifier first: a short burst of random runs, which finds
+    // a shallow difference long before the walk's breadth reaches it.
+    let burst_until = (std::time::Instant::now() + FIRST_RUNS_TIME).min(walk_until);
+    let (found, done) = runs(&mut sim, flat.len(), FIRST_RUNS.min(options.runs), FIRST_RUNS_DEPTH.min(options.depth), burst_until, settled);
+    if let Some(rows) = found {
+        let rows = rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect();
+        let why = "random runs go first, as the fast falsifier".to_string();
+        return Ok((Walk::Runs { why, runs: done, depth: FIRST_RUNS_DEPTH.min(options.depth) }, Some(rows)));
+    }
     let mut why = format!("{} input bits: past {MAX_WALK_INPUT_BITS}, every value in every state is too many", flat.len());
     if flat.len() <= MAX_WALK_INPUT_BITS {
         match walk(&mut sim, flat.len(), options.max_states, walk_until, settled) {

@@ -27,7 +27,7 @@ pub fn dprove(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
 /// Why a proof did not succeed, from ABC's output.
 fn verdict_failed(out: &str) -> &'static str {
     let upper = out.to_uppercase();
-    if upper.contains("NOT EQUIVALENT") || out.lines().any(|l| l.trim_start().starts_with("SATISFIABLE")) {
+    if upper.contains("NOT EQUIVALENT") || out.contains("was asserted in frame") || out.lines().any(|l| l.trim_start().starts_with("SATISFIABLE")) {
         "ABC found the two differ"
     } else {
         "ABC reached no verdict"
@@ -52,4 +52,28 @@ pub fn prove_miter(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
     } else {
         Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out })
     }
+}
+
+/// Proves every output of the AIGER miter `aig` constant 0 by property
+/// directed reachability (`pdr`, from the latches' reset values: the same
+/// power-on as [`dprove`]), where `dprove`'s induction does not close. The
+/// seconds ABC took; a refutation or anything else is
+/// `ToolError::Failed` with ABC's output.
+pub fn pdr(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
+    let t0 = std::time::Instant::now();
+    let script = format!("read {}; print_stats; pdr", aig.display());
+    let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC pdr")?;
+    let seconds = t0.elapsed().as_secs_f64();
+    if out.contains("Property proved") {
+        Ok(seconds)
+    } else {
+        Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out })
+    }
+}
+
+/// The frame (from 0, a clock cycle each) in which ABC found the miter's
+/// output 1 ("was asserted in frame N"), when it found one.
+pub fn asserted_frame(out: &str) -> Option<usize> {
+    let rest = &out[out.find("was asserted in frame ")? + "was asserted in frame ".len()..];
+    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }

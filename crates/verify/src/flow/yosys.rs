@@ -122,7 +122,11 @@ pub fn module(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<(Vec<
 }
 
 /// What a module holds, flattened, each by its path in the file (`sub.q`,
-/// yosys's own nets left out).
+/// yosys's own nets left out). The registers and memories are written as
+/// Verilog paths from an instance of the module: a submodule's register as
+/// `sub.q` (yosys's `hdlname`), a name that is no plain identifier escaped
+/// (`\\sub.q ` where the file itself, a flat netlist, names a register
+/// `\\sub.q `).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Holds {
     /// The registers with no initial value (power on at 0).
@@ -145,6 +149,12 @@ fn parse_holds(il: &str, top: &str) -> Holds {
     let mut memories: Vec<(String, i64, usize)> = Vec::new();
     let mut memory_inits: Vec<String> = Vec::new();
     let mut cell: Option<(String, Vec<(String, String)>)> = None;
+    // A flattened submodule's wire or memory and its path (`hdlname`).
+    let mut paths: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let hdlname = |attributes: &[String]| -> Option<String> {
+        let value = attributes.iter().find_map(|a| a.strip_prefix("attribute \\hdlname "))?;
+        Some(value.trim_matches('"').split_whitespace().map(verilog_name).collect::<Vec<_>>().join("."))
+    };
     // The module's `connect A B`: a wire that is another (a submodule's
     // port, flattened, is its parent's net).
     let mut aliases: std::collections::HashMap<String, String> = std::collections::HashMap::new();
@@ -199,10 +209,16 @@ fn parse_holds(il: &str, top: &str) -> Holds {
                 if attributes.iter().any(|a| a.starts_with("attribute \\init ")) {
                     initialised.extend(words.last().and_then(|w| w.strip_prefix('\\')).map(str::to_string));
                 }
+                if let (Some(name), Some(path)) = (words.last().and_then(|w| w.strip_prefix('\\')), hdlname(&attributes)) {
+                    paths.insert(name.to_string(), path);
+                }
             }
             Some(&"memory") => {
                 let field = |k: &str| words.iter().position(|w| *w == k).and_then(|i| words.get(i + 1)).and_then(|v| v.parse::<i64>().ok());
                 if let Some(name) = words.last().and_then(|w| w.strip_prefix('\\')) {
+                    if let Some(path) = hdlname(&attributes) {
+                        paths.insert(name.to_string(), path);
+                    }
                     memories.push((name.to_string(), field("offset").unwrap_or(0), field("size").unwrap_or(0) as usize));
                 }
             }
@@ -227,7 +243,22 @@ fn parse_holds(il: &str, top: &str) -> Holds {
     holds.uninitialised.retain(|n| !initialised.contains(n));
     holds.uninitialised.dedup();
     holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
+    let path = |n: &String| paths.get(n).cloned().unwrap_or_else(|| verilog_name(n));
+    holds.uninitialised = holds.uninitialised.iter().map(path).collect();
+    holds.memories = holds.memories.iter().map(|(m, first, words)| (path(m), *first, *words)).collect();
     holds
+}
+
+/// A name as Verilog writes it: a plain identifier as it is, any other
+/// escaped (`\\a.b `, the space ending it).
+fn verilog_name(name: &str) -> String {
+    let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if plain {
+        name.to_string()
+    } else {
+        format!("\\{name} ")
+    }
 }
 
 /// The ports of `top` in yosys's `write_json`, in the order of their bits.
@@ -568,6 +599,36 @@ pub fn equivalence(
     bound: usize,
     dir: &Path,
 ) -> Result<Equivalence, ToolError> {
+    equivalence_in_turn(pair, (gold, gold_top), (gate, gate_top), bound, dir, false)
+}
+
+/// [`equivalence`] with ABC first, for two designs a user wrote (`nimforge
+/// check`), where yosys's `equiv_simple` can take minutes over signals
+/// that are not provable by name and ABC answers in a second: ABC's
+/// `dprove` (after `scorr -F 2`), then its `pdr` (both from the same
+/// power-on, the AIGER latches' reset values), then yosys's passes as
+/// [`equivalence`] has them. Where ABC finds the two differ in frame N,
+/// the bounded check runs to N + 1 cycles (at least `bound`) to give the
+/// input sequence.
+pub fn equivalence_abc_first(
+    pair: &str,
+    (gold, gold_top): (&Sources, &str),
+    (gate, gate_top): (&Sources, &str),
+    bound: usize,
+    dir: &Path,
+) -> Result<Equivalence, ToolError> {
+    equivalence_in_turn(pair, (gold, gold_top), (gate, gate_top), bound, dir, true)
+}
+
+/// [`equivalence`], ABC first when `abc_first`.
+fn equivalence_in_turn(
+    pair: &str,
+    (gold, gold_top): (&Sources, &str),
+    (gate, gate_top): (&Sources, &str),
+    bound: usize,
+    dir: &Path,
+    abc_first: bool,
+) -> Result<Equivalence, ToolError> {
     let t0 = std::time::Instant::now();
     let designs = Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top };
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
@@ -598,6 +659,54 @@ pub fn equivalence(
             seconds: t0.elapsed().as_secs_f64(),
         })
     };
+    // ABC on a miter of the outputs: dprove after merging the registers
+    // that correspond (it needs no names), and where that reaches no
+    // verdict and ABC goes first, pdr.
+    let abc = || -> Result<Result<&'static str, (String, String)>, ToolError> {
+        let script = EquivAigScript { d: &designs }.render().expect("template renders");
+        write(&dir.join("equiv_aig.ys"), &script)?;
+        YOSYS.run(&["-q", "-l", "equiv_aig.log", "-s", "equiv_aig.ys"], dir, &format!("writing the miter of {pair} for {gold_top}"))?;
+        let failed = match super::abc::prove_miter(&dir.join("miter.aig"), dir) {
+            Ok(_) => return Ok(Ok("ABC (scorr -F 2, dprove)")),
+            Err(ToolError::Failed { what, output, .. }) => (what, output),
+            Err(e) => return Err(e),
+        };
+        if !abc_first || failed.0.contains("differ") {
+            return Ok(Err(failed));
+        }
+        match super::abc::pdr(&dir.join("miter.aig"), dir) {
+            Ok(_) => Ok(Ok("ABC pdr")),
+            Err(ToolError::Failed { what, output, .. }) => Ok(Err((what, output))),
+            Err(e) => Err(e),
+        }
+    };
+    let bounded = |bound: usize| -> Result<String, ToolError> {
+        let script = BoundedScript { d: &designs, bound }.render().expect("template renders");
+        write(&dir.join("bounded.ys"), &script)?;
+        YOSYS.run(&["-q", "-l", "bounded.log", "-s", "bounded.ys"], dir, &format!("checking {pair} for {gold_top} from power-on"))?;
+        read(&dir.join("bounded.log"))
+    };
+    let first = if abc_first { Some(abc()?) } else { None };
+    match &first {
+        Some(Ok(how)) => {
+            return Ok(Equivalence {
+                verdict: Verdict::Proven,
+                matched: 0,
+                detail: format!("by {how} on a miter of the outputs from power-on"),
+                bound: None,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        }
+        Some(Err((what, output))) if what.contains("differ") => {
+            let cycles = super::abc::asserted_frame(output).map_or(bound, |f| (f + 1).max(bound));
+            let log = bounded(cycles)?;
+            if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
+                let detail = format!("ABC found the two differ; {cex}");
+                return Ok(Equivalence { verdict: Verdict::Refuted, matched: 0, detail, bound: Some(cycles), seconds: t0.elapsed().as_secs_f64() });
+            }
+        }
+        _ => {}
+    }
     let (base_holds, proven, unproven, status) = equiv(false)?;
     let matched = proven + unproven;
     if let Some(e) = proven_by_yosys(base_holds, matched, unproven, "yosys equiv_simple") {
@@ -621,25 +730,18 @@ pub fn equivalence(
         }
     };
     // The second prover: ABC's dprove on a miter of the outputs, which
-    // finds corresponding registers by itself.
-    let script = EquivAigScript { d: &designs }.render().expect("template renders");
-    write(&dir.join("equiv_aig.ys"), &script)?;
-    YOSYS.run(&["-q", "-l", "equiv_aig.log", "-s", "equiv_aig.ys"], dir, &format!("writing the miter of {pair} for {gold_top}"))?;
-    let abc = match super::abc::prove_miter(&dir.join("miter.aig"), dir) {
-        Ok(_) => {
+    // finds corresponding registers by itself (already run, when first).
+    let abc = match first.map_or_else(abc, Ok)? {
+        Ok(how) => {
             return Ok(Equivalence {
                 verdict: Verdict::Proven,
                 matched,
-                detail: format!(
-                    "by ABC (scorr -F 2, dprove) on a miter of the outputs from power-on (yosys equiv_simple: {})",
-                    why(base_holds, unproven, &status)
-                ),
+                detail: format!("by {how} on a miter of the outputs from power-on (yosys equiv_simple: {})", why(base_holds, unproven, &status)),
                 bound: None,
                 seconds: t0.elapsed().as_secs_f64(),
             })
         }
-        Err(ToolError::Failed { what, output, .. }) => (what, output),
-        Err(e) => return Err(e),
+        Err(failed) => failed,
     };
     let differ = abc.0.contains("differ");
     // The third: yosys's equiv_induct over every signal left.
@@ -648,10 +750,7 @@ pub fn equivalence(
         return Ok(e);
     }
     let why = why(base_holds, unproven, &status);
-    let script = BoundedScript { d: &designs, bound }.render().expect("template renders");
-    write(&dir.join("bounded.ys"), &script)?;
-    YOSYS.run(&["-q", "-l", "bounded.log", "-s", "bounded.ys"], dir, &format!("checking {pair} for {gold_top} from power-on"))?;
-    let log = read(&dir.join("bounded.log"))?;
+    let log = bounded(bound)?;
     let seconds = t0.elapsed().as_secs_f64();
     if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
         Ok(Equivalence { verdict: Verdict::Refuted, matched, detail: cex, bound: Some(bound), seconds })
@@ -672,7 +771,7 @@ pub fn equivalence(
         Ok(Equivalence {
             verdict: Verdict::NotClosed,
             matched,
-            detail: format!("{why}; ABC (scorr, dprove) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})"),
+            detail: format!("{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})", if abc_first { "scorr, dprove, pdr" } else { "scorr, dprove" }),
             bound: Some(bound),
             seconds,
         })
@@ -845,14 +944,16 @@ mod tests {
     #[test]
     fn holds_for_check_from_rtlil() {
         let il = "module \\other\n  cell $dlatch $x\n    connect \\Q \\no\n  end\nend\n\
-                  module \\top\n  attribute \\init 1'1\n  wire \\z\n  wire width 2 \\ra\n  wire \\u.q\n\
+                  module \\top\n  attribute \\init 1'1\n  wire \\z\n  wire width 2 \\ra\n  attribute \\hdlname \"u q\"\n  wire \\u.q\n  wire \\n.q\n\
                   \x20 memory width 4 size 4 offset 1 \\mem\n  memory width 4 size 2 \\rom\n\
                   \x20 cell $meminit_v2 $i\n    parameter \\MEMID \"\\\\rom\"\n  end\n\
                   \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\Q { \\ra [1] \\z }\n  end\n\
                   \x20 cell $adff $b\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\clk2\n    connect \\Q \\u.q\n  end\n\
+                  \x20 cell $dff $d\n    connect \\CLK \\clock\n    connect \\Q \\n.q\n  end\n\
                   \x20 cell $dff $c\n    connect \\CLK \\u.clk\n    connect \\Q $memwr$\\mem$1\n  end\n  connect \\u.clk \\clock\nend\n";
         let h = super::parse_holds(il, "top");
-        assert_eq!(h.uninitialised, ["ra", "u.q"]);
+        // A submodule's register by its path, a flat netlist's dotted name escaped.
+        assert_eq!(h.uninitialised, ["ra", "u.q", "\\n.q "]);
         assert_eq!(h.memories, [("mem".to_string(), 1, 4)]);
         assert_eq!(h.asynchronous, ["u.q"]);
         assert!(h.latches.is_empty());
