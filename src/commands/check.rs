@@ -25,11 +25,20 @@ pub fn run(
 ) -> Result<i32, crate::Error> {
     ci.ready()?;
     let started = std::time::Instant::now();
-    let (sa, sb) = (nimforge_verify::Sources::read(a).map_err(nimforge_verify::Error::from)?, nimforge_verify::Sources::read(b).map_err(nimforge_verify::Error::from)?);
-    let missing = |side: &Path| nimforge_verify::Error::Input(format!("no top module for {}: name it with --top (and --top-b for the second, when named otherwise)", side.display()));
+    let checks = std::env::current_dir().unwrap_or_default().join("build").join("check");
+    // A refusal before the check's own directory is known still gets its
+    // JUnit and annotation; its line follows from main.
+    let refused = |e: nimforge_verify::Error, top: &str, dir: &Path| {
+        let _ = ci.after_check((a, b, top), dir, Err(&e.to_string()), started.elapsed().as_secs_f64());
+        e
+    };
+    let named = top.clone().unwrap_or_default();
+    let read = |p: &Path| nimforge_verify::Sources::read(p).map_err(|e| refused(e.into(), &named, &checks));
+    let (sa, sb) = (read(a)?, read(b)?);
+    let missing = |side: &Path| refused(nimforge_verify::Error::Input(format!("no top module for {}: name it with --top (and --top-b for the second, when named otherwise)", side.display())), &named, &checks);
     let top_a = top.clone().or_else(|| sa.top.clone()).ok_or_else(|| missing(a))?;
     let top_b = top_b.or(top).or_else(|| sb.top.clone()).ok_or_else(|| missing(b))?;
-    let dir = std::env::current_dir().unwrap_or_default().join("build").join("check").join(&top_a);
+    let dir = checks.join(&top_a);
     let top_b = (top_b != top_a).then_some(top_b);
     let options = Options { top: top_a, top_b, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
     let c = match check::check_sources((a, &sa), (b, &sb), &options) {
@@ -38,10 +47,7 @@ pub fn run(
             eprintln!("nimforge: {line}");
             return Ok(INTERNAL_ERROR);
         }
-        c => c.inspect_err(|e| {
-            // The refusal's JUnit and annotation; its line follows from main.
-            let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&e.to_string()), started.elapsed().as_secs_f64());
-        })?,
+        c => c.map_err(|e| refused(e, &options.top, &options.dir))?,
     };
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
     println!("ports: the same in both ({})", ports.join(", "));
