@@ -637,7 +637,7 @@ const VARYING_NAMED: usize = 8;
 /// The breadth-first search of every pair state (the oracle's state with
 /// each netlist's registers) reachable from power-on, under every letter,
 /// run in every netlist of `nets` at once; it stops once it holds more than
-/// `bound` pair states, and says so ([`Search::stopped`]).
+/// `bound` pair states, and says so ([`Reach::stopped`]).
 pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, bound: usize) -> Search {
     let width: usize = nets.iter().map(|w| w.sim().state_stride()).sum();
     match width {
