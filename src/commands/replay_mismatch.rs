@@ -2,29 +2,14 @@
 //! first mismatch of a `verify --json` report run again on one of the
 //! machines ([`nimforge_verify::replay`]).
 
-use nimforge_verify::report::Replay;
 use std::path::{Path, PathBuf};
-
-/// The first replay in the report's JSON lines.
-pub fn first_replay(report: &Path) -> Result<Replay, crate::Error> {
-    let text = std::fs::read_to_string(report).map_err(|e| format!("cannot read {}: {e}", report.display()))?;
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let value: serde_json::Value =
-            serde_json::from_str(line).map_err(|e| format!("line {} of {} is not JSON ({e}): give the output of nimforge verify ... --json", n + 1, report.display()))?;
-        if let Some(r) = value.get("replay") {
-            return serde_json::from_value(r.clone())
-                .map_err(|e| format!("line {} of {}: its replay is not one nimforge wrote ({e})", n + 1, report.display()).into());
-        }
-    }
-    Err(format!("{} holds no mismatch to replay: give the JSON lines of a nimforge verify ... --json run that mismatched", report.display()).into())
-}
 
 /// Runs it again; 1 when the mismatch shows again, 0 when that level passes.
 pub fn run(report: &Path, level: Option<&str>, vcd: Option<&Path>, root: &Path) -> Result<i32, crate::Error> {
-    let replay = first_replay(report)?;
+    let replay = nimforge_verify::replay::first_in(report)?;
     let entry = crate::machines::find(&replay.machine).map_err(|_| {
         format!(
-            "the report's machine '{}' is not one of nimforge's ({}): replay a design of your own with nimforge_verify::replay::run",
+            "the report's machine '{}' is not one of nimforge's ({}): replay a design of your own with nimforge_verify::Project::replay",
             replay.machine,
             crate::machines::names().join(", ")
         )

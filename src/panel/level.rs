@@ -180,7 +180,7 @@ pub fn testbench_of(module: &str, leds: usize) -> String {
 /// The board wrapper end to end: rust-hdl, Icarus, Verilator.
 pub fn levels<M: Machine, P: Panel>(root: &Path) -> Vec<LevelReport> {
     let script = P::script();
-    let places = Places::new(root, root.join("build").join("verify").join(M::NAME));
+    let places = Places::new(root, Places::verify_work(root, M::NAME));
     let mut reports = vec![finished(rtl::<P>(M::NAME, &script))];
     reports.extend(verilog::<P>(M::NAME, &script, &places).into_iter().map(finished));
     reports

@@ -23,6 +23,16 @@ pub struct Places {
 }
 
 impl Places {
+    /// `build/verify/<machine>/` under `root`: a verify run's work, its
+    /// mismatches' VCDs and its report.
+    pub fn verify_work(root: &Path, machine: &str) -> PathBuf {
+        root.join("build").join("verify").join(machine)
+    }
+    /// `build/verify/<machine>/report.jsonl`: the report a
+    /// [`crate::Project`] keeps of its last verify run.
+    pub fn report(root: &Path, machine: &str) -> PathBuf {
+        Places::verify_work(root, machine).join("report.jsonl")
+    }
     /// A design emitted into `root`'s `generated/`, its testbenches in
     /// `root`'s `testbenches/`, working in `work`.
     pub fn new(root: &Path, work: PathBuf) -> Places {

@@ -9,6 +9,7 @@
 use crate::build::{self, Report};
 use crate::emit;
 use crate::equiv::{self, ProofReport, ProofStatus};
+use crate::places::Places;
 use crate::progress::Ui;
 use crate::run::{self, Wanted};
 use crate::source::Source;
@@ -93,6 +94,23 @@ impl Verified {
         crate::junit::write(path.as_ref(), "nimforge-verify", &crate::junit::of_levels(&self.levels, &self.proofs))
     }
 
+    /// Writes the levels and proofs as JSON lines to `path`, as `nimforge
+    /// verify --json` prints them (a level's row holds its first mismatch's
+    /// [`Replay`](crate::report::Replay)), whole or not at all.
+    /// [`Project::verify`] keeps one in the project ([`Project::report`]).
+    pub fn write_json(&self, path: impl AsRef<Path>) -> Result<(), Error> {
+        let path = path.as_ref();
+        let mut text = String::new();
+        for line in self.levels.iter().map(serde_json::to_string).chain(self.proofs.iter().map(serde_json::to_string)) {
+            text += &line.map_err(|e| Error::Input(format!("a report row cannot be written as JSON: {e}")))?;
+            text.push('\n');
+        }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+        }
+        crate::files::write(path, text).map_err(|e| Error::io(format!("writing {}", path.display()), e))
+    }
+
     /// The two tables `nimforge verify` prints.
     pub fn tables(&self) -> String {
         format!("{}\n\n{}", crate::table(&self.levels), equiv::table(&self.proofs))
@@ -100,6 +118,10 @@ impl Verified {
 }
 
 
+/// Paths: the project's own directory, given to [`Project::new`], is taken
+/// from the current directory when relative; every path given to a
+/// `Project` method after that (a design, a report) is taken from the
+/// project's directory when relative. Absolute paths are taken as they are.
 impl Project {
     /// A project in `root` (created when needed; a relative path is taken
     /// from the current directory, as the tools run in directories of
@@ -165,7 +187,43 @@ impl Project {
             shard: None,
         };
         let (levels, proofs) = run::levels_of::<M>(&wanted, &self.root, source, ui)?;
-        Ok(Verified { levels, proofs })
+        let verified = Verified { levels, proofs };
+        verified.write_json(self.report::<M>())?;
+        Ok(verified)
+    }
+
+    /// `build/verify/<name>/report.jsonl`: the report [`Project::verify`]
+    /// (and `verify_verilog`, `verify_sources`) keeps of `M`'s last run, as
+    /// [`Verified::write_json`] writes it; [`Project::replay`] takes it.
+    pub fn report<M: Machine>(&self) -> PathBuf {
+        Places::report(&self.root, M::NAME)
+    }
+
+    /// The first mismatch of `report` (a path taken from the project's
+    /// directory; [`Project::report`] for the last run's) run again on `M`'s
+    /// rust-hdl design at `level` (`None`: the level that found it), with
+    /// every signal written to `build/replay/<name>-<level>.vcd`: that
+    /// level's report of those cycles and the VCD's path.
+    pub fn replay<M: Machine>(&self, report: impl AsRef<Path>, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
+        self.replay_source::<M>(&Source::RustHdl, report.as_ref(), level)
+    }
+
+    /// [`Project::replay`] for a design written in Verilog, given as
+    /// [`Project::verify_verilog`] takes it.
+    pub fn replay_verilog<M: Machine>(&self, design: impl AsRef<Path>, report: impl AsRef<Path>, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
+        let sources = Sources::read(&self.root.join(design))?;
+        self.replay_source::<M>(&Source::Verilog(sources), report.as_ref(), level)
+    }
+
+    fn replay_source<M: Machine>(&self, source: &Source, report: &Path, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
+        let replay = crate::replay::first_in(&self.root.join(report))?;
+        let level = match level {
+            Some(l) => l,
+            None => crate::replay::level_of(&replay.level)?,
+        };
+        let vcd = self.root.join("build").join("replay").join(format!("{}-{}.vcd", M::NAME, level.name()));
+        let found = crate::replay::run::<M>(&self.root, source, &replay, level.name(), &vcd)?;
+        Ok((found, vcd))
     }
 
     /// GitHub Actions `::error` lines ([`crate::annotate`]) for `verified`'s

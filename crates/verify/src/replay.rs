@@ -2,7 +2,8 @@
 //! first mismatch ([`Replay`], in every report that has one), run at any
 //! level with a VCD of every signal. `verify` writes the VCD of each
 //! mismatched level's first mismatch into `build/verify/<machine>/`;
-//! `nimforge replay-mismatch REPORT.json` (or [`run`]) runs one again.
+//! `nimforge replay-mismatch REPORT.json` (or [`run`], or
+//! [`crate::Project::replay`] on the report a project keeps) runs one again.
 //!
 //! The `rtl` level records rust-hdl's simulation of the design (a Verilog
 //! design has none); `verilog`, `netlist` and `bitstream` run the presses in
@@ -45,6 +46,24 @@ pub fn of_letters<M: Machine>(letters: &[usize], level: &str) -> Replay {
     }
 }
 
+/// The first replay in a report's JSON lines (what `nimforge verify
+/// --json` prints and [`crate::Verified::write_json`] writes): the presses
+/// from power-on to the first mismatch of the first level that has one.
+pub fn first_in(report: &Path) -> Result<Replay, Error> {
+    let text = std::fs::read_to_string(report).map_err(|e| Error::io(format!("reading {}", report.display()), e))?;
+    let malformed = |what: String| Error::Malformed { file: report.to_path_buf(), what };
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
+            malformed(format!("line {} of {} is not JSON ({e}): give the JSON lines of a verify run", n + 1, report.display()))
+        })?;
+        if let Some(r) = value.get("replay") {
+            return serde_json::from_value(r.clone())
+                .map_err(|e| malformed(format!("line {} of {}: its replay is not one nimforge wrote ({e})", n + 1, report.display())));
+        }
+    }
+    Err(Error::Input(format!("{} holds no mismatch to replay: give the report of a verify run that mismatched", report.display())))
+}
+
 /// The level part of a level and engine (`netlist/bitsim` -> `netlist`).
 pub fn level_of(level: &str) -> Result<Level, Error> {
     let prefix = level.split('/').next().unwrap_or("");
@@ -61,8 +80,12 @@ pub fn vcd_path(dir: &Path, level: &str) -> PathBuf {
 /// Runs `replay`'s presses on `M`'s design (at `source`, in the project
 /// `root`) at `level` (`rtl`, `verilog`, `netlist` or `bitstream`, an engine
 /// after a `/` aside), writing every signal into `vcd`: the level's report
-/// of those cycles against the oracle.
+/// of those cycles against the oracle. Relative paths are taken from the
+/// current directory, as [`crate::Project::new`] takes its own.
 pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: &str, vcd: &Path) -> Result<LevelReport, Error> {
+    // The simulators run in directories of their own.
+    let root = &std::path::absolute(root).map_err(|e| Error::io(format!("the directory {}", root.display()), e))?;
+    let vcd = &std::path::absolute(vcd).map_err(|e| Error::io(format!("the VCD's path {}", vcd.display()), e))?;
     if replay.machine != M::NAME {
         return Err(Error::Input(format!("the replay is of {}, not {}", replay.machine, M::NAME)));
     }

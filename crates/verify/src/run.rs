@@ -102,7 +102,7 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
             ));
         }
     }
-    let work = wanted.shard.unwrap_or(crate::shard::Shard::ALL).room(&root.join("build").join("verify").join(M::NAME));
+    let work = wanted.shard.unwrap_or(crate::shard::Shard::ALL).room(&Places::verify_work(root, M::NAME));
     let mut places = Places::new(root, work);
     std::fs::create_dir_all(&places.work).map_err(|e| crate::Error::io(format!("creating {}", places.work.display()), e))?;
     let mut not_applicable = vec![];

@@ -150,5 +150,31 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
         let vcd = r.replay.as_ref().and_then(|r| r.vcd.as_ref()).unwrap_or_else(|| panic!("{level}: no replay VCD"));
         assert!(std::path::Path::new(vcd).exists(), "{level}: {vcd:?} is not there");
     }
+
+    // The project keeps the run's report, and the mismatch replays from it
+    // (a report path taken from the project's directory) at every level
+    // Icarus runs, showing the mismatch again with its VCD.
+    let kept = p.report::<Toggle<true>>();
+    assert!(kept.starts_with(p.root()) && kept.is_file(), "{kept:?}");
+    for level in [None, Some(Level::Verilog), Some(Level::Netlist), Some(Level::Bitstream)] {
+        let (again, vcd) = p.replay::<Toggle<true>>("build/verify/dozing-lamp/report.jsonl", level).unwrap();
+        assert_eq!(again.status, Status::Mismatched, "{level:?}: {again:?}");
+        assert!(vcd.is_file() && vcd.starts_with(p.root()), "{level:?}: {vcd:?}");
+    }
+    // The replay's own entry takes a project directory relative to the
+    // current one.
+    let replay = nimforge_verify::replay::first_in(&kept).unwrap();
+    std::env::set_current_dir(p.root().parent().unwrap()).unwrap();
+    let relative = std::path::Path::new(p.root().file_name().unwrap());
+    let again = nimforge_verify::replay::run::<Toggle<true>>(
+        relative,
+        &nimforge_verify::source::Source::RustHdl,
+        &replay,
+        "bitstream",
+        std::path::Path::new("nimforge-front-door-relative.vcd"),
+    )
+    .unwrap();
+    assert_eq!(again.status, Status::Mismatched, "{again:?}");
+    let _ = std::fs::remove_file("nimforge-front-door-relative.vcd");
     let _ = std::fs::remove_dir_all(p.root());
 }
