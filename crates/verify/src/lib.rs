@@ -77,6 +77,7 @@ pub use level::{Engine, Level};
 pub use machine::{output_index, Deep, Letter, Machine, Recorder};
 pub use plan::{describe, Plan};
 pub use ports::Port;
-pub use project::Project;
+pub use progress::Ui;
+pub use project::{Project, Verified};
 pub use sources::Sources;
 pub use report::{table, LevelReport, Status};
