@@ -76,8 +76,8 @@ pub fn with_abc(piles: usize, bits: usize, root: &Path, dir: &Path) -> Result<Ab
     let t0 = std::time::Instant::now();
     let (design, top, references, ref_top) = design_and_reference(piles, bits, root, &root.join(REFERENCE), dir)?;
     let refs: Vec<&Path> = references.iter().map(PathBuf::as_path).collect();
-    let aig = nimforge_verify::flow::yosys::miter_aiger(&design, &top, &refs, &ref_top, dir).map_err(|e| e.to_string())?;
-    let abc = nimforge_verify::flow::abc::dprove(&aig, dir).map_err(|e| e.to_string())?;
+    let aig = nimforge_verify::flow::yosys::miter_aiger(&design, &top, &refs, &ref_top, dir)?;
+    let abc = nimforge_verify::flow::abc::dprove(&aig, dir)?;
     Ok(AbcProof {
         seconds: t0.elapsed().as_secs_f64(),
         what: format!("equal to {REFERENCE} (yosys miter, ABC dprove: {abc:.2} s of it)"),

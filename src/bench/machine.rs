@@ -26,7 +26,7 @@ use std::time::Instant;
 
 /// Runs both engines on `M`'s plan with `jobs` threads and processes.
 pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate::Error> {
-    let plan = Plan::<M>::new().map_err(|e| e.to_string())?;
+    let plan = Plan::<M>::new()?;
     let places = Places::new(root, root.join("build").join("bench").join(M::NAME));
     std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
     let expected = Expected::of(&plan);
@@ -34,8 +34,8 @@ pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate
     let mut runs = Vec::new();
 
     let synth = hdl::make_ice40::<M>(&places).map_err(|w| w.to_string())?;
-    let net = Netlist::from_file(&synth.json).map_err(|e| e.to_string())?;
-    let mut wired = Wired::new::<M>("netlist/bitsim", net).map_err(|e| e.to_string())?;
+    let net = Netlist::from_file(&synth.json)?;
+    let mut wired = Wired::new::<M>("netlist/bitsim", net)?;
     let pieces = plan.pieces().len();
     // The kernel compiled before the clock starts, as Verilator's model is
     // built before its: each engine's making is left out of its time.
@@ -54,9 +54,9 @@ pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate
         runs.push(EngineRun::new(engine, found.vectors as u64, seconds, found.mismatches as u64, what, found.first.map(|(_, s)| s)));
     }
 
-    let harness = Verilated::build(&plan, &expected, &places).map_err(|e| e.to_string())?;
+    let harness = Verilated::build(&plan, &expected, &places)?;
     let t0 = Instant::now();
-    let outcome = harness.run_all(&plan, jobs).map_err(|e| e.to_string())?;
+    let outcome = harness.run_all(&plan, jobs)?;
     let seconds = t0.elapsed().as_secs_f64();
     let what = format!("{coverage} in {} stretches from power-on, one process each", plan.stretches(jobs).len() - 1);
     let first = outcome.first.map(|(i, got)| plan.describe_mismatch(i, &got));

@@ -562,7 +562,7 @@ fn verilator_harness<const N: usize, const W: usize>(
     let main = dir.join("selector_bench.cpp");
     let text = VerilatorHarness { module, piles: N, bits: W }.render().expect("template renders");
     std::fs::write(&main, text).map_err(|e| format!("writing {}: {e}", main.display()))?;
-    let binary = verilator::build(&[source, &main], module, dir).map_err(|e| e.to_string())?;
+    let binary = verilator::build(&[source, &main], module, dir)?;
     let t0 = Instant::now();
     let tally = std::thread::scope(|scope| -> Result<Tally, crate::Error> {
         let parts: Vec<_> = (0..jobs as u64)
@@ -600,7 +600,7 @@ fn verilator_part<const N: usize, const W: usize>(binary: &Path, part: &Sample) 
             i += 1;
         }
     }
-    let status = child.wait().map_err(|e| e.to_string())?;
+    let status = child.wait().map_err(|e| format!("waiting for the Verilator harness {}: {e}", binary.display()))?;
     if !status.success() {
         return Err(format!("the Verilator harness {} failed: {status}", binary.display()).into());
     }
@@ -621,7 +621,7 @@ fn icarus<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Pat
     std::fs::write(&tb, text).map_err(|e| format!("writing {}: {e}", tb.display()))?;
     let t0 = Instant::now();
     let plusargs = [format!("+first={}", sample.first), format!("+count={}", sample.count), format!("+stride={}", sample.stride)];
-    let output = iverilog::simulate(&[source, &tb], "selector_bench_tb", &[], &plusargs, dir).map_err(|e| e.to_string())?;
+    let output = iverilog::simulate(&[source, &tb], "selector_bench_tb", &[], &plusargs, dir)?;
     let mut tally = Tally::default();
     for line in output.lines() {
         let Ok(word) = u32::from_str_radix(line.trim(), 16) else { continue };

@@ -9,8 +9,8 @@ use std::path::Path;
 /// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
 pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(nimforge_verify::build::Report, String), crate::Error> {
     let m = crate::machines::find(machine)?;
-    let b = boards::board(board).map_err(|e| e.to_string())?;
-    let (built, _) = nimforge_verify::build::board_build(m.name, &m.wrapper, &b, root).map_err(|e| e.to_string())?;
+    let b = boards::board(board)?;
+    let (built, _) = nimforge_verify::build::board_build(m.name, &m.wrapper, &b, root)?;
     let r = nimforge_verify::build::Report::of(m.name, &b, &built);
     Ok((r, built.bin.display().to_string()))
 }
@@ -21,7 +21,7 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, c
     if json {
         super::print_json(&r);
     } else {
-        let b = boards::board(board).map_err(|e| e.to_string())?;
+        let b = boards::board(board)?;
         println!("{} on {} -> {}", r.machine, b.description, root.join("build").join(format!("{}-{}", r.machine, b.name)).display());
         println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
         println!("bitstream: {bin}");
@@ -51,13 +51,13 @@ pub fn report(json: bool, root: &Path) -> Result<i32, crate::Error> {
 /// flash it with iceprog.
 pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, crate::Error> {
     let machine = crate::machines::find(machine)?.name;
-    boards::board(board).map_err(|e| e.to_string())?;
+    boards::board(board)?;
     // The programmer first: no point building for a flash that cannot run.
-    nimforge_verify::flow::iceprog::ICEPROG.find().map_err(|e| e.to_string())?;
+    nimforge_verify::flow::iceprog::ICEPROG.find()?;
     let (r, bin) = implement(machine, board, root)?;
     println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
     let dir = root.join("build").join(format!("{machine}-{board}"));
-    nimforge_verify::flow::iceprog::program(Path::new(&bin), &dir).map_err(|e| e.to_string())?;
+    nimforge_verify::flow::iceprog::program(Path::new(&bin), &dir)?;
     println!("{machine} is on the {board}: open its serial port at 115200 8N1 (fpga/protocol.md)");
     Ok(0)
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 /// `nimforge sim MACHINE`: runs `script` on the machine's design and writes the VCD to `vcd`.
 pub fn run(machine: &str, script: &str, vcd: &Path) -> Result<i32, crate::Error> {
     let m = crate::machines::find(machine)?;
-    let cycles = (m.sim)(script, vcd).map_err(|e| e.to_string())?;
+    let cycles = (m.sim)(script, vcd)?;
     println!("{cycles} cycles of {} recorded in {}", m.name, vcd.display());
     Ok(0)
 }

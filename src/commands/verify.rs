@@ -74,7 +74,7 @@ pub fn run(
         // A stale generated/ is said at once, before the wrapper's work
         // below starts beside the levels (which would find it too).
         if levels_wanted && wanted.levels.iter().any(|l| *l != Level::Rtl) {
-            (m.fresh)(root).map_err(|e| e.to_string())?;
+            (m.fresh)(root)?;
         }
         // The board wrapper's work (its proofs, its panel level) beside the
         // machine's levels: it needs nothing of theirs, and it is mostly one

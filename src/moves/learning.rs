@@ -62,7 +62,7 @@ impl Machine_ {
             }
             let c = human.play(number, self.get("total") as u8, self.get("m_play") as u8, rng);
             self.d.press(Press::Play(c));
-            self.d.wait("finish its play", PLAY_CYCLES, |d| d.get("phase") == 0).map_err(|e| e.to_string())?;
+            self.d.wait("finish its play", PLAY_CYCLES, |d| d.get("phase") == 0)?;
         }
         match self.get("winner") {
             0 => Err(format!("game {number} did not end within {GOAL} plays of the human's").into()),

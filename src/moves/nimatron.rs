@@ -116,7 +116,7 @@ impl Panel {
         let cycles = 1 + self.d.wait("end its move", PATIENCE, |d| {
             d.get("phase") == PLAYER || (d.get("phase") == SETUP && d.get("ended") == 1)
         })
-        .map_err(|e| e.to_string())?;
+        ?;
         let after = self.rows();
         Ok(Event {
             side: "machine",
@@ -213,7 +213,7 @@ pub fn replay(moves: &str, json: bool, out: &mut Out) -> Result<i32, crate::Erro
             say(out, &e);
         }
         if !p.game_over() {
-            let m = p.machine().map_err(|e| e.to_string())?;
+            let m = p.machine()?;
             say(out, &m);
         }
         if p.game_over() {

@@ -37,7 +37,7 @@ pub fn one_move(piles: &str, randomizer: u8, json: bool, out: &mut Out) -> Resul
     for _ in 0..randomizer {
         d.press(Press::Reset);
         d.press(Press::Go);
-        d.wait("finish its move", MOVE_CYCLES, idle).map_err(|e| e.to_string())?;
+        d.wait("finish its move", MOVE_CYCLES, idle)?;
     }
     d.press(Press::Reset);
     for (p, &size) in start.iter().enumerate() {
@@ -52,7 +52,7 @@ pub fn one_move(piles: &str, randomizer: u8, json: bool, out: &mut Out) -> Resul
         let fields = serde_json::json!({"pile": null, "taken": 0, "before": before, "after": before, "randomizer": r, "cycles": 1});
         return super::no_move(out, json, fields, "every pile is empty (GO does nothing)");
     }
-    let cycles = 1 + d.wait("finish its move", MOVE_CYCLES, idle).map_err(|e| e.to_string())?;
+    let cycles = 1 + d.wait("finish its move", MOVE_CYCLES, idle)?;
     let after = sizes(&d);
     let pile = ["selected_a", "selected_b", "selected_c"].iter().position(|s| d.get(s) == 1).expect("a pile is latched after a move");
     let m = RelayNimMove {

@@ -104,7 +104,7 @@ pub fn hardware_move(text: &str, json: bool, out: &mut Out) -> Result<i32, crate
         d.press(Input::Load { slot: k as u8, size: g });
     }
     d.press(Input::Start);
-    let cycles = 1 + d.wait("finish judging", 2_000_000, |d| d.get("done") == 1).map_err(|e| e.to_string())?;
+    let cycles = 1 + d.wait("finish judging", 2_000_000, |d| d.get("done") == 1)?;
     let found = d.get("found") == 1;
     let kind = match d.get("kind") {
         1 => Kind::One,
