@@ -13,39 +13,11 @@ use harness::CounterMachine;
 use nimforge_verify::prelude::*;
 
 fn main() -> std::process::ExitCode {
-    // `cargo run --release -- --junit build/junit.xml` also writes the
-    // results as JUnit XML for a CI server (.github/workflows/nimforge.yml).
-    let junit = std::env::args().skip_while(|a| a != "--junit").nth(1);
-    if let Some(Err(e)) = junit.as_ref().map(|f| nimforge_verify::junit::check_path(f.as_ref())) {
-        eprintln!("{e}");
-        return e.exit_code();
-    }
-    // The project directory: generated/, testbenches/ and build/ go here.
+    // generated/, testbenches/ and build/ go in this crate's directory.
+    // `cargo run --release -- --junit build/junit.xml` also writes JUnit XML
+    // for a CI server (.github/workflows/nimforge.yml); in GitHub Actions
+    // each mismatch is an annotation at the line of Verilog that drives it.
+    // To place and route it for a board too, add `project.build::<CounterMachine>("icestick")`.
     let project = Project::new(env!("CARGO_MANIFEST_DIR"));
-    let verified = project
-        .generate::<CounterMachine>("src/design.rs")
-        .and_then(|()| project.verify::<CounterMachine>(&Ui::terminal()));
-    // To place and route it for a board too:
-    // println!("{}", nimforge_verify::build::table(&[project.build::<CounterMachine>("icestick").unwrap()]));
-    match verified {
-        Ok(verified) => {
-            println!("{}", verified.tables());
-            if let Some(Err(e)) = junit.map(|f| verified.write_junit(f)) {
-                eprintln!("{e}");
-                return e.exit_code();
-            }
-            // In GitHub Actions: each mismatch as an annotation at the line
-            // of the Verilog that drives the wrong output.
-            if nimforge_verify::annotate::wanted(false) {
-                for line in project.annotations::<CounterMachine>(&verified, None) {
-                    println!("{line}");
-                }
-            }
-            verified.exit_code()
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            e.exit_code()
-        }
-    }
+    project.main::<CounterMachine>("src/design.rs")
 }

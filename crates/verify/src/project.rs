@@ -226,6 +226,52 @@ impl Project {
         Ok((found, vcd))
     }
 
+    /// The whole of a `main` that checks `M`'s rust-hdl design:
+    /// [`Project::generate`] (`origin` names the design's source in the
+    /// Verilog's header), [`Project::verify`] with progress bars on a
+    /// terminal, the tables printed, and [`Verified::exit_code`] returned.
+    /// `--junit FILE` on the command line (`cargo run --release -- --junit
+    /// build/junit.xml`) also writes JUnit XML, its directory checked before
+    /// the run; in GitHub Actions each mismatch is printed as an annotation
+    /// ([`Project::annotations`]). An error is one line on stderr, with
+    /// [`Error::exit_code`].
+    pub fn main<M: Machine>(&self, origin: &str) -> std::process::ExitCode {
+        self.main_of::<M>(None, || self.generate::<M>(origin).and_then(|()| self.verify::<M>(&Ui::terminal())))
+    }
+
+    /// [`Project::main`] for a design written in Verilog, given as
+    /// [`Project::verify_verilog`] takes it (nothing is generated; the
+    /// annotations point into `design`).
+    pub fn main_verilog<M: Machine>(&self, design: impl AsRef<Path>) -> std::process::ExitCode {
+        let design = design.as_ref();
+        self.main_of::<M>(Some(design), || self.verify_verilog::<M>(design, &Ui::terminal()))
+    }
+
+    fn main_of<M: Machine>(&self, file: Option<&Path>, verify: impl FnOnce() -> Result<Verified, Error>) -> std::process::ExitCode {
+        let said = |e: Error| {
+            eprintln!("{e}");
+            e.exit_code()
+        };
+        let junit = std::env::args().skip_while(|a| a != "--junit").nth(1).map(PathBuf::from);
+        if let Some(Err(e)) = junit.as_deref().map(crate::junit::check_path) {
+            return said(e);
+        }
+        let verified = match verify() {
+            Ok(v) => v,
+            Err(e) => return said(e),
+        };
+        println!("{}", verified.tables());
+        if let Some(Err(e)) = junit.map(|f| verified.write_junit(f)) {
+            return said(e);
+        }
+        if crate::annotate::wanted(false) {
+            for line in self.annotations::<M>(&verified, file) {
+                println!("{line}");
+            }
+        }
+        verified.exit_code()
+    }
+
     /// GitHub Actions `::error` lines ([`crate::annotate`]) for `verified`'s
     /// mismatched and failed levels, at the line of the Verilog that drives
     /// the first wrong output: `file` is the design's Verilog (`None`: the
