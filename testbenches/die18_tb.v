@@ -1,4 +1,4 @@
-// Made by nimforge from testbenches/testbench.v.j2: replays a vector file on
+// Made by nimforge from crates/verify/templates/testbench.v.j2: replays a vector file on
 // die18.
 // Each line of the file is "<inputs> <outputs>" in hex: the inputs for one
 // clock cycle, and every output as the oracle expects it after that cycle's

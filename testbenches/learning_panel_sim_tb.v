@@ -1,4 +1,4 @@
-// Made by nimforge from testbenches/panel_tb.v.j2: the board wrapper
+// Made by nimforge from crates/verify/templates/panel_tb.v.j2: the board wrapper
 // learning_panel_sim end to end (fpga/protocol.md). Drives its RX pin and its four
 // buttons from a file (+rx=FILE, a line a cycle: the RX level, then the
 // buttons in hex) and prints "TX <cycle> <level>" whenever its TX pin

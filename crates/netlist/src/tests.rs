@@ -108,7 +108,7 @@ fn an_ice40_cell_says_to_resynthesise() {
     let text = ".model m\n.inputs a\n.outputs y\n.subckt SB_LUT4 I0=a O=y\n.end\n";
     let e = Netlist::from_blif(text).unwrap_err();
     assert_eq!(e, NetlistError::UnknownCell { line: 4, name: "SB_LUT4".into() });
-    assert!(e.to_string().contains("fpga/blif.ys.j2"), "{e}");
+    assert!(e.to_string().contains("crates/verify/templates/blif.ys.j2"), "{e}");
 }
 
 #[test]

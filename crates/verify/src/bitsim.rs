@@ -2,7 +2,7 @@
 //! lanes ([`super::lanes`]) on each netlist a level stands for,
 //!
 //! - `verilog/bitsim`: the file in `generated/` as yosys's generic gates
-//!   (`fpga/blif.ys.j2`);
+//!   (`templates/blif.ys.j2`);
 //! - `netlist/bitsim`: the `synth_ice40` netlist itself, the JSON that
 //!   nextpnr places, its iCE40 cells through [`nimforge_netlist::ice40`];
 //! - `bitstream/bitsim`: the placed-and-routed `.asc` turned back into

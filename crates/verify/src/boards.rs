@@ -1,4 +1,4 @@
-//! Boards as plain data: `fpga/boards/<name>.toml`, compiled into the binary
+//! Boards as plain data: `boards/<name>.toml`, compiled into the binary
 //! (so it works from any directory) and read with serde.
 
 use crate::Error;
@@ -65,7 +65,7 @@ pub struct Uart {
 }
 
 #[derive(Clone, Debug, Deserialize)]
-/// One board, as `fpga/boards/<name>.toml` describes it.
+/// One board, as `boards/<name>.toml` describes it.
 pub struct Board {
     /// The name `--board` takes: icestick, icebreaker.
     pub name: String,
@@ -91,13 +91,13 @@ pub struct Board {
 }
 
 const BUILTIN: [(&str, &str); 2] = [
-    ("icestick", include_str!("../../../fpga/boards/icestick.toml")),
-    ("icebreaker", include_str!("../../../fpga/boards/icebreaker.toml")),
+    ("icestick", include_str!("../boards/icestick.toml")),
+    ("icebreaker", include_str!("../boards/icebreaker.toml")),
 ];
 
 /// The device the `bitstream` level places a bare machine on when the
 /// iCEstick has too few pins for its ports; also a board `build` accepts.
-pub const VERIFICATION: (&str, &str) = ("hx8k-breakout", include_str!("../../../fpga/boards/hx8k-breakout.toml"));
+pub const VERIFICATION: (&str, &str) = ("hx8k-breakout", include_str!("../boards/hx8k-breakout.toml"));
 
 /// The boards a player uses (`report` builds every machine for each).
 pub fn names() -> Vec<&'static str> {
@@ -112,7 +112,7 @@ pub fn board(name: &str) -> Result<Board, Error> {
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
         .ok_or_else(|| Error::Input(format!("unknown board '{name}': choose one of {}", names().join(", "))))?;
-    parse(&format!("fpga/boards/{name}.toml"), text)
+    parse(&format!("crates/verify/boards/{name}.toml"), text)
 }
 
 /// A board file's text read and checked: what it must hold for a build

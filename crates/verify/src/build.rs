@@ -61,7 +61,7 @@ impl Wrapper {
     }
 }
 
-/// A machine's board wrapper in the board's top (`fpga/top.v.j2`: the
+/// A machine's board wrapper in the board's top (`templates/top.v.j2`: the
 /// board's pins and polarities) built for `board` into
 /// `build/<name>-<board>/`; what `nimforge build` and the `equiv` level's
 /// wrapper proofs share.

@@ -1,5 +1,5 @@
 //! `verilog/verilator`: the generated Verilog compiled by Verilator (-O3)
-//! and driven straight from C++ (`testbenches/machine_harness.cpp.j2`):
+//! and driven straight from C++ (`templates/machine_harness.cpp.j2`):
 //! the plan's letters and the oracle's expected rows as binary files, every
 //! output compared after every clock, no testbench and no text, so the
 //! whole plan runs at Verilator's own speed. The same harness runs in
@@ -29,7 +29,7 @@ struct Harness<'a> {
 }
 
 /// A design whose port is named as its module, one level down
-/// (`testbenches/verilator_top.v.j2`).
+/// (`templates/verilator_top.v.j2`).
 #[derive(Template)]
 #[template(path = "verilator_top.v.j2", escape = "none")]
 struct Wrapper<'a> {

@@ -1,5 +1,5 @@
-//! Pin constraint files from the board data (`fpga/boards/*.toml`) and the
-//! template `fpga/pcf.j2`.
+//! Pin constraint files from the board data (`boards/*.toml`) and the
+//! template `templates/pcf.j2`.
 
 use crate::boards::{self, Board};
 use crate::Error;
@@ -47,7 +47,7 @@ pub fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port])
 }
 
 /// A front-panel wrapper (`fpga/protocol.md`) in its board top
-/// (`fpga/top.v.j2`): `clock`, the UART's `rx` and `tx`, `leds[0..leds]`
+/// (`templates/top.v.j2`): `clock`, the UART's `rx` and `tx`, `leds[0..leds]`
 /// on the board's first LEDs, and `btn0`.. on the board's buttons.
 pub fn panel(board: &Board, module: &str, leds: usize) -> Result<String, Error> {
     if board.leds.len() < leds {

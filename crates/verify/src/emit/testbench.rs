@@ -1,4 +1,4 @@
-//! Verilog testbenches from `testbenches/testbench.v.j2`, one per machine and
+//! Verilog testbenches from `templates/testbench.v.j2`, one per machine and
 //! per port style: `<module>_tb.v` for the generated Verilog and the yosys
 //! netlist, `<module>_bitstream_tb.v` for what icebox_vlog writes back (one
 //! port per bit, escaped names).

@@ -33,7 +33,7 @@ struct Parameters<'a> {
 /// files (`others`): its files in order, its include directories (`-I`)
 /// and defines (`-D`), and its parameters set on `instance` (the design's
 /// path in the testbench, `tb.dut`) by a `defparam` from a second root
-/// module (`dir/parameters.v`, `fpga`'s `testbenches/parameters.v.j2`).
+/// module (`dir/parameters.v`, `templates/parameters.v.j2`).
 pub fn simulate_design(
     design: &Sources,
     others: &[&Path],

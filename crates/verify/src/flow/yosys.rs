@@ -1,9 +1,9 @@
 //! yosys: synthesis for the iCE40 (`synth_ice40`), the cell counts of `stat
 //! -json`, and the netlist written back as Verilog. The script is made from
-//! the template `fpga/synth.ys.j2` and kept beside its reports. `synth_blif`
+//! the template `templates/synth.ys.j2` and kept beside its reports. `synth_blif`
 //! makes the generic gate-level BLIF the netlist simulator reads
-//! (`fpga/blif.ys.j2`). `prove_equivalent` proves a design equal to a
-//! reference for every input sequence (`fpga/prove.ys.j2`).
+//! (`templates/blif.ys.j2`). `prove_equivalent` proves a design equal to a
+//! reference for every input sequence (`templates/prove.ys.j2`).
 
 use super::{read, write, Tool, ToolError};
 use crate::sources::Sources;
@@ -103,12 +103,12 @@ pub struct ModulePort {
 }
 
 /// The ports of module `top` in the Verilog or SystemVerilog file `source`
-/// (`fpga/ports.ys.j2`), in the file's order.
+/// (`templates/ports.ys.j2`), in the file's order.
 pub fn ports(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<Vec<ModulePort>, ToolError> {
     module(source, top, dir).map(|(ports, _)| ports)
 }
 
-/// Module `top` of `source` as yosys reads it (`fpga/ports.ys.j2`): its
+/// Module `top` of `source` as yosys reads it (`templates/ports.ys.j2`): its
 /// ports, in the file's order, and what it holds (flattened).
 pub fn module(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<(Vec<ModulePort>, Holds), ToolError> {
     let source = source.into();
@@ -299,7 +299,7 @@ pub struct Driver {
 }
 
 /// Where each output of module `top` in `source` is driven
-/// (`fpga/drivers.ys.j2`, run in `dir`): one [`Driver`] per output that
+/// (`templates/drivers.ys.j2`, run in `dir`): one [`Driver`] per output that
 /// yosys gives a `src` for, in no set order.
 pub fn drivers(source: &Path, top: &str, dir: &Path) -> Result<Vec<Driver>, ToolError> {
     let source = canonical(source)?;
@@ -496,7 +496,7 @@ pub fn prove_equivalent(
 }
 
 /// The two designs a proof compares, as the scripts read them
-/// (`fpga/equiv_read.ys.j2`).
+/// (`templates/equiv_read.ys.j2`).
 struct Designs<'a> {
     pair: &'a str,
     /// The script's lines that read the gold design ([`reads`]).
@@ -535,7 +535,7 @@ struct MiterBlifScript<'a> {
 
 /// Two designs (`gold`, `gate`: each its sources and top module, the two
 /// with the same ports) as one miter in a generic gate-level BLIF
-/// (`fpga/miter_blif.ys.j2`): `dir/miter.blif`, its inputs `in_<port>`,
+/// (`templates/miter_blif.ys.j2`): `dir/miter.blif`, its inputs `in_<port>`,
 /// its output `trigger`.
 pub fn miter_blif((gold, gold_top): (&Sources, &str), (gate, gate_top): (&Sources, &str), dir: &Path) -> Result<PathBuf, ToolError> {
     let designs = Designs { pair: "gate=gold", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top };
@@ -577,17 +577,17 @@ pub struct Equivalence {
 }
 
 /// Prove `gate` equal to `gold` (each its [`Sources`] and its top
-/// module), by yosys's equiv_* passes (`fpga/equiv.ys.j2`): every signal of
+/// module), by yosys's equiv_* passes (`templates/equiv.ys.j2`): every signal of
 /// the same name (the ports, the registers, named nets) agrees at power-on
 /// under every input (the base case, with every register at its initial
 /// value), and agrees whenever it agreed in the last [`EQUIV_SEQ`] cycles
 /// (the induction). Both give equality in every cycle of every input
 /// sequence. The provers in turn, the cheap first: yosys's `equiv_simple`
 /// (each signal from the others); ABC's `dprove` on a miter of the outputs
-/// (`fpga/equiv_aig.ys.j2`; it finds corresponding registers by itself, so
+/// (`templates/equiv_aig.ys.j2`; it finds corresponding registers by itself, so
 /// it closes where the tools renamed the state); yosys's `equiv_induct`
 /// (every signal left, all together; minutes on a large design where a
-/// signal is not provable). Where none proves it, a bounded check from power-on (`fpga/bounded.ys.j2`, `sat -seq bound`
+/// signal is not provable). Where none proves it, a bounded check from power-on (`templates/bounded.ys.j2`, `sat -seq bound`
 /// on the miter) either finds an input sequence that makes an output
 /// differ (refuted, with it) or says how far it reached (not closed). A netlist of
 /// iCE40 cells comes with their models ([`ice40_cells`]) among its files.
