@@ -134,6 +134,11 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
         // see), so the pair is the model's two states.
         assert_eq!((r.model_states, r.pair_states, r.exhaustive), (Some(2), Some(2), true), "{level}: {}", right.tables());
     }
+    // The same model, with no second machine, against the design as a
+    // Verilog file (here the one generate wrote): every level but rtl.
+    let as_verilog = p.verify_verilog::<Toggle<false>>("generated/lamp.v", &Ui::quiet()).unwrap();
+    assert!(as_verilog.passed(), "{}", as_verilog.tables());
+    assert_eq!(row(&as_verilog, "rtl").status, Status::NotApplicable, "{}", as_verilog.tables());
 
     p.generate::<Toggle<true>>("crates/verify/tests/front_door.rs").unwrap();
     let dozing = p.verify::<Toggle<true>>(&Ui::quiet()).unwrap();
