@@ -16,7 +16,7 @@ pub fn run(report: &Path, level: Option<&str>, vcd: Option<&Path>, root: &Path) 
     })?;
     let level = level.unwrap_or(&replay.level);
     let short = nimforge_verify::replay::level_of(level)?.name();
-    let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| root.join("build").join("replay").join(format!("{}-{short}.vcd", replay.machine)));
+    let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| nimforge_verify::places::Places::replay_vcd(root, &replay.machine, short));
     let r = (entry.mismatch)(root, &replay, &short, &vcd)?;
     println!(
         "{}: {} presses from power-on (the first mismatch of {} at cycle {} of its plan), run again at {}",

@@ -28,6 +28,11 @@ impl Places {
     pub fn verify_work(root: &Path, machine: &str) -> PathBuf {
         root.join("build").join("verify").join(machine)
     }
+    /// `build/replay/<machine>-<level>.vcd` under `root`: the VCD of a
+    /// report's mismatch run again at `level` (`verilog`, ...).
+    pub fn replay_vcd(root: &Path, machine: &str, level: &str) -> PathBuf {
+        root.join("build").join("replay").join(format!("{machine}-{level}.vcd"))
+    }
     /// `build/verify/<machine>/report.jsonl`: the report a
     /// [`crate::Project`] keeps of its last verify run.
     pub fn report(root: &Path, machine: &str) -> PathBuf {

@@ -221,7 +221,7 @@ impl Project {
             Some(l) => l,
             None => crate::replay::level_of(&replay.level)?,
         };
-        let vcd = self.root.join("build").join("replay").join(format!("{}-{}.vcd", M::NAME, level.name()));
+        let vcd = Places::replay_vcd(&self.root, M::NAME, level.name());
         let found = crate::replay::run::<M>(&self.root, source, &replay, level.name(), &vcd)?;
         Ok((found, vcd))
     }
