@@ -22,6 +22,11 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The command's users generate with the command.
+            Error::Verify(nimforge_verify::Error::Stale { file, missing: true }) => write!(f, "{} is missing: run `nimforge generate`", file.display()),
+            Error::Verify(nimforge_verify::Error::Stale { file, missing: false }) => {
+                write!(f, "{} is not what its design writes now: run `nimforge generate` before verifying", file.display())
+            }
             Error::Verify(e) => e.fmt(f),
             Error::Netlist(e) => e.fmt(f),
             Error::Input(line) => f.write_str(line),

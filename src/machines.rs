@@ -9,7 +9,7 @@
 //! handlers in [`crate::moves`]; the commands look machines up here.
 
 use crate::bench::EngineRun;
-use nimforge_verify::build::Wrapper;
+use crate::panel::board::Wrapper;
 use crate::moves::{self, MoveArgs, Out, ReplayArgs};
 use nimforge_verify::emit::{verilog, Generated};
 use crate::panel;

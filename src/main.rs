@@ -2,7 +2,8 @@
 
 use clap::{Parser, Subcommand};
 use nimforge::commands;
-use nimforge_verify::{Engine, Level};
+use nimforge::commands::verify::Asked;
+use nimforge_verify::Engine;
 
 #[derive(Parser)]
 #[command(name = "nimforge", version, about = "The historic Nim-playing machines as digital logic, verified against their documents")]
@@ -26,7 +27,7 @@ enum Command {
         machine: String,
         /// The levels, comma-separated (rtl,verilog,netlist,bitstream,panel,equiv), or all.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
-        level: Vec<Level>,
+        level: Vec<Asked>,
         /// The hardware levels' simulators, comma-separated: bitsim (the
         /// whole plan in lanes), icarus (a share), verilator (the verilog
         /// level), or all.

@@ -1,10 +1,10 @@
-// Made by nimforge from crates/verify/templates/panel_tb.v.j2: the board wrapper
+// Made by nimforge from src/templates/panel_tb.v.j2: the board wrapper
 // wilson_panel_sim end to end (fpga/protocol.md). Drives its RX pin and its four
 // buttons from a file (+rx=FILE, a line a cycle: the RX level, then the
 // buttons in hex) and prints "TX <cycle> <level>" whenever its TX pin
 // changes, then "END <cycles>".
 //
-// As in testbench.v.j2, nimforge_tb takes its clock from outside (Verilator
+// As in nimforge-verify's testbench.v.j2, nimforge_tb takes its clock from outside (Verilator
 // runs it from testbenches/verilator_main.cpp) and nimforge_clock drives it
 // under Icarus. RX changes and TX is sampled at the falling edge.
 module nimforge_tb (input wire clock);

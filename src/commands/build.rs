@@ -10,7 +10,7 @@ use std::path::Path;
 pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(nimforge_verify::build::Report, String), crate::Error> {
     let m = crate::machines::find(machine)?;
     let b = boards::board(board)?;
-    let (built, _) = nimforge_verify::build::board_build(m.name, &m.wrapper, &b, root)?;
+    let (built, _) = crate::panel::board::build(m.name, &m.wrapper, &b, root)?;
     let r = nimforge_verify::build::Report::of(m.name, &b, &built);
     Ok((r, built.bin.display().to_string()))
 }

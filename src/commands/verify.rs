@@ -26,11 +26,44 @@ fn on_interrupt(json: bool) {
 }
 
 
+/// A level `verify --level` names: one of nimforge-verify's ([`Level`]),
+/// or the machines' own `panel`, the board wrapper end to end
+/// (`crate::panel::level`); `all` is every one of both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// A level of the machine's design, or `all`.
+    Level(Level),
+    /// The board wrapper end to end through its UART: rust-hdl, Icarus,
+    /// Verilator.
+    Panel,
+}
+
+impl clap::ValueEnum for Asked {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Asked::Level(Level::Rtl),
+            Asked::Level(Level::Verilog),
+            Asked::Level(Level::Netlist),
+            Asked::Level(Level::Bitstream),
+            Asked::Panel,
+            Asked::Level(Level::Equiv),
+            Asked::Level(Level::All),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            Asked::Level(l) => l.name(),
+            Asked::Panel => "panel",
+        }))
+    }
+}
+
 /// `machine` is a machine's name, or `all` for every machine in turn;
 /// `engine` picks the hardware levels' simulators.
 pub fn run(
     machine: &str,
-    asked_levels: &[Level],
+    asked_levels: &[Asked],
     asked_engines: &[Engine],
     max_states: Option<usize>,
     shard: Option<&str>,
@@ -47,9 +80,18 @@ pub fn run(
     let ui = Ui::new(json);
     on_interrupt(json);
     let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states, shard };
-    for l in asked_levels.iter().flat_map(|l| l.expand()) {
-        if !wanted.levels.contains(&l) {
-            wanted.levels.push(l);
+    let mut panel_wanted = false;
+    for asked in asked_levels {
+        match asked {
+            Asked::Level(l) => {
+                for l in l.expand() {
+                    if !wanted.levels.contains(&l) {
+                        wanted.levels.push(l);
+                    }
+                }
+                panel_wanted |= *l == Level::All;
+            }
+            Asked::Panel => panel_wanted = true,
         }
     }
     for e in asked_engines.iter().flat_map(|e| e.expand()) {
@@ -61,6 +103,7 @@ pub fn run(
         // A shard runs the bitsim engine's part of the hardware levels.
         wanted.levels.retain(|l| matches!(l, Level::Verilog | Level::Netlist | Level::Bitstream));
         wanted.engines.retain(|e| *e == Engine::Bitsim);
+        panel_wanted = false;
         if wanted.levels.is_empty() || wanted.engines.is_empty() {
             return Err("--shard splits the bitsim engine's work at the verilog, netlist and bitstream levels: ask for one of those with --engine bitsim".into());
         }
@@ -69,8 +112,7 @@ pub fn run(
     let mut proofs = Vec::new();
     for m in machines {
         let name = m.name;
-        // `verify` runs the machine's levels for any level but the panel's.
-        let levels_wanted = wanted.levels.iter().any(|l| *l != Level::Panel);
+        let levels_wanted = !wanted.levels.is_empty();
         // A stale generated/ is said at once, before the wrapper's work
         // below starts beside the levels (which would find it too).
         if levels_wanted && wanted.levels.iter().any(|l| *l != Level::Rtl) {
@@ -86,9 +128,9 @@ pub fn run(
             let board = beside.spawn(|| {
                 let wrapper = wanted.levels.contains(&Level::Equiv).then(|| {
                     let _job = ui.job(&format!("{name} wrapper: yosys synth_ice40, the iCEstick build, equiv"));
-                    equiv::wrapper(name, &m.wrapper, root)
+                    crate::panel::board::proofs(name, &m.wrapper, root)
                 });
-                let panel = wanted.levels.contains(&Level::Panel).then(|| {
+                let panel = panel_wanted.then(|| {
                     let _job = ui.job(&format!("{name} panel"));
                     (m.panel)(root)
                 });
@@ -98,7 +140,7 @@ pub fn run(
             (machine, board.join().expect("the board wrapper's thread panicked"))
         });
         if let Some(machine) = machine {
-            let (levels, proven) = machine.map_err(|e| refused(name, &e.to_string(), ci, json, root))?;
+            let (levels, proven) = machine.map_err(|e| refused(name, &crate::Error::from(e).to_string(), ci, json, root))?;
             reports.extend(levels);
             proofs.extend(proven);
         }

@@ -16,8 +16,9 @@
 
 use nimforge_verify::places::Places;
 use nimforge_verify::run::finished;
-use nimforge_verify::{verdict, LevelReport, Machine};
-use nimforge_verify::emit::testbench;
+use askama::Template;
+use logos::Logos;
+use nimforge_verify::{LevelReport, Machine};
 use nimforge_verify::flow::{iverilog, verilator, ToolError};
 pub use crate::panel::script::{Panel, Script, Stepper};
 use crate::panel::{parse_report, LineReceiver, Lines};
@@ -116,7 +117,66 @@ pub fn rtl<P: Panel>(machine: &str, script: &Script) -> LevelReport {
 /// The TX line from the testbench's "TX <cycle> <level>" lines and its
 /// "END <cycles>".
 fn tx_levels(output: &str) -> Result<Vec<bool>, crate::Error> {
-    verdict::line_changes(output).map_err(|e| format!("{e}; the testbench printed:\n{}", nimforge_verify::flow::tail(output, 20)).into())
+    line_changes(output).map_err(|e| format!("the panel testbench's output: {e}; the testbench printed:\n{}", nimforge_verify::flow::tail(output, 20)).into())
+}
+
+/// The words of the panel testbench's lines (`src/templates/panel_tb.v.j2`).
+#[derive(Logos, Debug, PartialEq)]
+#[logos(skip r"[ \t\r\n]+")]
+enum Token<'a> {
+    #[token("TX")]
+    Tx,
+    #[token("END")]
+    End,
+    #[regex(r"[0-9a-zA-Z]+")]
+    Word(&'a str),
+}
+
+/// More cycles than any panel script runs: an END beyond is not the
+/// testbench's.
+const MOST_CYCLES: usize = 1 << 28;
+
+/// A line's level each cycle from the testbench's `TX <cycle> <level>`
+/// changes and its closing `END <cycles>`; the line is high before the
+/// first change. An error when there is no END or a level is not 0 or 1;
+/// other lines (the simulator's own) are passed over.
+fn line_changes(output: &str) -> Result<Vec<bool>, String> {
+    let mut changes: Vec<(usize, bool)> = Vec::new();
+    for line in output.lines() {
+        let mut lex = Token::lexer(line);
+        match lex.next() {
+            Some(Ok(Token::Tx)) => match (lex.next(), lex.next()) {
+                (Some(Ok(Token::Word(c))), Some(Ok(Token::Word(l)))) if c.parse::<usize>().is_ok() => {
+                    let level = match l {
+                        "0" => false,
+                        "1" => true,
+                        other => return Err(format!("TX went to '{other}' at cycle {c}")),
+                    };
+                    changes.push((c.parse().unwrap(), level));
+                }
+                _ => return Err(format!("a malformed TX line: '{line}'")),
+            },
+            Some(Ok(Token::End)) => {
+                let Some(Ok(Token::Word(n))) = lex.next() else {
+                    return Err(format!("a malformed END line: '{line}'"));
+                };
+                let n: usize = n.parse().map_err(|_| format!("a malformed END line: '{line}'"))?;
+                if n > MOST_CYCLES {
+                    return Err(format!("END {n} is more cycles than any panel script runs ({MOST_CYCLES})"));
+                }
+                let mut levels = vec![true; n];
+                for (i, &(at, level)) in changes.iter().enumerate() {
+                    let until = changes.get(i + 1).map_or(n, |c| c.0.min(n));
+                    for l in levels.iter_mut().take(until).skip(at) {
+                        *l = level;
+                    }
+                }
+                return Ok(levels);
+            }
+            _ => {}
+        }
+    }
+    Err("the testbench printed no END line".into())
 }
 
 /// The wrapper's generated Verilog in Icarus and Verilator, through
@@ -168,9 +228,17 @@ fn write_rx(rx: &[bool], buttons: &[u8], path: &Path) -> Result<(), ToolError> {
     w.commit().map_err(io)
 }
 
-/// The testbench for a wrapper module with `leds` LEDs.
+#[derive(Template)]
+#[template(path = "panel_tb.v.j2", escape = "none")]
+struct Testbench<'a> {
+    module: &'a str,
+    leds: usize,
+}
+
+/// The end-to-end testbench for a board wrapper `module` (ports clock, rx,
+/// tx, leds, buttons) with `leds` LEDs.
 pub fn testbench_of(module: &str, leds: usize) -> String {
-    testbench::render_panel(module, leds)
+    Testbench { module, leds }.render().expect("the panel testbench template renders")
 }
 
 /// For the panels' own tests: `P`'s script through the wrapper in the
@@ -194,5 +262,27 @@ pub(crate) fn script_passes<P: Panel>(machine: &str, layout: &nimforge_designs::
     if let Some(refused) = refused {
         let illegal = script.want.iter().filter(|&&w| layout.flag(w, "illegal")).count();
         assert_eq!(illegal, refused, "the script's refused keys");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn line_changes_rebuild_the_line() {
+        let out = "TX 2 0\nTX 4 1\nchatter\nEND 6\n";
+        assert_eq!(super::line_changes(out).unwrap(), vec![true, true, false, false, true, true]);
+        assert!(super::line_changes("TX 1 x\nEND 3").unwrap_err().contains("'x'"));
+        assert!(super::line_changes("TX 1 0\n").unwrap_err().contains("no END"));
+    }
+
+    /// Testbench output of any shape gives the line or an error, never a panic.
+    #[test]
+    fn any_output_reads_without_a_panic() {
+        let seeds = ["TX 5 0\nTX 9 1\nEND 20\n", "TX 99999999999999999999999 1\nEND 3\n", "END 18446744073709551615\n"];
+        let mut rng = nimforge_netlist::fuzz::Rng::new(0xf022_0002);
+        for _ in 0..5000 {
+            let text = rng.text(&seeds);
+            let _ = super::line_changes(&text);
+        }
     }
 }

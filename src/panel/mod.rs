@@ -4,6 +4,7 @@
 //!
 //! One file per machine says what its keys and its report's fields are.
 
+pub mod board;
 pub mod die18;
 pub mod learning;
 pub mod level;

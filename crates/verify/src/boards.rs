@@ -56,7 +56,7 @@ impl Clock {
 }
 
 #[derive(Clone, Debug, Deserialize)]
-/// The board's serial link to the host (the front panel's wire).
+/// The board's serial link to the host (its UART's two pins).
 pub struct Uart {
     /// The FPGA pin the design receives on (the top-level `rx`).
     pub rx: Pin,

@@ -1,11 +1,10 @@
-//! A machine implemented for a board: yosys, nextpnr-ice40 and icepack into
+//! A design implemented for a board: yosys, nextpnr-ice40 and icepack into
 //! one directory that keeps every script, log and report.
 
 use crate::boards::Board;
 use crate::emit::pcf;
 use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
 use crate::ports::Port;
-use crate::shard::Fingerprint;
 use std::path::{Path, PathBuf};
 
 /// What [`implement`] made: the cells, the placement, the pin file and the bitstream.
@@ -43,81 +42,6 @@ pub fn implement_with(board: &Board, source: &crate::sources::Sources, module: &
     let bin = icepack::pack(&placement.asc, dir)?;
     Ok(Implementation { cells: synth.cells, placement, pcf, bin })
 }
-
-/// A machine's board wrapper as the builds see it: `generated/<machine>_panel.v`,
-/// with the board's clock, UART, buttons and `leds` LEDs.
-#[derive(Clone, Copy, Debug)]
-pub struct Wrapper {
-    /// The machine's module (`relay_nim`); the wrapper's is `<machine>_panel`.
-    pub machine: &'static str,
-    /// How many LEDs the wrapper drives (`leds[0]` first).
-    pub leds: usize,
-}
-
-impl Wrapper {
-    /// The wrapper's Verilog module.
-    pub fn module(&self) -> String {
-        format!("{}_panel", self.machine)
-    }
-}
-
-/// A machine's board wrapper in the board's top (`templates/top.v.j2`: the
-/// board's pins and polarities) built for `board` into
-/// `build/<name>-<board>/`; what `nimforge build` and the `equiv` level's
-/// wrapper proofs share.
-pub fn board_build(name: &str, wrapper: &Wrapper, board: &Board, root: &Path) -> Result<(Implementation, PathBuf), crate::Error> {
-    let dir = root.join("build").join(format!("{name}-{}", board.name));
-    let module = wrapper.module();
-    let pcf = pcf::panel(board, &module, wrapper.leds)?;
-    // The board's top around the wrapper, kept beside the reports.
-    let source = root.join("generated").join(format!("{module}.v"));
-    let source = std::fs::canonicalize(&source).map_err(|e| crate::Error::io(format!("reading {} (run `nimforge generate`)", source.display()), e))?;
-    std::fs::create_dir_all(&dir).map_err(|e| crate::Error::io(format!("creating {}", dir.display()), e))?;
-    let top = dir.join("top.v");
-    let text = pcf::top(board, &module, &source.to_string_lossy(), wrapper.leds);
-    // A build is made once: the `equiv` level's wrapper proofs make the
-    // iCEstick's, and `report` and `build` take it as it stands when
-    // everything it was made from is the same (issue 37).
-    let wrapper_text = std::fs::read(&source).map_err(|e| crate::Error::io(format!("reading {}", source.display()), e))?;
-    let key = Fingerprint::default()
-        .bytes(text.as_bytes())
-        .bytes(&wrapper_text)
-        .bytes(pcf.as_bytes())
-        .bytes(format!("{} {} {}", board.device, board.package, board.clock.target_mhz()).as_bytes())
-        .bytes(yosys::version().as_bytes())
-        .bytes(nextpnr::version().as_bytes())
-        .hex();
-    let stamp = dir.join(BUILT_FROM);
-    if std::fs::read_to_string(&stamp).is_ok_and(|k| k.trim() == key) {
-        if let Ok(built) = built_in(&dir) {
-            return Ok((built, dir));
-        }
-    }
-    // The stamp goes first and comes back last: a build cut short is never taken.
-    let _ = std::fs::remove_file(&stamp);
-    crate::files::write(&top, text).map_err(|e| crate::Error::io(format!("writing {}", top.display()), e))?;
-    let built = implement_with(board, &crate::sources::Sources::from(&top), BOARD_TOP, &pcf, &dir)?;
-    crate::files::write(&stamp, format!("{key}\n")).map_err(|e| crate::Error::io(format!("writing {}", stamp.display()), e))?;
-    Ok((built, dir))
-}
-
-/// The file in a board build's directory that names what it was made from
-/// (a fingerprint of the top, the wrapper's Verilog, the pins, the board
-/// and the tools' versions).
-pub const BUILT_FROM: &str = "built-from";
-
-/// A finished build in `dir`, read again.
-fn built_in(dir: &Path) -> Result<Implementation, ToolError> {
-    let bin = dir.join("design.bin");
-    let pcf = dir.join("ports.pcf");
-    for file in [&bin, &pcf] {
-        std::fs::metadata(file).map_err(|error| ToolError::Io { what: format!("reading {}", file.display()), error })?;
-    }
-    Ok(Implementation { cells: yosys::synthesis_in(dir)?.cells, placement: nextpnr::placement_in(dir)?, pcf, bin })
-}
-
-/// The top module of a board build.
-pub const BOARD_TOP: &str = "nimforge_top";
 
 #[derive(serde::Serialize)]
 /// One build's row of `nimforge report`: the cells yosys used and what

@@ -31,8 +31,8 @@ impl<B: Block> Bench<B> {
     /// The inputs change with the falling edge, as a synchronous test bench
     /// drives them, so one settle carries both: a tick used to settle the
     /// inputs, rise, settle, fall and settle again, and the falling edge's
-    /// own settle (four whole passes over the design each cycle for
-    /// Nimatron, a third of all) is gone. Every block is a rising-edge
+    /// own settle (four whole passes over the design each cycle, a third of
+    /// all the time on a large design) is gone. Every block is a rising-edge
     /// design, so what the registers take at the edge, and every output
     /// read after it, is the same (docs/performance.md).
     pub fn tick(&mut self, clock: impl Fn(&mut B) -> &mut Signal<In, Clock>) {

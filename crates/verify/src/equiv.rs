@@ -2,11 +2,10 @@
 //! yosys ([`crate::flow::yosys::equivalence`]) where enumeration ends.
 //!
 //! - `netlist=verilog`: the `synth_ice40` netlist equal to the generated
-//!   Verilog, for every machine and every board wrapper.
+//!   Verilog.
 //! - `bitstream=netlist`: the placed-and-routed bitstream, read back by
-//!   icebox_vlog, equal to the netlist it was placed from: the machines'
-//!   bitstreams, which the `bitstream` levels simulate, and each wrapper's
-//!   iCEstick build, as `nimforge build` makes it.
+//!   icebox_vlog, equal to the netlist it was placed from (the bitstream
+//!   the `bitstream` levels simulate).
 //!
 //! Each pair is proven (every cycle of every input sequence from power-on),
 //! refuted (with an input sequence from power-on that makes an output
@@ -19,7 +18,6 @@ use crate::sources::Sources;
 use super::Machine;
 use crate::flow::icebox_vlog;
 use crate::flow::yosys::{self, Synthesis, Verdict};
-use std::path::Path;
 use std::time::Instant;
 
 /// How many cycles from power-on the bounded check covers where a proof
@@ -29,7 +27,7 @@ pub const BOUND: usize = 20;
 /// One pair's result, a line of `verify --level equiv`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct ProofReport {
-    /// The machine's name, or `<machine> wrapper` for a board wrapper's pairs.
+    /// The machine's name (or what else the pairs belong to).
     pub machine: String,
     /// Always `equiv`, to tell these lines from the levels' in `--json`.
     pub level: &'static str,
@@ -87,7 +85,9 @@ impl ProofReport {
         matches!(self.status, ProofStatus::Refuted | ProofStatus::Failed)
     }
 
-    fn of(machine: &str, pair: &str, t0: Instant, result: Made<yosys::Equivalence>) -> ProofReport {
+    /// The row of `machine`'s `pair` proven (or not) by `result`, started
+    /// at `t0`; a missing tool makes it skipped.
+    pub fn of(machine: &str, pair: &str, t0: Instant, result: Made<yosys::Equivalence>) -> ProofReport {
         let (status, matched, bound, detail) = match result {
             Ok(e) => {
                 let status = match e.verdict {
@@ -122,39 +122,6 @@ pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made
         Ok(yosys::equivalence("bitstream=netlist", (&Sources::files(&[&chip.netlist, &cells]), M::MODULE), (&Sources::from(&bundled), M::MODULE), BOUND, &d)?)
     });
     reports.push(ProofReport::of(M::NAME, "bitstream=netlist", t0, bitstream));
-    reports
-}
-
-/// A board wrapper (`generated/<module>.v`, top `module`): its `synth_ice40`
-/// netlist equal to its Verilog; and its build for the iCEstick (the board's
-/// top around it, as `nimforge build` makes it in `build/<machine>-icestick/`):
-/// the bitstream equal to the netlist placed.
-pub fn wrapper(machine: &str, wrapper: &crate::build::Wrapper, root: &Path) -> Vec<ProofReport> {
-    let module = &wrapper.module();
-    let name = format!("{machine} wrapper");
-    let t0 = Instant::now();
-    let places = Places::new(root, root.join("build").join("verify").join(format!("{machine}-panel")));
-    let gold = places.generated(module);
-    let result = (|| -> Made<yosys::Equivalence> {
-        let d = places.dir("equiv-netlist")?;
-        let synth = yosys::synth_ice40(&gold, module, &d)?;
-        let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("netlist=verilog", (&Sources::from(&gold), module), (&Sources::files(&[&synth.netlist, &cells]), module), BOUND, &d)?)
-    })();
-    let mut reports = vec![ProofReport::of(&name, "netlist=verilog", t0, result)];
-    let t0 = Instant::now();
-    let result = (|| -> Made<yosys::Equivalence> {
-        icebox_vlog::ICEBOX_VLOG.find()?;
-        let board = crate::boards::board("icestick").expect("the iCEstick is a built-in board");
-        let (built, dir) = crate::build::board_build(machine, wrapper, &board, root)?;
-        let d = places.dir("equiv-bitstream")?;
-        let top = crate::build::BOARD_TOP;
-        let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, top, &d)?;
-        let bundled = icebox_vlog::bundle_ports(&verilog, top, &d)?;
-        let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("bitstream=netlist", (&Sources::files(&[&dir.join("netlist.v"), &cells]), top), (&Sources::from(&bundled), top), BOUND, &d)?)
-    })();
-    reports.push(ProofReport::of(&name, "bitstream=netlist (iCEstick)", t0, result));
     reports
 }
 

@@ -23,6 +23,15 @@ pub enum Error {
         /// What is wrong and where, in one line that names the file.
         what: String,
     },
+    /// A file the design writes (its Verilog, a testbench) is missing or is
+    /// not what the design writes now: generate again
+    /// ([`crate::Project::generate`]) before any level reads it.
+    Stale {
+        /// The file.
+        file: PathBuf,
+        /// Whether it is missing (else it is out of date).
+        missing: bool,
+    },
     /// Something the caller gave (a script, a position, a flag's value) is
     /// not what it should be: what, and what to give instead.
     Input(String),
@@ -52,6 +61,10 @@ impl fmt::Display for Error {
             Error::Tool(e) => e.fmt(f),
             Error::Netlist(e) => e.fmt(f),
             Error::Malformed { what, .. } => f.write_str(what),
+            Error::Stale { file, missing: true } => write!(f, "{} is missing: generate it first (Project::generate)", file.display()),
+            Error::Stale { file, missing: false } => {
+                write!(f, "{} is not what the design writes now: generate it again (Project::generate) before verifying", file.display())
+            }
             Error::Input(m) | Error::Design(m) | Error::Stalled(m) | Error::Mismatch(m) | Error::Model(m) | Error::Internal(m) => f.write_str(m),
         }
     }

@@ -236,9 +236,9 @@ fn proof_case(p: &ProofReport) -> Case {
     Case { name: format!("equiv {}", p.pair), classname: format!("verify.{}", p.machine), seconds: p.seconds, outcome, kind: p.status.name().into(), attachments: vec![] }
 }
 
-/// The suites of `verify`'s (or `merge`'s) rows: one per machine (a board
-/// wrapper's proofs in a suite of their own, `<machine> wrapper`), in the
-/// order of first appearance, a case per level and per proof.
+/// The suites of `verify`'s (or `merge`'s) rows: one per machine name in
+/// the rows, in the order of first appearance, a case per level and per
+/// proof.
 pub fn of_levels(levels: &[LevelReport], proofs: &[ProofReport]) -> Vec<Suite> {
     let mut suites: Vec<Suite> = Vec::new();
     let mut suite = |name: &str| -> usize {

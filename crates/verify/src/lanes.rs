@@ -205,7 +205,7 @@ impl Found {
 
 /// The oracle's outputs after every cycle of a plan, packed as rows kept
 /// once each, and each cycle's letter: a plan's cycles show few different
-/// rows (Nimatron's 48.5 million cycles, 184,717), so the lanes read six
+/// rows (48.5 million cycles, 184,717 rows, in one of nimforge's machines), so the lanes read six
 /// bytes a cycle, in order, instead of the letter and the row.
 pub struct Expected {
     /// 64-bit words per row.

@@ -13,11 +13,8 @@ pub enum Level {
     /// The placed-and-routed `.asc` for the iCEstick, turned back into
     /// Verilog by icebox_vlog (bitsim, Icarus).
     Bitstream,
-    /// The board wrapper end to end through its UART (`verify::panel`):
-    /// rust-hdl, Icarus, Verilator.
-    Panel,
     /// The netlist proven equal to the Verilog and the bitstream to the
-    /// netlist, for every machine and wrapper (`verify::equiv`, yosys).
+    /// netlist (`equiv`, yosys).
     Equiv,
     /// Every level above.
     All,
@@ -28,7 +25,7 @@ impl Level {
     /// itself.
     pub fn expand(self) -> Vec<Level> {
         match self {
-            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Panel, Level::Equiv],
+            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
             l => vec![l],
         }
     }
@@ -40,7 +37,6 @@ impl Level {
             Level::Verilog => "verilog",
             Level::Netlist => "netlist",
             Level::Bitstream => "bitstream",
-            Level::Panel => "panel",
             Level::Equiv => "equiv",
             Level::All => "all",
         }

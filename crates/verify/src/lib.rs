@@ -14,8 +14,8 @@
 //! the iCE40 cell models in the bit-parallel simulator, and written back as
 //! Verilog in Icarus with yosys's cell models); `bitstream` (nextpnr-ice40
 //! and icepack, the `.asc` turned back into Verilog by icebox_vlog: as
-//! generic gates in the bit-parallel simulator, and in Icarus); `panel` (the
-//! board wrapper end to end) and `equiv` (proofs between levels). [`run`]
+//! generic gates in the bit-parallel simulator, and in Icarus) and `equiv`
+//! (proofs between levels). [`run`]
 //! runs a machine's levels; a [`Project`] takes a design of one's own through
 //! all of it. `use nimforge_verify::prelude::*;` brings what a crate that
 //! checks its own design needs ([`prelude`]).

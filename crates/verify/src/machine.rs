@@ -88,8 +88,8 @@ pub trait Machine {
         None
     }
     /// Whether the plan begins with the transition tour. A machine whose
-    /// state space no tour can walk (Wilson's judge holds eight 7-bit
-    /// groups) is checked by its whole-move runs alone, and says why.
+    /// state space no tour can walk (eight 7-bit registers, say) is
+    /// checked by its whole-move runs alone, and says why.
     fn walks_tour() -> bool {
         true
     }
@@ -98,12 +98,12 @@ pub trait Machine {
     /// state with the netlist's registers) under every letter, one clock
     /// each, forked in the netlist. Every machine with a tour does;
     /// a machine with too many states for a single tour but few enough to
-    /// list may (Nimrod).
+    /// list may.
     fn searches() -> bool {
         Self::walks_tour()
     }
     /// The outputs that show the write-only registers ([`Machine::Extra`])
-    /// and nothing else (Nimatron's counters TP, MWC, PWC). The transition
+    /// and nothing else (counters of moves played, say). The transition
     /// search keys on the design's registers that can reach any other
     /// output; those that only these outputs show are compared on every
     /// transition at the values reached, not in each of their values, and
@@ -113,8 +113,7 @@ pub trait Machine {
     }
     /// Runs far beyond the plan for the bitsim levels alone, where the
     /// lanes go orders of magnitude deeper than the external simulators can
-    /// (the learning machine's million games, Wilson's ten million
-    /// positions): a level `<level>-deep` beside each bitsim level.
+    /// (a million games, ten million positions): a level `<level>-deep` beside each bitsim level.
     fn deep() -> Option<Deep> {
         None
     }

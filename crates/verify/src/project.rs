@@ -150,8 +150,7 @@ impl Project {
         Ok(())
     }
 
-    /// Every level of `nimforge verify --level all` but the board wrapper's
-    /// `panel`: rtl, Verilog, netlist and bitstream in the bit-parallel
+    /// Every level ([`Level::All`]): rtl, Verilog, netlist and bitstream in the bit-parallel
     /// engine, Icarus and Verilator, and the `equiv` proofs; after
     /// [`Project::generate`]. `ui`: [`Ui::terminal`] for progress bars on a
     /// terminal, [`Ui::quiet`] for none.
@@ -181,7 +180,7 @@ impl Project {
 
     fn verify_source<M: Machine>(&self, source: &Source, ui: &Ui) -> Result<Verified, Error> {
         let wanted = Wanted {
-            levels: vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
+            levels: Level::All.expand(),
             engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
             max_states: None,
             shard: None,

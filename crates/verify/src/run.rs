@@ -65,21 +65,10 @@ pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
     let from_line_two = |t: &str| t.split_once('\n').map(|(_, rest)| rest.to_string()).unwrap_or_default();
     for f in crate::emit::design_files::<M>("")? {
         let path = root.join(&f.path);
-        let stale = match std::fs::read_to_string(&path) {
-            Ok(text) => from_line_two(&text) != from_line_two(&f.contents),
-            Err(_) => {
-                return Err(crate::Error::Input(format!(
-                    "{} is missing: write it first (nimforge generate, or Project::generate)",
-                    path.display()
-                )))
-            }
-        };
-        if stale {
-            return Err(crate::Error::Input(format!(
-                "{} is not what {}'s design writes now: generate it again (nimforge generate, or Project::generate) before verifying",
-                path.display(),
-                M::NAME
-            )));
+        match std::fs::read_to_string(&path) {
+            Ok(text) if from_line_two(&text) == from_line_two(&f.contents) => {}
+            Ok(_) => return Err(crate::Error::Stale { file: path, missing: false }),
+            Err(_) => return Err(crate::Error::Stale { file: path, missing: true }),
         }
     }
     Ok(())
@@ -117,7 +106,7 @@ pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: 
         }
     }
     let places = places;
-    if wanted.levels.iter().all(|l| matches!(l, Level::Equiv | Level::Panel)) {
+    if wanted.levels.iter().all(|l| *l == Level::Equiv) {
         // Proofs alone need no plan.
         let ice40 = {
             let _job = ui.job(&format!("{}: yosys synth_ice40", M::NAME));

@@ -2,8 +2,8 @@
 //! wrapper that carries the machine, a UART receiver whose bytes become the
 //! machine's buttons, and a reporter that sends its visible state.
 //!
-//! Every wrapper has the same pins, which the board's top (`crates/verify/templates/top.v.j2`)
-//! and the panel testbench (`crates/verify/templates/panel_tb.v.j2`) connect by name,
+//! Every wrapper has the same pins, which the board's top (`src/templates/top.v.j2`)
+//! and the panel testbench (`src/templates/panel_tb.v.j2`) connect by name,
 //! and the same [`FrontPanel`](crate::blocks::front_panel::FrontPanel) next
 //! to its machine: `board_wrapper!` declares them once.
 

@@ -11,7 +11,7 @@ use crate::machine::Machine;
 
 /// A file nimforge writes, relative to the project root.
 pub struct Generated {
-    /// Where it goes, e.g. `generated/relay_nim.v`.
+    /// Where it goes, e.g. `generated/counter.v`.
     pub path: String,
     /// What it holds.
     pub contents: String,

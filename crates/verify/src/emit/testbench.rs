@@ -68,16 +68,3 @@ pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool) ->
     .render()
     .expect("the testbench template renders")
 }
-
-#[derive(Template)]
-#[template(path = "panel_tb.v.j2", escape = "none")]
-struct PanelTestbench<'a> {
-    module: &'a str,
-    leds: usize,
-}
-
-/// The end-to-end testbench for a board wrapper `module` (ports clock, rx,
-/// tx, leds) with `leds` LEDs.
-pub fn render_panel(module: &str, leds: usize) -> String {
-    PanelTestbench { module, leds }.render().expect("the panel testbench template renders")
-}

@@ -37,7 +37,7 @@ fn verdict_failed(out: &str) -> &'static str {
 /// Proves every output of the AIGER miter `aig` constant 0 as
 /// [`dprove`] does, after merging the registers that correspond by
 /// signal correspondence with 2-step induction (`scorr -F 2`: sound, from
-/// the registers' initial values): on the large board wrappers `dprove`
+/// the registers' initial values): on designs with many registers `dprove`
 /// alone can stop undecided where this reduces the miter to nothing and
 /// leaves a combinational check. The seconds ABC took.
 pub fn prove_miter(aig: &Path, dir: &Path) -> Result<f64, ToolError> {

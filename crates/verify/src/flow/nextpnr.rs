@@ -71,7 +71,7 @@ pub fn version() -> String {
 }
 
 /// What a [`place_route`] run left in `dir`, read again (a build taken as
-/// it stands: [`crate::build::board_build`]).
+/// it stands, when nothing it was made from has changed).
 pub fn placement_in(dir: &Path) -> Result<Placement, ToolError> {
     let asc = dir.join("design.asc");
     let report = read(&dir.join("report.json"))?;
@@ -147,7 +147,7 @@ pub fn critical_path(json: &str) -> Option<(String, String)> {
     let cell = |step: &serde_json::Value, end: &str| -> Option<String> {
         let name = step[end]["cell"].as_str()?;
         // nextpnr names a packed cell after a net and the cells it merged:
-        // `panel.nim.took_c.q_SB_DFFESR_Q_DFFLC`; the net is the design's name.
+        // `top.counter.q_SB_DFFESR_Q_DFFLC`; the net is the design's name.
         Some(name.split("_SB_").next().unwrap_or(name).trim_end_matches("_DFFLC").trim_end_matches("_LC").to_string())
     };
     // The start: the net the first flip-flop drives (its cell may be one
@@ -176,15 +176,15 @@ mod tests {
         let report = r#"{"fmax": {"clk": {"achieved": 12.87, "constraint": 24}},
             "utilization": {"ICESTORM_LC": {"available": 5280, "used": 1235}},
             "critical_paths": [{"from": "posedge clk", "to": "posedge clk", "path": [
-                {"from": {"cell": "i_LC"}, "to": {"cell": "m_LC"}, "net": "panel.judge.i.q[1]"},
-                {"from": {"cell": "m_LC"}, "to": {"cell": "panel.judge.a.q_SB_DFFSR_Q_5_DFFLC"}}]}]}"#;
+                {"from": {"cell": "i_LC"}, "to": {"cell": "m_LC"}, "net": "top.core.i.q[1]"},
+                {"from": {"cell": "m_LC"}, "to": {"cell": "top.core.a.q_SB_DFFSR_Q_5_DFFLC"}}]}]}"#;
         std::fs::write(dir.join("report.json"), report).unwrap();
         let log = "Info: Max frequency for clock 'clk': 12.87 MHz (FAIL at 24.00 MHz)\n\n\
             Info: Critical path report for clock 'clk' (posedge -> posedge):\n\
-            Info:  1.4  1.4  Source panel.judge.i.q_SB_DFFSR_Q_1_D_SB_LUT4_O_LC.O\n\
+            Info:  1.4  1.4  Source top.core.i.q_SB_DFFSR_Q_1_D_SB_LUT4_O_LC.O\n\
             Info:                Defined in:\n\
-            Info:                  /work/generated/wilson_panel.v:468.26-472.6\n\
-            Info:  0.1 77.7  Setup panel.judge.a.q_SB_DFFSR_Q_5_D_SB_LUT4_O_LC.I3\n\
+            Info:                  /work/generated/design.v:468.26-472.6\n\
+            Info:  0.1 77.7  Setup top.core.a.q_SB_DFFSR_Q_5_D_SB_LUT4_O_LC.I3\n\
             \n\
             Info: Critical path report for cross-domain path '<async>' -> 'posedge clk':\n\
             Info:  0.0  0.0  Source btn0$sb_io.D_IN_0\n";
@@ -192,9 +192,9 @@ mod tests {
         let e = super::timing_missed(&dir, 24.0).unwrap().to_string();
         let first = e.lines().next().unwrap();
         assert!(first.contains("timing: 12.87 MHz, short of the 24 MHz the board asks"), "{first}");
-        assert!(first.contains("from panel.judge.i.q[1] to panel.judge.a.q"), "{first}");
-        assert!(e.contains("Source panel.judge.i.q_SB_DFFSR") && e.contains("Setup panel.judge.a.q"), "{e}");
-        assert!(!e.contains("wilson_panel.v") && !e.contains("btn0"), "{e}");
+        assert!(first.contains("from top.core.i.q[1] to top.core.a.q"), "{first}");
+        assert!(e.contains("Source top.core.i.q_SB_DFFSR") && e.contains("Setup top.core.a.q"), "{e}");
+        assert!(!e.contains("design.v") && !e.contains("btn0"), "{e}");
         assert!(super::timing_missed(&dir, 12.0).is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -208,10 +208,10 @@ mod tests {
             {"from": "<async>", "to": "posedge clk", "path": [{"from": {"cell": "rx$sb_io"}, "to": {"cell": "a_LC"}}]},
             {"from": "posedge clk", "to": "posedge clk", "path": [
                 {"from": {"cell": "$nextpnr_ICESTORM_LC_32"}, "to": {"cell": "x_LC"}},
-                {"from": {"cell": "x_LC"}, "to": {"cell": "y_LC"}, "net": "panel.machine.total[0]"},
-                {"from": {"cell": "y_LC"}, "to": {"cell": "panel.panel.reporter.last.q_SB_DFFESR_Q_DFFLC"}}]}]}"#;
+                {"from": {"cell": "x_LC"}, "to": {"cell": "y_LC"}, "net": "top.adder.total[0]"},
+                {"from": {"cell": "y_LC"}, "to": {"cell": "top.top.sender.last.q_SB_DFFESR_Q_DFFLC"}}]}]}"#;
         let (from, to) = super::critical_path(json).unwrap();
-        assert_eq!((from.as_str(), to.as_str()), ("panel.machine.total[0]", "panel.panel.reporter.last.q"));
+        assert_eq!((from.as_str(), to.as_str()), ("top.adder.total[0]", "top.top.sender.last.q"));
         assert_eq!(super::critical_path(r#"{"critical_paths": []}"#), None);
     }
 }

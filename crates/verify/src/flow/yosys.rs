@@ -56,7 +56,7 @@ pub fn synth_ice40(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<
 }
 
 /// What a [`synth_ice40`] run left in `dir`, read again (a build taken as
-/// it stands: [`crate::build::board_build`]).
+/// it stands, when nothing it was made from has changed).
 pub fn synthesis_in(dir: &Path) -> Result<Synthesis, ToolError> {
     let stat = read(&dir.join("stat.json"))?;
     let cells = parse_stat(&stat).map_err(|e| ToolError::Failed {
