@@ -12,6 +12,7 @@ use crate::bench::EngineRun;
 use crate::panel::board::Wrapper;
 use crate::moves::{self, MoveArgs, Out, ReplayArgs};
 use nimforge_verify::emit::{verilog, Generated};
+use nimforge_verify::places::Places;
 use crate::panel;
 use crate::play::{self, Front, Transport};
 use nimforge_verify::equiv::ProofReport;
@@ -185,7 +186,7 @@ pub fn having(has: impl Fn(&Entry) -> bool) -> String {
 fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Result<Generated, nimforge_verify::Error> {
     let module = format!("{machine}_panel");
     Ok(Generated {
-        path: format!("generated/{module}.v"),
+        path: Places::generated_file(&module),
         contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs"))?,
     })
 }
@@ -204,7 +205,7 @@ fn files_of<M: Machine, P: panel::script::Panel>() -> Result<Vec<Generated>, nim
     let mut files = nimforge_verify::emit::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE))?;
     let mut wrapper = P::design();
     files.push(Generated {
-        path: format!("generated/{}.v", P::MODULE),
+        path: Places::generated_file(P::MODULE),
         contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE))?,
     });
     files.push(Generated { path: format!("testbenches/{}_tb.v", P::MODULE), contents: panel::level::testbench_of(P::MODULE, 5) });

@@ -8,21 +8,17 @@
 //! tools or none.
 
 fn main() {
-    const TOOLS: [(&str, &str); 7] = [
-        ("yosys", "yosys"),
-        ("nextpnr-ice40", "nextpnr-ice40"),
-        ("icepack", "fpga-icestorm"),
-        ("icebox_vlog", "fpga-icestorm"),
-        ("iverilog", "iverilog"),
-        ("verilator", "verilator"),
-        ("xmllint", "libxml2-utils"),
-    ];
+    // The programs and their packages (a symbolic link beside each crate's
+    // copy of this script leads to nimforge-verify's table).
+    let tools = include_str!("tools.tsv").lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split_once(char::is_whitespace));
+    println!("cargo::rerun-if-changed=tools.tsv");
     println!("cargo::rerun-if-env-changed=PATH");
     println!("cargo::rerun-if-env-changed=NIMFORGE_NEED_TOOLS");
     let ci = std::env::var("NIMFORGE_NEED_TOOLS").is_ok_and(|v| v == "1");
     let path = std::env::var_os("PATH").unwrap_or_default();
     let mut missing = Vec::new();
-    for (program, package) in TOOLS {
+    for (program, package) in tools {
+        let package = package.trim();
         let cfg = format!("have_{}", program.replace('-', "_"));
         println!("cargo::rustc-check-cfg=cfg({cfg})");
         match std::env::split_paths(&path).map(|d| d.join(program)).find(|p| p.is_file()) {

@@ -4,6 +4,7 @@
 //! `nimforge report`: every machine on every board in one table.
 
 use nimforge_verify::boards;
+use nimforge_verify::places::Places;
 use std::path::Path;
 
 /// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
@@ -22,7 +23,7 @@ pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, c
         super::print_json(&r);
     } else {
         let b = boards::board(board)?;
-        println!("{} on {} -> {}", r.machine, b.description, root.join("build").join(format!("{}-{}", r.machine, b.name)).display());
+        println!("{} on {} -> {}", r.machine, b.description, Places::board_build(root, &r.machine, &b.name).display());
         println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
         println!("bitstream: {bin}");
     }
@@ -56,7 +57,7 @@ pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, crate::Er
     nimforge_verify::flow::iceprog::ICEPROG.find()?;
     let (r, bin) = implement(machine, board, root)?;
     println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
-    let dir = root.join("build").join(format!("{machine}-{board}"));
+    let dir = Places::board_build(root, machine, board);
     nimforge_verify::flow::iceprog::program(Path::new(&bin), &dir)?;
     println!("{machine} is on the {board}: open its serial port at 115200 8N1 (fpga/protocol.md)");
     Ok(0)

@@ -3,6 +3,7 @@
 //! wrapper's proofs and panel level, and the table.
 
 use nimforge_verify::equiv;
+use nimforge_verify::places::Places;
 use nimforge_verify::progress::Ui;
 use nimforge_verify::{Engine, Level, LevelReport, Status};
 use std::path::Path;
@@ -173,8 +174,8 @@ pub fn run(
         for m in crate::machines::MACHINES.iter() {
             let rows: Vec<LevelReport> = reports.iter().filter(|r| r.machine == m.name).cloned().collect();
             if rows.iter().any(LevelReport::bad) {
-                let file = root.join("generated").join(format!("{}.v", m.module));
-                let lines = nimforge_verify::annotate::of_levels(&rows, &file, m.module, &root.join("build").join("annotate").join(m.name));
+                let file = root.join(Places::generated_file(m.module));
+                let lines = nimforge_verify::annotate::of_levels(&rows, &file, m.module, &Places::annotate_work(root, m.name));
                 ci.print(&lines, json);
             }
         }
@@ -197,7 +198,7 @@ fn refused(machine: &str, why: &str, ci: &super::ci::Out, json: bool, root: &Pat
     if let Err(e) = ci.junit("nimforge verify", &[suite]) {
         eprintln!("nimforge: {e}");
     }
-    let file = crate::machines::find(machine).map(|m| root.join("generated").join(format!("{}.v", m.module)));
+    let file = crate::machines::find(machine).map(|m| root.join(Places::generated_file(m.module)));
     let files: Vec<&Path> = file.iter().map(|f| f.as_path()).collect();
     ci.print(&[nimforge_verify::annotate::of_refusal(&files, &format!("{machine} could not be verified"), why)], json);
     why.to_string()

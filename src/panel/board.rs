@@ -99,11 +99,11 @@ pub fn top(board: &Board, module: &str, source: &str, leds: usize) -> String {
 /// share.
 pub fn build(name: &str, wrapper: &Wrapper, board: &Board, root: &Path) -> Result<(Implementation, PathBuf), nimforge_verify::Error> {
     let io = |what: String, e| nimforge_verify::Error::io(what, e);
-    let dir = root.join("build").join(format!("{name}-{}", board.name));
+    let dir = Places::board_build(root, name, &board.name);
     let module = wrapper.module();
     let pcf = pins(board, &module, wrapper.leds)?;
     // The board's top around the wrapper, kept beside the reports.
-    let source = root.join("generated").join(format!("{module}.v"));
+    let source = root.join(Places::generated_file(&module));
     let source = std::fs::canonicalize(&source).map_err(|e| io(format!("reading {} (run `nimforge generate`)", source.display()), e))?;
     std::fs::create_dir_all(&dir).map_err(|e| io(format!("creating {}", dir.display()), e))?;
     let top_file = dir.join("top.v");
@@ -153,7 +153,7 @@ pub fn proofs(machine: &str, wrapper: &Wrapper, root: &Path) -> Vec<ProofReport>
     let module = &wrapper.module();
     let name = format!("{machine} wrapper");
     let t0 = Instant::now();
-    let places = Places::new(root, root.join("build").join("verify").join(format!("{machine}-panel")));
+    let places = Places::new(root, Places::verify_work(root, &format!("{machine}-panel")));
     let gold = places.generated(module);
     let result = (|| -> Made<yosys::Equivalence> {
         let d = places.dir("equiv-netlist")?;

@@ -28,6 +28,21 @@ impl Places {
     pub fn verify_work(root: &Path, machine: &str) -> PathBuf {
         root.join("build").join("verify").join(machine)
     }
+    /// `build/<name>-<board>/` under `root`: a board build's directory
+    /// (its scripts, logs, reports and bitstream).
+    pub fn board_build(root: &Path, name: &str, board: &str) -> PathBuf {
+        root.join("build").join(format!("{name}-{board}"))
+    }
+    /// `build/annotate/<name>/` under `root`: the work of finding the lines
+    /// that drive a wrong output.
+    pub fn annotate_work(root: &Path, name: &str) -> PathBuf {
+        root.join("build").join("annotate").join(name)
+    }
+    /// `generated/<module>.v`, from a project's root: where a design's
+    /// Verilog is written ([`crate::emit::design_files`]) and read.
+    pub fn generated_file(module: &str) -> String {
+        format!("generated/{module}.v")
+    }
     /// `build/replay/<machine>-<level>.vcd` under `root`: the VCD of a
     /// report's mismatch run again at `level` (`verilog`, ...).
     pub fn replay_vcd(root: &Path, machine: &str, level: &str) -> PathBuf {
@@ -45,7 +60,7 @@ impl Places {
     }
     /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {
-        self.root.join("generated").join(format!("{module}.v"))
+        self.root.join(Places::generated_file(module))
     }
     /// The design's Verilog: its own sources, or `generated/<module>.v`.
     pub fn verilog(&self, module: &str) -> Sources {

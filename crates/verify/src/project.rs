@@ -277,8 +277,8 @@ impl Project {
     /// one [`Project::generate`] wrote, `generated/<module>.v`). Print them
     /// when [`crate::annotate::wanted`] says so.
     pub fn annotations<M: Machine>(&self, verified: &Verified, file: Option<&Path>) -> Vec<crate::annotate::Annotation> {
-        let file = file.map_or_else(|| self.root.join("generated").join(format!("{}.v", M::MODULE)), |f| self.root.join(f));
-        let dir = self.root.join("build").join("annotate").join(M::MODULE);
+        let file = file.map_or_else(|| self.root.join(Places::generated_file(M::MODULE)), |f| self.root.join(f));
+        let dir = Places::annotate_work(&self.root, M::MODULE);
         crate::annotate::of_levels(&verified.levels, &file, M::MODULE, &dir)
     }
 
@@ -286,7 +286,7 @@ impl Project {
     /// a pin of its header, into `build/<module>-<board>/`: yosys,
     /// nextpnr-ice40 and icepack, the row `nimforge report` prints.
     pub fn build<M: Machine>(&self, board: &str) -> Result<Report, Error> {
-        self.build_from::<M>(&Sources::from(self.root.join("generated").join(format!("{}.v", M::MODULE))), board)
+        self.build_from::<M>(&Sources::from(self.root.join(Places::generated_file(M::MODULE))), board)
     }
 
     /// [`Project::build`] for a design written in Verilog: `design`, a
@@ -298,7 +298,7 @@ impl Project {
 
     fn build_from<M: Machine>(&self, source: &Sources, board: &str) -> Result<Report, Error> {
         let b = crate::boards::board(board)?;
-        let dir = self.root.join("build").join(format!("{}-{}", M::MODULE, b.name));
+        let dir = Places::board_build(&self.root, M::MODULE, &b.name);
         let built = build::implement(&b, source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;
         Ok(Report::of(M::NAME, &b, &built))
     }

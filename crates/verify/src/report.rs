@@ -142,7 +142,10 @@ impl LevelReport {
 
     /// A level whose tool is missing.
     pub fn skipped(machine: &str, level: &str, tool: crate::flow::Tool) -> LevelReport {
-        let why = format!("{} is not installed (Debian package {})", tool.program, tool.package);
+        let why = match tool.package() {
+            Some(p) => format!("{} is not installed (Debian package {p})", tool.program),
+            None => format!("{} is not installed", tool.program),
+        };
         LevelReport { status: Status::Skipped, skipped: Some(why), ..LevelReport::judged(machine, level, 0, 0, None) }
     }
 

@@ -24,7 +24,7 @@ pub struct Generated {
 pub fn design_files<M: Machine>(origin: &str) -> Result<Vec<Generated>, crate::Error> {
     let mut design = M::design();
     Ok(vec![
-        Generated { path: format!("generated/{}.v", M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
+        Generated { path: crate::places::Places::generated_file(M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
         Generated {
             path: format!("testbenches/{}_tb.v", M::MODULE),
             contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),

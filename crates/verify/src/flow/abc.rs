@@ -7,7 +7,7 @@ use super::{Tool, ToolError};
 use std::path::Path;
 
 /// ABC as yosys ships it (`yosys-abc`).
-pub const ABC: Tool = Tool { program: "yosys-abc", package: "yosys" };
+pub const ABC: Tool = Tool::new("yosys-abc");
 
 /// Proves every output of the AIGER miter `aig` constant 0; the seconds
 /// ABC took. A refutation or anything else is `ToolError::Failed` with

@@ -6,7 +6,7 @@ use super::{write, Tool, ToolError};
 use std::path::{Path, PathBuf};
 
 /// icebox_vlog, from fpga-icestorm.
-pub const ICEBOX_VLOG: Tool = Tool { program: "icebox_vlog", package: "fpga-icestorm" };
+pub const ICEBOX_VLOG: Tool = Tool::new("icebox_vlog");
 
 /// The bitstream `asc` as Verilog with top `module`, its ports named from
 /// the pin constraints `pcf`; written to `dir/bitstream.v`, its path.

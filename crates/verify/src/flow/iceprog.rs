@@ -5,7 +5,7 @@ use super::{Tool, ToolError};
 use std::path::Path;
 
 /// iceprog, from fpga-icestorm.
-pub const ICEPROG: Tool = Tool { program: "iceprog", package: "fpga-icestorm" };
+pub const ICEPROG: Tool = Tool::new("iceprog");
 
 /// Flash `bin`. When iceprog finds no board, the error says so in a line a
 /// user can act on, with iceprog's own output after it.

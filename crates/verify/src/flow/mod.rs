@@ -15,14 +15,17 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// An external program and the Debian package that provides it.
+/// An external program (looked up on PATH), and through `tools.tsv` the
+/// Debian package that provides it.
 #[derive(Clone, Copy, Debug)]
 pub struct Tool {
-    /// The executable's name, looked up on PATH.
+    /// The executable's name, looked up on PATH; a program of `tools.tsv`.
     pub program: &'static str,
-    /// The Debian package to install for it.
-    pub package: &'static str,
 }
+
+/// The programs and their Debian packages: the crate's one table
+/// (`tools.tsv`), which its build script and nimforge's `.ci/deps` read too.
+const TOOLS: &str = include_str!("../../tools.tsv");
 
 /// Why running an external tool did not give its result.
 #[derive(Debug)]
@@ -50,11 +53,10 @@ pub enum ToolError {
 impl fmt::Display for ToolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ToolError::Missing(t) => write!(
-                f,
-                "{} is not installed: install the Debian package {} (apt-get install {})",
-                t.program, t.package, t.package
-            ),
+            ToolError::Missing(t) => match t.package() {
+                Some(p) => write!(f, "{} is not installed: install the Debian package {p} (apt-get install {p})", t.program),
+                None => write!(f, "{} is not installed: install it, or put it on PATH", t.program),
+            },
             ToolError::Failed { tool, what, output } => {
                 write!(f, "{} failed ({what}); its output ends:\n{}", tool.program, tail(output, 40))
             }
@@ -66,6 +68,22 @@ impl fmt::Display for ToolError {
 impl std::error::Error for ToolError {}
 
 impl Tool {
+    /// The program `program`, of `tools.tsv`.
+    pub const fn new(program: &'static str) -> Tool {
+        Tool { program }
+    }
+
+    /// The Debian package to install for the program (`tools.tsv`); none
+    /// for a program the table does not hold.
+    pub fn package(self) -> Option<&'static str> {
+        TOOLS
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once(char::is_whitespace))
+            .find(|(program, _)| *program == self.program)
+            .map(|(_, package)| package.trim())
+    }
+
     /// The program's path, or `Missing`.
     pub fn find(self) -> Result<PathBuf, ToolError> {
         let path = std::env::var_os("PATH").unwrap_or_default();
@@ -186,3 +204,33 @@ pub const ALL: [Tool; 6] = [
     iverilog::IVERILOG,
     verilator::VERILATOR,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every tool the flow runs has its package in `tools.tsv`, and the
+    /// line for a missing one names it.
+    #[test]
+    fn every_tool_has_its_package() {
+        let tools = [
+            abc::ABC,
+            icebox_vlog::ICEBOX_VLOG,
+            icepack::ICEPACK,
+            iceprog::ICEPROG,
+            iverilog::IVERILOG,
+            iverilog::VVP,
+            nextpnr::NEXTPNR,
+            verilator::VERILATOR,
+            xmllint::XMLLINT,
+            yosys::YOSYS,
+        ];
+        for t in tools {
+            assert!(t.package().is_some_and(|p| !p.is_empty()), "{} has no package in tools.tsv", t.program);
+        }
+        assert_eq!(icepack::ICEPACK.package(), Some("fpga-icestorm"));
+        let line = ToolError::Missing(abc::ABC).to_string();
+        assert_eq!(line, "yosys-abc is not installed: install the Debian package yosys (apt-get install yosys)");
+        assert!(ToolError::Missing(Tool::new("frobnicate")).to_string().contains("frobnicate is not installed: install it"));
+    }
+}

@@ -6,7 +6,7 @@ use crate::sources::Sources;
 use std::path::{Path, PathBuf};
 
 /// Verilator, from the Debian package of the same name.
-pub const VERILATOR: Tool = Tool { program: "verilator", package: "verilator" };
+pub const VERILATOR: Tool = Tool::new("verilator");
 
 /// How strictly [`lint`] reads a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use askama::Template;
 use std::path::{Path, PathBuf};
 
 /// yosys, from the Debian package of the same name.
-pub const YOSYS: Tool = Tool { program: "yosys", package: "yosys" };
+pub const YOSYS: Tool = Tool::new("yosys");
 
 /// yosys's version line (`yosys -V`), or nothing when it does not run.
 pub fn version() -> String {
