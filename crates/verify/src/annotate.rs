@@ -34,12 +34,12 @@ pub fn wanted(asked: bool) -> bool {
 }
 
 /// A message escaped for a workflow command.
-pub fn escape_data(text: &str) -> String {
+pub(crate) fn escape_data(text: &str) -> String {
     text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// A property's value escaped for a workflow command.
-pub fn escape_property(text: &str) -> String {
+pub(crate) fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
@@ -71,7 +71,7 @@ pub fn shown(path: &Path) -> String {
 
 /// The outputs a level's first mismatch names (`... (differs in a, b)`,
 /// [`crate::describe`]).
-pub fn differing_outputs(first_mismatch: &str) -> Vec<String> {
+pub(crate) fn differing_outputs(first_mismatch: &str) -> Vec<String> {
     let Some(at) = first_mismatch.rfind("(differs in ") else { return vec![] };
     let rest = &first_mismatch[at + "(differs in ".len()..];
     let list = &rest[..rest.find(')').unwrap_or(rest.len())];

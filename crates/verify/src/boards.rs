@@ -97,7 +97,7 @@ const BUILTIN: [(&str, &str); 2] = [
 
 /// The device the `bitstream` level places a bare machine on when the
 /// iCEstick has too few pins for its ports; also a board `build` accepts.
-pub const VERIFICATION: (&str, &str) = ("hx8k-breakout", include_str!("../boards/hx8k-breakout.toml"));
+pub(crate) const VERIFICATION: (&str, &str) = ("hx8k-breakout", include_str!("../boards/hx8k-breakout.toml"));
 
 /// The boards a player uses (`report` builds every machine for each).
 pub fn names() -> Vec<&'static str> {

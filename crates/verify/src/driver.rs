@@ -4,7 +4,8 @@
 //! read an output by its name. The `rtl` level, `move`, `replay` and `sim`
 //! all drive the rust-hdl design through it.
 
-use super::{output_index, Letter, Machine};
+use crate::machine::output_index;
+use super::{Letter, Machine};
 use crate::Error;
 use crate::clocked::Bench;
 

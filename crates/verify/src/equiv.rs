@@ -145,5 +145,5 @@ pub fn table(reports: &[ProofReport]) -> String {
 }
 
 /// Under the proofs' table: what a proof proves, and what it does not.
-pub const WHAT_PROOFS_PROVE: &str = "\nA proof ties two levels together (one equals the other for every input sequence from power-on); \
+pub(crate) const WHAT_PROOFS_PROVE: &str = "\nA proof ties two levels together (one equals the other for every input sequence from power-on); \
 it never compares with the model, and a wrong design proves as well as a right one: only the levels' runs compare with the model.";

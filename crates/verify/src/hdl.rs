@@ -182,7 +182,7 @@ pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
 
 /// `verilog/verilator`: the file in `generated/`, linted, in Verilator,
 /// the whole plan through the C++ harness ([`super::verilated`]).
-pub fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: &super::lanes::Expected) -> LevelReport {
+pub(crate) fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: &super::lanes::Expected) -> LevelReport {
     const LEVEL: &str = "verilog/verilator";
     let t0 = Instant::now();
     let run = super::verilated::Verilated::build(plan, expected, places).and_then(|h| h.run(0, plan.len()));
@@ -200,7 +200,7 @@ pub fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: 
 
 /// `netlist/icarus`: the `synth_ice40` netlist as Verilog, with yosys's
 /// iCE40 cell models, in Icarus.
-pub fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, synth: &Made<yosys::Synthesis>) -> LevelReport {
+pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, synth: &Made<yosys::Synthesis>) -> LevelReport {
     const LEVEL: &str = "netlist/icarus";
     let t0 = Instant::now();
     let synth = match synth {
@@ -225,7 +225,7 @@ pub fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
 }
 
 /// `bitstream/icarus`: the chip's Verilog from icebox_vlog in Icarus.
-pub fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, chip: &Made<Chip>) -> LevelReport {
+pub(crate) fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, chip: &Made<Chip>) -> LevelReport {
     const LEVEL: &str = "bitstream/icarus";
     let t0 = Instant::now();
     let chip = match chip {

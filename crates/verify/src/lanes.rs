@@ -344,7 +344,7 @@ pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired
 }
 
 /// [`run_pieces`] of the pieces `range` alone (a shard's, `--shard`).
-pub fn run_pieces_in<M: Machine>(
+pub(crate) fn run_pieces_in<M: Machine>(
     plan: &Plan<M>,
     expected: &Expected,
     wired: &Wired,

@@ -22,8 +22,9 @@
 #![warn(missing_docs)]
 //!
 //! The rooms, bottom up: [`mod@ports`] (a design's ports), [`machine`] (the
-//! trait a user implements), [`tour`] and [`plan`] (the input sequence),
-//! [`level`] (levels and engines), [`report`] (what a level found);
+//! trait a user implements), [`Plan`] (the input sequence: the transition
+//! tour and the whole-move runs), [`Level`] and [`Engine`], [`report`]
+//! (what a level found);
 //! [`flow`] (one module per external tool), [`emit`] (Verilog, testbenches,
 //! constraints, tables from templates), [`boards`] and [`build`]; the level
 //! runners [`rtl`], [`bitsim`], [`hdl`] (the external simulators),
@@ -38,7 +39,7 @@ pub mod clocked;
 pub mod driver;
 pub mod emit;
 pub mod equiv;
-pub mod error;
+mod error;
 pub mod external;
 pub mod files;
 pub mod flow;
@@ -46,25 +47,25 @@ pub mod hdl;
 pub mod junit;
 pub mod annotate;
 pub mod lanes;
-pub mod level;
+mod level;
 pub mod machine;
 pub mod merge;
 pub mod places;
-pub mod plan;
+mod plan;
 pub mod ports;
 pub mod prelude;
 pub mod progress;
-pub mod project;
+mod project;
 pub mod replay;
 pub mod report;
 pub mod rtl;
 pub mod run;
 pub mod shard;
 pub mod source;
-pub mod sources;
-pub mod tour;
+mod sources;
+mod tour;
 pub mod vcd;
-pub mod verdict;
+mod verdict;
 pub mod verilated;
 
 /// rust-hdl, as the port macros ([`ports!`], [`verilog_ports!`]) name it:
@@ -74,10 +75,10 @@ pub use rust_hdl;
 
 pub use error::Error;
 pub use level::{Engine, Level};
-pub use machine::{output_index, Deep, Letter, Machine, Recorder};
+pub use machine::{Deep, Letter, Machine, Recorder};
 pub use plan::{describe, Plan};
 pub use ports::Port;
 pub use progress::Ui;
 pub use project::{Project, Verified};
-pub use sources::Sources;
+pub use sources::{Sources, SourcesError};
 pub use report::{table, LevelReport, Status};

@@ -50,8 +50,8 @@ pub trait Machine {
     /// The name on the command line.
     const NAME: &'static str;
     /// The most states the tour's exploration holds before it stops and
-    /// says so ([`crate::tour::explore`], about
-    /// [`crate::tour::bytes_per_state`] bytes each): a machine whose state
+    /// says so (a few times the state's own bytes for each, and a few bytes
+    /// per letter, in memory): a machine whose state
     /// space is larger wants whole-move runs instead ([`Machine::walks_tour`]).
     /// It bounds the transition search's pair states too: past it the
     /// search stops and its rows say they are not exhaustive.
@@ -198,7 +198,7 @@ pub struct Deep {
 
 /// Where the output called `name` stands in [`Machine::outputs`] (and so in
 /// [`Machine::read`] and [`Machine::observe`]).
-pub fn output_index<M: Machine>(name: &str) -> usize {
+pub(crate) fn output_index<M: Machine>(name: &str) -> usize {
     M::outputs().iter().position(|p| p.name == name).unwrap_or_else(|| panic!("{} has no output {name}", M::NAME))
 }
 

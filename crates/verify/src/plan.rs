@@ -37,7 +37,7 @@ pub const MAX_LETTERS: usize = 1 << 16;
 impl<M: Machine> Plan<M> {
     /// The plan from power-on: the transition tour of the oracle's state
     /// graph (when the machine walks one), then its whole-move runs; an
-    /// error is a tour that misses a transition ([`tour::Tour::whole`]) or
+    /// error is a tour that misses a transition or
     /// what [`Machine::move_runs`] found wrong.
     pub fn new() -> Result<Plan<M>, crate::Error> {
         Plan::with_max_states(M::MAX_STATES)
@@ -45,7 +45,7 @@ impl<M: Machine> Plan<M> {
 
     /// The same, the tour's exploration stopping past `max_states` states
     /// (an error saying how far it got). A machine with more letters than
-    /// the lanes can name ([`MAX_LETTERS`]) is refused in one line.
+    /// the lanes can name (65,536) is refused in one line.
     pub fn with_max_states(max_states: usize) -> Result<Plan<M>, crate::Error> {
         let letters = M::letters();
         let alphabet = M::alphabet();
@@ -169,7 +169,7 @@ impl<M: Machine> Plan<M> {
     /// "first mismatch at cycle i: state ..., input ..., expected ...,
     /// got ...", then the oracle's state before the cycle and the way there:
     /// the presses from power-on (the start of the cycle's piece) as a
-    /// script `nimforge sim` replays, or, past [`REPLAY_TOKENS`], where the
+    /// script `nimforge sim` replays, or, past 200 presses, where the
     /// piece lies in the plan.
     pub fn describe_mismatch(&self, i: usize, got: &[u64]) -> String {
         let place = format!("cycle {i}");

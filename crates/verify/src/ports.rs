@@ -75,7 +75,7 @@ macro_rules! ports {
 }
 
 /// Packs per-port values into one hexadecimal word, first port most significant.
-pub fn to_hex(values: &[u64], ports: &[Port]) -> String {
+pub(crate) fn to_hex(values: &[u64], ports: &[Port]) -> String {
     let mut bits = Vec::new();
     for (v, p) in values.iter().zip(ports) {
         for b in (0..p.width).rev() {
@@ -94,7 +94,7 @@ pub fn to_hex(values: &[u64], ports: &[Port]) -> String {
 }
 
 /// The inverse of [`to_hex`]; `None` for something that is not such a word.
-pub fn from_hex(hex: &str, ports: &[Port]) -> Option<Vec<u64>> {
+pub(crate) fn from_hex(hex: &str, ports: &[Port]) -> Option<Vec<u64>> {
     let total: usize = ports.iter().map(|p| p.width).sum();
     let mut bits = Vec::new();
     for c in hex.chars() {

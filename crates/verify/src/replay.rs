@@ -73,7 +73,7 @@ pub fn level_of(level: &str) -> Result<Level, Error> {
 }
 
 /// The VCD's file for a replay at `level` under `dir`.
-pub fn vcd_path(dir: &Path, level: &str) -> PathBuf {
+pub(crate) fn vcd_path(dir: &Path, level: &str) -> PathBuf {
     dir.join(format!("mismatch-{}.vcd", level.replace('/', "-")))
 }
 

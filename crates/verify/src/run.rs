@@ -82,7 +82,7 @@ pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<
 
 /// A machine's levels, and its proofs when `equiv` is wanted, for its
 /// design at `source`.
-pub fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
+pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
     if wanted.shard.is_some() {
         let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
         if wanted.engines.iter().any(|e| *e != Engine::Bitsim) || wanted.levels.iter().any(|l| !hardware.contains(l)) {
@@ -296,7 +296,7 @@ fn replays<M: Machine>(plan: &Plan<M>, reports: &mut [LevelReport], root: &Path,
 /// About how many cycles of each plan Icarus replays at each hardware
 /// level: whole pieces drawn at random (seeded), or the whole plan when it
 /// is shorter. Icarus runs some 10,000 to 90,000 cycles a second here.
-pub const ICARUS_CYCLES: usize = 300_000;
+pub(crate) const ICARUS_CYCLES: usize = 300_000;
 
 /// The external simulators: Verilator on the whole plan, Icarus at each
 /// hardware level on a share of it.

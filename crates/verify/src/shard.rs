@@ -159,7 +159,7 @@ impl Fingerprint {
 /// The last line of a shard's report (`verify --shard ... --json`): the
 /// report ended, with this many rows. A report without it was cut short.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ShardEnd {
+pub(crate) struct ShardEnd {
     /// Which slice.
     pub index: u64,
     /// Of how many.

@@ -55,7 +55,7 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
 /// The file's ports against the machine's (`clock` and its inputs, its
 /// outputs, by name and width): an error naming the first difference and
 /// the declaration the file asks for.
-pub fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::ModulePort]) -> Result<(), crate::Error> {
+pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::ModulePort]) -> Result<(), crate::Error> {
     let mut want: Vec<(String, bool, usize)> = vec![("clock".to_string(), true, 1)];
     want.extend(M::inputs().iter().map(|p| (p.name.to_string(), true, p.width)));
     want.extend(M::outputs().iter().map(|p| (p.name.to_string(), false, p.width)));

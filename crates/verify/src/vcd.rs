@@ -46,7 +46,7 @@ pub fn record<M: Machine>(script: &str, path: &Path) -> Result<usize, Error> {
 
 /// `M`'s design driven with `cycles` (letters, one a cycle, from power-on)
 /// written to `path` as a VCD; the cycles run.
-pub fn record_letters<M: Machine>(cycles: &[usize], path: &Path) -> Result<usize, Error> {
+pub(crate) fn record_letters<M: Machine>(cycles: &[usize], path: &Path) -> Result<usize, Error> {
     // Written beside, then renamed: never a half-written file (a device such
     // as /dev/null is written directly).
     let direct = path.exists() && !path.is_file();

@@ -42,11 +42,11 @@ pub const MAX_WALK_INPUT_BITS: usize = 20;
 
 /// The random runs that go before the walk, as the fast falsifier: how
 /// many (in lanes of 64), of how many cycles, within how long.
-pub const FIRST_RUNS: usize = 256;
+pub(crate) const FIRST_RUNS: usize = 256;
 /// See [`FIRST_RUNS`].
-pub const FIRST_RUNS_DEPTH: usize = 200;
+pub(crate) const FIRST_RUNS_DEPTH: usize = 200;
 /// See [`FIRST_RUNS`].
-pub const FIRST_RUNS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+pub(crate) const FIRST_RUNS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The power-on rule, in the words the output and the docs use.
 pub const POWER_ON: &str = "registers without an initial value power on at 0, as on the iCE40";

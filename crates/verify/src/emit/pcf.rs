@@ -25,7 +25,7 @@ struct Pcf<'a> {
 /// Every port of a machine brought out: `clock` on the board's clock pin,
 /// the other ports' bits on the board's free pins in order. An error names
 /// the shortfall when the board has too few.
-pub fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port]) -> Result<String, Error> {
+pub(crate) fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port]) -> Result<String, Error> {
     let mut pins = vec![Pin { name: "clock".into(), pin: board.clock.pin.clone() }];
     let mut free = board.free_io.iter();
     let bits: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();

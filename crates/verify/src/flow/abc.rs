@@ -40,7 +40,7 @@ fn verdict_failed(out: &str) -> &'static str {
 /// the registers' initial values): on designs with many registers `dprove`
 /// alone can stop undecided where this reduces the miter to nothing and
 /// leaves a combinational check. The seconds ABC took.
-pub fn prove_miter(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
+pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
     let t0 = std::time::Instant::now();
     let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
     let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC (scorr -F 2, dprove)")?;

@@ -21,7 +21,7 @@ pub fn program(bin: &Path, dir: &Path) -> Result<String, ToolError> {
 }
 
 /// iceprog's words when no FTDI device answers.
-pub fn no_board(output: &str) -> bool {
+pub(crate) fn no_board(output: &str) -> bool {
     output.contains("Can't find iCE FTDI USB device") || output.contains("ftdi_usb_open") || output.contains("No such device")
 }
 

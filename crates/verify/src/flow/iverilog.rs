@@ -6,9 +6,9 @@ use askama::Template;
 use std::path::Path;
 
 /// The Icarus compiler, `iverilog`.
-pub const IVERILOG: Tool = Tool::new("iverilog");
+pub(crate) const IVERILOG: Tool = Tool::new("iverilog");
 /// The Icarus runtime that runs what `iverilog` compiled, `vvp`.
-pub const VVP: Tool = Tool::new("vvp");
+pub(crate) const VVP: Tool = Tool::new("vvp");
 
 /// Compile `sources` with top `top` and run; what the simulation printed.
 pub fn simulate(sources: &[&Path], top: &str, defines: &[&str], plusargs: &[String], dir: &Path) -> Result<String, ToolError> {
@@ -34,7 +34,7 @@ struct Parameters<'a> {
 /// and defines (`-D`), and its parameters set on `instance` (the design's
 /// path in the testbench, `tb.dut`) by a `defparam` from a second root
 /// module (`dir/parameters.v`, `templates/parameters.v.j2`).
-pub fn simulate_design(
+pub(crate) fn simulate_design(
     design: &Sources,
     others: &[&Path],
     (top, instance): (&str, &str),

@@ -166,7 +166,7 @@ impl Tool {
 static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
 
 /// Sets (or clears) the time by which every tool run must have ended.
-pub fn set_deadline(at: Option<std::time::Instant>) {
+pub(crate) fn set_deadline(at: Option<std::time::Instant>) {
     *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = at;
 }
 

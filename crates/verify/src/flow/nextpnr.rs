@@ -5,7 +5,7 @@ use super::{read, Tool, ToolError};
 use std::path::{Path, PathBuf};
 
 /// nextpnr for the iCE40, `nextpnr-ice40`.
-pub const NEXTPNR: Tool = Tool::new("nextpnr-ice40");
+pub(crate) const NEXTPNR: Tool = Tool::new("nextpnr-ice40");
 
 /// What [`place_route`] made: the placed design and its report's figures.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -107,7 +107,7 @@ fn timing_missed(dir: &Path, freq_mhz: f64) -> Option<ToolError> {
 
 /// nextpnr's report of the critical path from a clock edge to a clock edge,
 /// as its log prints it (a step a line, without the source locations).
-pub fn clock_path_report(log: &str) -> String {
+pub(crate) fn clock_path_report(log: &str) -> String {
     log.lines()
         .skip_while(|l| !l.starts_with("Info: Critical path report for clock"))
         .take_while(|l| !l.trim_end().is_empty() && !l.starts_with("Info: Critical path report for cross-domain"))
@@ -137,7 +137,7 @@ pub(crate) fn parse_report(json: &str) -> Result<(u64, u64, f64), String> {
 /// Where the report's critical path from a clock edge to a clock edge (not
 /// the paths from or to the pins) starts, the net its first flip-flop
 /// drives, and ends, the flip-flop it sets up; if it has one.
-pub fn critical_path(json: &str) -> Option<(String, String)> {
+pub(crate) fn critical_path(json: &str) -> Option<(String, String)> {
     let v: serde_json::Value = serde_json::from_str(json).ok()?;
     let path = v["critical_paths"]
         .as_array()?

@@ -6,7 +6,7 @@ use super::{Tool, ToolError};
 use std::path::Path;
 
 /// xmllint, from the Debian package libxml2-utils.
-pub const XMLLINT: Tool = Tool::new("xmllint");
+pub(crate) const XMLLINT: Tool = Tool::new("xmllint");
 
 /// Checks the XML file `document` against the XML Schema `schema`
 /// (`xmllint --noout --schema`); its complaints, when it has any, are the

@@ -11,7 +11,7 @@ use askama::Template;
 use std::path::{Path, PathBuf};
 
 /// yosys, from the Debian package of the same name.
-pub const YOSYS: Tool = Tool::new("yosys");
+pub(crate) const YOSYS: Tool = Tool::new("yosys");
 
 /// yosys's version line (`yosys -V`), or nothing when it does not run.
 pub fn version() -> String {
@@ -431,7 +431,7 @@ struct ProveScript<'a> {
 
 /// The temporal induction's longest try (`sat -maxsteps`); a two-register
 /// pipeline closes at 2.
-pub const PROVE_MAX_STEPS: usize = 8;
+pub(crate) const PROVE_MAX_STEPS: usize = 8;
 
 /// An equivalence proven by `prove_equivalent`.
 #[derive(Clone, Debug)]
