@@ -91,7 +91,7 @@ impl Machine for Die18 {
 
     /// Whole games: three scripted humans, every opening (the machine's, or
     /// a human play of 1..6), every oscillator value at the first PLAY.
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         let mut run = Recorder::<Self>::new();
         for human in [Human::Smallest, Human::Largest, Human::Skilled] {
             for opening in 0..=6u8 {
@@ -106,7 +106,7 @@ impl Machine for Die18 {
                     loop {
                         let c = first.take().unwrap_or_else(|| human.play(&run.state));
                         if last_m != 0 && !allowed_after(last_m, c) {
-                            return Err(format!("{human:?}: the script chose a barred play {c}"));
+                            return Err(format!("{human:?}: the script chose a barred play {c}").into());
                         }
                         run.push(Press::Play(c));
                         h += c;
@@ -117,23 +117,23 @@ impl Machine for Die18 {
                         if !over(m, h) && h < GOAL {
                             let p = run.state.m_play;
                             if !(1..=6).contains(&p) || (c != 0 && !allowed_after(c, p)) {
-                                return Err(format!("{human:?}, opening {opening}: the machine played {p} after {c}"));
+                                return Err(format!("{human:?}, opening {opening}: the machine played {p} after {c}").into());
                             }
                             m += p;
                             last_m = p;
                         }
                         if (run.state.m_score, run.state.h_score) != (m, h) {
-                            return Err(format!("{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}", run.state.m_score, run.state.h_score));
+                            return Err(format!("{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}", run.state.m_score, run.state.h_score).into());
                         }
                         if over(m, h) {
                             let want = if h == GOAL || m > GOAL { Winner::Human } else { Winner::Machine };
                             if run.state.winner != want {
-                                return Err(format!("{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}", run.state.winner));
+                                return Err(format!("{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}", run.state.winner).into());
                             }
                             break;
                         }
                         if run.state.winner != Winner::Nobody {
-                            return Err(format!("{human:?}, opening {opening}: a winner before 18"));
+                            return Err(format!("{human:?}, opening {opening}: a winner before 18").into());
                         }
                     }
                 }

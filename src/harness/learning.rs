@@ -282,7 +282,7 @@ impl Machine for Learning {
     /// after MEMORY PRELOAD, MEMORY PRELOAD again on the learned memory after
     /// every 23rd game, with a careless person's presses in every third;
     /// seeds fixed.
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         let mut s = Script::new(true);
         for index in 0..SERIES {
             series(&mut s, index, GAMES, false)?;

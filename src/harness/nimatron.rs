@@ -103,7 +103,7 @@ impl Machine for Nimatron {
     /// every R state) against a player who takes one lamp from the first lit
     /// row. Every position under every R state and combination, and the
     /// whole move from it, is in the tour already.
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         use nimforge_oracles::nimatron::{machine_move, Phase};
         let mut run = Recorder::<Self>::new();
         run.push(Input::Reset);
@@ -124,7 +124,7 @@ impl Machine for Nimatron {
                 }
                 let want = want.ok_or("MTR with every lamp out")?;
                 if run.state.rows != want.after {
-                    return Err(format!("the oracle's cycles end at {:?}; machine_move says {:?}", run.state.rows, want));
+                    return Err(format!("the oracle's cycles end at {:?}; machine_move says {:?}", run.state.rows, want).into());
                 }
                 if run.state.phase != Phase::Player {
                     break; // the machine put out the last lamp

@@ -289,7 +289,7 @@ impl Machine for Nimrod {
 
     /// Every position under every variant and heap-counter start, one whole
     /// move each; then the seeded control run.
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         let mut run = Recorder::<Self>::new();
         for v in Variant::all() {
             for hc in 0..4u8 {
@@ -316,7 +316,7 @@ impl Machine for Nimrod {
                             lit.push(run.state.program.instruction);
                         }
                         if lit.len() > 200 {
-                            return Err(format!("{position:?} {}: the oracle's move never stops", v.name()));
+                            return Err(format!("{position:?} {}: the oracle's move never stops", v.name()).into());
                         }
                     }
                     let want = machine_move(position, v, hc).expect("a position with a match has a move");
@@ -327,7 +327,7 @@ impl Machine for Nimrod {
                             run.state.program.store,
                             want.after,
                             want.instructions
-                        ));
+                        ).into());
                     }
                 }
             }

@@ -94,7 +94,7 @@ impl Machine for RelayNim {
     /// the position, GO, then no press until the machine is idle. RESET keeps
     /// the randomizer, so three runs per position meet all three values. The
     /// oracle's cycles must end where `machine_move` says.
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         let mut run = Recorder::<Self>::new();
         for position in 0..512u32 {
             let sizes = [(position & 7) as u8, (position >> 3 & 7) as u8, (position >> 6) as u8];
@@ -113,7 +113,7 @@ impl Machine for RelayNim {
                     run.push(Press::None);
                     guard += 1;
                     if guard > 1000 {
-                        return Err(format!("the oracle's move from {sizes:?} never ends"));
+                        return Err(format!("the oracle's move from {sizes:?} never ends").into());
                     }
                 }
                 let got_after = run.state.sizes;
@@ -122,13 +122,13 @@ impl Machine for RelayNim {
                     Some(m) if m.after == got_after && run.state.randomizer as usize == (r + 1) % PILES => {
                         let machine_won = got_after == [0; PILES];
                         if machine_won != (run.state.winner == Winner::Machine) {
-                            return Err(format!("the oracle's winner after {sizes:?} is {:?}", run.state.winner));
+                            return Err(format!("the oracle's winner after {sizes:?} is {:?}", run.state.winner).into());
                         }
                     }
                     _ => {
                         return Err(format!(
                             "the oracle's cycles from {sizes:?}, randomizer {r}, end at {got_after:?}; the move-level function says {want:?}"
-                        ))
+                        ).into())
                     }
                 }
             }
@@ -178,7 +178,7 @@ mod tests {
         fn observe(s: &State, e: &()) -> Vec<u64> {
             RelayNim::observe(s, e)
         }
-        fn move_runs() -> Result<Vec<usize>, String> {
+        fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
             let mut run = Recorder::<Self>::new();
             for p in [Press::Reset, Press::Take(0), Press::Go, Press::None, Press::None, Press::None, Press::None] {
                 run.push(p);

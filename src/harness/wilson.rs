@@ -197,7 +197,7 @@ impl Machine for Wilson {
         ]
     }
 
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         let codes = w::codes(127);
         let mut solver = Solver::new();
         let small = small_positions();
@@ -210,7 +210,7 @@ impl Machine for Wilson {
             let v = oracle::judge(slots);
             let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
             if cycle_level != v {
-                return Err(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}"));
+                return Err(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}").into());
             }
             if n < small.len() || slots.iter().map(|&g| g as u16).sum::<u16>() <= 30 {
                 check_verdict(slots, &v, &mut |p| solver.won(p))?;
@@ -257,7 +257,7 @@ impl Machine for Wilson {
                     position_run(&mut s, &mut out, n, slots)?;
                     let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
                     if cycle_level != oracle::judge(slots) {
-                        return Err(format!("{slots:?}: the cycle-level judge and the move-level function disagree"));
+                        return Err(format!("{slots:?}: the cycle-level judge and the move-level function disagree").into());
                     }
                 }
                 Ok(out)

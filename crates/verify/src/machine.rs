@@ -134,7 +134,7 @@ pub trait Machine {
     /// function along the way. Starts from any state (begins with a reset).
     /// None by default: a machine whose tour walks every state under every
     /// press needs none.
-    fn move_runs() -> Result<Vec<usize>, String> {
+    fn move_runs() -> Result<Vec<usize>, crate::Error> {
         Ok(Vec::new())
     }
     /// The design as it is verified and emitted.
@@ -193,7 +193,7 @@ pub struct Deep {
     pub chunks: usize,
     /// The letters of chunk `k`, from power-on; an error names what the
     /// oracle found wrong on the way.
-    pub chunk: fn(usize) -> Result<Vec<usize>, String>,
+    pub chunk: fn(usize) -> Result<Vec<usize>, crate::Error>,
 }
 
 /// Where the output called `name` stands in [`Machine::outputs`] (and so in

@@ -146,12 +146,12 @@ fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
 
 /// Chunk `k` of the test's deep runs: the relay NIM's whole-move runs,
 /// the same in every chunk.
-fn runs(_: usize) -> Result<Vec<usize>, String> {
+fn runs(_: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
     RelayNim::move_runs()
 }
 
 /// As [`runs`], but the oracle refuses chunk 2.
-fn refused_at_2(k: usize) -> Result<Vec<usize>, String> {
+fn refused_at_2(k: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
     if k == 2 { Err("no such series".into()) } else { runs(k) }
 }
 
