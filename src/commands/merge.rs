@@ -32,7 +32,7 @@ pub fn run(files: &[PathBuf], json: bool, ci: &super::ci::Out) -> Result<i32, cr
         runs.iter().for_each(super::print_json);
     } else {
         if !rows.is_empty() {
-            println!("{}", nimforge_verify::table(&rows));
+            println!("{}", nimforge_verify::report::table(&rows));
         }
         if !runs.is_empty() {
             println!("merged from {} shard reports", benches.len());

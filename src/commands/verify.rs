@@ -205,5 +205,5 @@ fn refused(machine: &str, why: &str, ci: &super::ci::Out, json: bool, root: &Pat
 }
 
 fn print_table(reports: &[LevelReport]) {
-    println!("{}", nimforge_verify::table(reports));
+    println!("{}", nimforge_verify::report::table(reports));
 }

@@ -70,7 +70,7 @@ pub fn shown(path: &Path) -> String {
 }
 
 /// The outputs a level's first mismatch names (`... (differs in a, b)`,
-/// [`crate::describe`]).
+/// `describe`).
 pub(crate) fn differing_outputs(first_mismatch: &str) -> Vec<String> {
     let Some(at) = first_mismatch.rfind("(differs in ") else { return vec![] };
     let rest = &first_mismatch[at + "(differs in ".len()..];

@@ -777,7 +777,7 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
                                         let key = ((depth as u64) << 40) | (e * n_letters + l) as u64;
                                         found[k].note(key, || {
                                             let (st, x) = &frontier.states[e];
-                                            super::describe::<M>(
+                                            crate::plan::describe::<M>(
                                                 &format!("search depth {depth} (lane {lane})"),
                                                 &M::observe(st, x),
                                                 &letters[l].name,

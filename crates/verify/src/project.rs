@@ -113,7 +113,7 @@ impl Verified {
 
     /// The two tables `nimforge verify` prints.
     pub fn tables(&self) -> String {
-        format!("{}\n\n{}", crate::table(&self.levels), equiv::table(&self.proofs))
+        format!("{}\n\n{}", crate::report::table(&self.levels), equiv::table(&self.proofs))
     }
 }
 

@@ -77,7 +77,7 @@ pub struct LevelReport {
     /// What part of the plan the level replayed.
     pub coverage: String,
     /// The first mismatch: where, the state, the input, the outputs
-    /// expected and got ([`crate::describe`]).
+    /// expected and got (`describe`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_mismatch: Option<String>,
     /// Why a failed level failed: the tool's output tail or the reader's error.
