@@ -8,8 +8,11 @@
 //! tools or none.
 
 fn main() {
-    // The programs and their packages (a symbolic link beside each crate's
-    // copy of this script leads to nimforge-verify's table).
+    // The programs and their packages. The script is read from beside the
+    // table; Cargo watches `tools.tsv` in the package's own directory,
+    // where a symbolic link leads to it for every other package that runs
+    // this script (netlist's copy, and the workspace root's): without one,
+    // the package would be built again at every cargo command.
     let tools = include_str!("tools.tsv").lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split_once(char::is_whitespace));
     println!("cargo::rerun-if-changed=tools.tsv");
     println!("cargo::rerun-if-env-changed=PATH");
