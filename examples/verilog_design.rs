@@ -143,7 +143,7 @@ fn main() -> std::process::ExitCode {
         println!("The sleepy lock ({}): asleep after three quiet cycles at rest, a state the model lacks", sleepy.display());
         let slept = project.verify_verilog::<LockMachine>(&sleepy, &Ui::terminal())?;
         println!("{}\n", slept.tables());
-        let bitsim: Vec<_> = slept.levels.iter().filter(|r| r.level.ends_with("/bitsim")).collect();
+        let bitsim: Vec<_> = slept.levels.iter().filter(|r| matches!(r.level, Stage::Run(_, Engine::Bitsim))).collect();
         let sleep_caught = bitsim.len() == 3
             && bitsim.iter().all(|r| {
                 r.status == Status::Mismatched

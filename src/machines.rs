@@ -51,7 +51,7 @@ pub struct Entry {
     pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, crate::Error>,
     /// `replay-mismatch REPORT.json`: a report's first mismatch run again
     /// at a level, as a VCD ([`nimforge_verify::replay::run`]).
-    pub mismatch: fn(&Path, &nimforge_verify::report::Replay, &str, &Path) -> Result<LevelReport, nimforge_verify::Error>,
+    pub mismatch: fn(&Path, &nimforge_verify::report::Replay, nimforge_verify::Level, &Path) -> Result<LevelReport, nimforge_verify::Error>,
     /// `sim MACHINE --script ... --vcd FILE`.
     pub sim: fn(&str, &Path) -> Result<usize, nimforge_verify::Error>,
     /// `play MACHINE`: the front panel in the terminal.
@@ -96,7 +96,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
 }
 
 /// `M`'s rust-hdl design's replay of a mismatch.
-fn mismatch_of<M: Machine>(root: &Path, r: &nimforge_verify::report::Replay, level: &str, vcd: &Path) -> Result<LevelReport, nimforge_verify::Error> {
+fn mismatch_of<M: Machine>(root: &Path, r: &nimforge_verify::report::Replay, level: nimforge_verify::Level, vcd: &Path) -> Result<LevelReport, nimforge_verify::Error> {
     nimforge_verify::replay::run::<M>(root, &nimforge_verify::source::Source::RustHdl, r, level, vcd)
 }
 

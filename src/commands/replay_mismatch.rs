@@ -14,10 +14,12 @@ pub fn run(report: &Path, level: Option<&str>, vcd: Option<&Path>, root: &Path) 
             crate::machines::names().join(", ")
         )
     })?;
-    let level = level.unwrap_or(&replay.level);
-    let short = nimforge_verify::replay::level_of(level)?.name();
-    let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| nimforge_verify::places::Places::replay_vcd(root, &replay.machine, short));
-    let r = (entry.mismatch)(root, &replay, &short, &vcd)?;
+    let level = match level {
+        Some(name) => nimforge_verify::replay::level_of(name)?,
+        None => nimforge_verify::replay::level_at(&replay.level)?,
+    };
+    let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| nimforge_verify::places::Places::replay_vcd(root, &replay.machine, level));
+    let r = (entry.mismatch)(root, &replay, level, &vcd)?;
     println!(
         "{}: {} presses from power-on (the first mismatch of {} at cycle {} of its plan), run again at {}",
         replay.machine,

@@ -52,11 +52,16 @@ impl clap::ValueEnum for Asked {
         ]
     }
 
+    /// The crate's levels as `Level` says them (its doc comments are their
+    /// help in `--help`), and the panel's.
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(match self {
-            Asked::Level(l) => l.name(),
-            Asked::Panel => "panel",
-        }))
+        match self {
+            Asked::Level(l) => clap::ValueEnum::to_possible_value(l),
+            Asked::Panel => Some(
+                clap::builder::PossibleValue::new(crate::panel::level::NAME)
+                    .help("The board wrapper end to end through its UART: rust-hdl, Icarus, Verilator"),
+            ),
+        }
     }
 }
 

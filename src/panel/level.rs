@@ -18,7 +18,7 @@ use nimforge_verify::places::Places;
 use nimforge_verify::run::finished;
 use askama::Template;
 use logos::Logos;
-use nimforge_verify::{LevelReport, Machine};
+use nimforge_verify::{Engine, Level, LevelReport, Machine, Stage};
 use nimforge_verify::flow::{iverilog, verilator, ToolError};
 pub use crate::panel::script::{Panel, Script, Stepper};
 use crate::panel::{parse_report, LineReceiver, Lines};
@@ -86,13 +86,22 @@ pub fn check<P: Panel>(script: &Script, got: &[u128]) -> Vec<String> {
     problems
 }
 
-fn report<P: Panel>(machine: &str, level: &str, script: &Script, got: Result<Vec<u128>, crate::Error>, t0: Instant) -> LevelReport {
+/// The panel level's name (`--level panel`), the first half of its rows'.
+pub const NAME: &str = "panel";
+
+/// The panel level's row run by `engine`'s (`panel/rtl`, `panel/icarus`,
+/// `panel/verilator`): a level nimforge-verify does not run itself.
+fn stage(engine: &str) -> Stage {
+    Stage::Other(format!("{NAME}/{engine}"))
+}
+
+fn report<P: Panel>(machine: &str, level: Stage, script: &Script, got: Result<Vec<u128>, crate::Error>, t0: Instant) -> LevelReport {
     let coverage = format!("the board wrapper end to end: {} cycles of UART presses and reports", script.rx.len());
     let seconds = t0.elapsed().as_secs_f64();
     match got {
         Ok(got) => {
             let problems = check::<P>(script, &got);
-            LevelReport::judged(machine, level, script.rx.len(), problems.len(), problems.first().cloned())
+            LevelReport::judged(machine, level.clone(), script.rx.len(), problems.len(), problems.first().cloned())
         }
         Err(e) => LevelReport::failed(machine, level, e.to_string()),
     }
@@ -111,7 +120,7 @@ pub fn rtl<P: Panel>(machine: &str, script: &Script) -> LevelReport {
         bench.tick(P::clock);
         tx.push(P::tx(&bench.uut));
     }
-    report::<P>(machine, "panel/rtl", script, lines::<P>(tx), t0)
+    report::<P>(machine, stage(Level::Rtl.name()), script, lines::<P>(tx), t0)
 }
 
 /// The TX line from the testbench's "TX <cycle> <level>" lines and its
@@ -187,7 +196,7 @@ pub fn verilog<P: Panel>(machine: &str, script: &Script, places: &Places) -> Vec
     let rx = places.work.join("panel_rx.txt");
     let mut out = vec![];
     if let Err(e) = write_rx(&script.rx, &script.buttons, &rx) {
-        for level in ["panel/icarus", "panel/verilator"] {
+        for level in [Engine::Icarus, Engine::Verilator].map(|e| stage(e.name())) {
             out.push(report::<P>(machine, level, script, Err(e.to_string().into()), Instant::now()));
         }
         return out;
@@ -197,18 +206,18 @@ pub fn verilog<P: Panel>(machine: &str, script: &Script, places: &Places) -> Vec
     let icarus = places
         .dir("panel-icarus")
         .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs, &d));
-    out.push(finish::<P>(machine, "panel/icarus", script, icarus, t0));
+    out.push(finish::<P>(machine, stage(Engine::Icarus.name()), script, icarus, t0));
     let t0 = Instant::now();
     let verilated = places.dir("panel-verilator").and_then(|d| {
         verilator::lint(&source, P::MODULE, &d, verilator::Strictness::Every)?;
         let main = places.root.join("testbenches/verilator_main.cpp");
         verilator::simulate(&[&source, &tb, &main], "nimforge_tb", &plusargs, &d)
     });
-    out.push(finish::<P>(machine, "panel/verilator", script, verilated, t0));
+    out.push(finish::<P>(machine, stage(Engine::Verilator.name()), script, verilated, t0));
     out
 }
 
-fn finish<P: Panel>(machine: &str, level: &str, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
+fn finish<P: Panel>(machine: &str, level: Stage, script: &Script, run: Result<String, ToolError>, t0: Instant) -> LevelReport {
     match run {
         Ok(text) => report::<P>(machine, level, script, tx_levels(&text).and_then(lines::<P>), t0),
         Err(ToolError::Missing(tool)) => LevelReport::skipped(machine, level, tool).seconds(t0.elapsed().as_secs_f64()),

@@ -14,7 +14,7 @@
 
 use super::hdl::Made;
 use super::lanes::{self, Expected, Found, Progress, Wired};
-use super::{Deep, LevelReport, Machine, Plan};
+use super::{Deep, LevelReport, Machine, Plan, Stage};
 use crate::shard::{Fingerprint, Shard, ShardInfo};
 use nimforge_netlist::Netlist;
 use std::path::PathBuf;
@@ -23,8 +23,8 @@ use std::time::Instant;
 /// One netlist for a bitsim level: the level's name and the file (BLIF or
 /// yosys JSON), or why it could not be made.
 pub struct Input {
-    /// The level's name (`verilog/bitsim`, `netlist/bitsim`, ...).
-    pub level: &'static str,
+    /// The hardware level (`verilog`, `netlist`, `bitstream`).
+    pub level: crate::Level,
     /// The netlist's file, or why it could not be made.
     pub file: Made<PathBuf>,
 }
@@ -121,15 +121,15 @@ pub fn run<M: Machine>(
         let t0 = Instant::now();
         // The level's netlist joins what every shard checks.
         let print = match (&sharding, &input.file) {
-            (Some(s), Ok(path)) => s.fingerprint.bytes(input.level.as_bytes()).bytes(&std::fs::read(path).unwrap_or_default()),
+            (Some(s), Ok(path)) => s.fingerprint.bytes(Stage::bitsim(input.level).to_string().as_bytes()).bytes(&std::fs::read(path).unwrap_or_default()),
             _ => Fingerprint::default(),
         };
         let got = match input.file {
-            Err(why) => Err(why.report(M::NAME, input.level)),
+            Err(why) => Err(why.report(M::NAME, Stage::bitsim(input.level))),
             Ok(path) => Netlist::from_file(&path)
                 .map_err(|e| format!("{}: {e}", path.display()))
                 .and_then(|net| Wired::new::<M>(input.level, net).map_err(|e| e.to_string()))
-                .map_err(|e| LevelReport::failed(M::NAME, input.level, e)),
+                .map_err(|e| LevelReport::failed(M::NAME, Stage::bitsim(input.level), e)),
         };
         match got {
             Ok(w) => {
@@ -174,7 +174,7 @@ pub fn run<M: Machine>(
             seconds += search_seconds / wired.len() as f64;
             coverage += &search_coverage(s, k, *search_seconds, wired.len());
         }
-        let mut report = LevelReport::judged(M::NAME, &w.level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+        let mut report = LevelReport::judged(M::NAME, Stage::bitsim(w.level), f.vectors, f.mismatches, f.first.map(|(_, s)| s))
             .at_cycle(f.first_cycle)
             .lanes(lanes::LANES * threads)
             .coverage(coverage)
@@ -187,7 +187,7 @@ pub fn run<M: Machine>(
             // The search's mismatch with its way from power-on, as the plan's have.
             let presses = crate::plan::script(&M::letters(), way);
             report.first_mismatch = report.first_mismatch.map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
-            report.replay = Some(crate::replay::of_letters::<M>(way, &w.level));
+            report.replay = Some(crate::replay::of_letters::<M>(way, Stage::bitsim(w.level)));
         }
         if sharding.is_some() {
             report.shard = Some(ShardInfo::of(shard, "pieces", pieces as u64, prints[k].hex()));
@@ -261,10 +261,10 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
     nets.iter()
         .zip(found)
         .map(|(w, f)| {
-            let level = format!("{}-deep", w.level);
+            let level = Stage::Deep(w.level);
             match &made {
-                Err(e) => LevelReport::failed(M::NAME, &level, e.clone()),
-                Ok(()) => LevelReport::judged(M::NAME, &level, f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+                Err(e) => LevelReport::failed(M::NAME, level.clone(), e.clone()),
+                Ok(()) => LevelReport::judged(M::NAME, level.clone(), f.vectors, f.mismatches, f.first.map(|(_, s)| s))
                     .lanes(lanes::LANES * threads)
                     .coverage(if shard == Shard::ALL {
                         format!("{}: {cycles} cycles in {} chunks from power-on", deep.what, deep.chunks)

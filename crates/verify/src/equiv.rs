@@ -100,7 +100,7 @@ impl ProofReport {
             Err(super::hdl::Why::Missing(tool)) => (ProofStatus::Skipped, 0, None, crate::flow::ToolError::Missing(tool).to_string()),
             Err(why) => (ProofStatus::Failed, 0, None, why.to_string()),
         };
-        ProofReport { machine: machine.into(), level: "equiv", pair: pair.into(), status, seconds: t0.elapsed().as_secs_f64(), matched, bound, detail }
+        ProofReport { machine: machine.into(), level: crate::Level::Equiv.name(), pair: pair.into(), status, seconds: t0.elapsed().as_secs_f64(), matched, bound, detail }
     }
 }
 

@@ -9,7 +9,7 @@
 
 use crate::places::Places;
 use crate::ports::{from_hex, to_hex};
-use crate::{verdict, LevelReport, Machine, Plan};
+use crate::{verdict, Engine, Level, LevelReport, Machine, Plan, Stage};
 use crate::boards;
 use crate::build;
 use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
@@ -30,7 +30,7 @@ pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), Tool
 }
 
 /// One simulation run's report from the simulator's output.
-fn judge<M: Machine>(plan: &Plan<M>, level: &str, output: &str, t0: Instant) -> LevelReport {
+fn judge<M: Machine>(plan: &Plan<M>, level: Stage, output: &str, t0: Instant) -> LevelReport {
     let report = match verdict::parse(output) {
         None => LevelReport::failed(
             M::NAME,
@@ -91,7 +91,7 @@ impl std::fmt::Display for Why {
 
 impl Why {
     /// The level's report: skipped when a tool is missing, failed with the tool's output otherwise.
-    pub fn report(&self, machine: &str, level: &str) -> LevelReport {
+    pub fn report(&self, machine: &str, level: Stage) -> LevelReport {
         match self {
             Why::Missing(tool) => LevelReport::skipped(machine, level, *tool),
             Why::Failed(e) => LevelReport::failed(machine, level, e.clone()),
@@ -111,7 +111,7 @@ pub fn make_generic<M: Machine>(places: &Places) -> Made<PathBuf> {
 /// `synth_ice40` of the generated Verilog: the JSON nextpnr places
 /// (`netlist/bitsim`) and the same netlist as Verilog (`netlist/icarus`).
 pub fn make_ice40<M: Machine>(places: &Places) -> Made<yosys::Synthesis> {
-    let d = places.dir("netlist")?;
+    let d = places.dir(Level::Netlist.name())?;
     Ok(yosys::synth_ice40(&places.verilog(M::MODULE), M::MODULE, &d)?)
 }
 
@@ -147,7 +147,7 @@ pub struct Chip {
 /// directory's `bitstream/`, reads the bitstream back with icebox_vlog and synthesises that
 /// to generic gates in `bitstream-bitsim/`.
 pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
-    let d = places.dir("bitstream")?;
+    let d = places.dir(Level::Bitstream.name())?;
     icebox_vlog::ICEBOX_VLOG.find()?;
     let source = places.verilog(M::MODULE);
     let built = build::implement(&verification_board::<M>(), &source, M::MODULE, &M::inputs(), &M::outputs(), &d)?;
@@ -167,7 +167,7 @@ fn plusargs(vectors: &Path, places: &Places) -> Vec<String> {
 
 /// `verilog/icarus`: the file in `generated/` in Icarus.
 pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
-    const LEVEL: &str = "verilog/icarus";
+    const LEVEL: Stage = Stage::Run(Level::Verilog, Engine::Icarus);
     let t0 = Instant::now();
     let source = places.verilog(M::MODULE);
     let tb = places.testbench(M::MODULE, false);
@@ -183,7 +183,7 @@ pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
 /// `verilog/verilator`: the file in `generated/`, linted, in Verilator,
 /// the whole plan through the C++ harness ([`super::verilated`]).
 pub(crate) fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: &super::lanes::Expected) -> LevelReport {
-    const LEVEL: &str = "verilog/verilator";
+    const LEVEL: Stage = Stage::Run(Level::Verilog, Engine::Verilator);
     let t0 = Instant::now();
     let run = super::verilated::Verilated::build(plan, expected, places).and_then(|h| h.run(0, plan.len()));
     match run {
@@ -201,13 +201,13 @@ pub(crate) fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, exp
 /// `netlist/icarus`: the `synth_ice40` netlist as Verilog, with yosys's
 /// iCE40 cell models, in Icarus.
 pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, synth: &Made<yosys::Synthesis>) -> LevelReport {
-    const LEVEL: &str = "netlist/icarus";
+    const LEVEL: Stage = Stage::Run(Level::Netlist, Engine::Icarus);
     let t0 = Instant::now();
     let synth = match synth {
         Ok(s) => s,
         Err(why) => return why.report(M::NAME, LEVEL),
     };
-    let run = places.dir("netlist").and_then(|d| {
+    let run = places.dir(Level::Netlist.name()).and_then(|d| {
         let cells = yosys::ice40_cells_sim();
         let tb = places.testbench(M::MODULE, false);
         iverilog::simulate(
@@ -226,14 +226,14 @@ pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vector
 
 /// `bitstream/icarus`: the chip's Verilog from icebox_vlog in Icarus.
 pub(crate) fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, chip: &Made<Chip>) -> LevelReport {
-    const LEVEL: &str = "bitstream/icarus";
+    const LEVEL: Stage = Stage::Run(Level::Bitstream, Engine::Icarus);
     let t0 = Instant::now();
     let chip = match chip {
         Ok(c) => c,
         Err(why) => return why.report(M::NAME, LEVEL),
     };
     let tb = places.testbench(M::MODULE, true);
-    let run = places.dir("bitstream").and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
+    let run = places.dir(Level::Bitstream.name()).and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),

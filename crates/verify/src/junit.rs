@@ -221,7 +221,7 @@ fn level_case(r: &LevelReport) -> Case {
         Status::Skipped => (Outcome::Skipped { message: r.skipped.clone().unwrap_or_else(|| "skipped".into()) }, "", vec![]),
         Status::NotApplicable => (Outcome::Skipped { message: format!("n/a: {}", r.coverage) }, "", vec![]),
     };
-    Case { name: r.level.clone(), classname: format!("verify.{}", r.machine), seconds: r.seconds, outcome, kind: kind.into(), attachments }
+    Case { name: r.level.to_string(), classname: format!("verify.{}", r.machine), seconds: r.seconds, outcome, kind: kind.into(), attachments }
 }
 
 /// A proof's case.
@@ -393,21 +393,21 @@ mod tests {
     /// proof of each kind.
     fn rows() -> (Vec<LevelReport>, Vec<ProofReport>) {
         let m = "odd<&\">machine";
-        let mut mismatched = LevelReport::judged(m, "verilog/bitsim", 100, 3, Some("first mismatch at cycle 7: state [q=1], input PRESS, expected [q=2], got [q=3] (differs in q)".into()));
+        let mut mismatched = LevelReport::judged(m, crate::Stage::bitsim(crate::Level::Verilog), 100, 3, Some("first mismatch at cycle 7: state [q=1], input PRESS, expected [q=2], got [q=3] (differs in q)".into()));
         mismatched.replay = Some(Replay {
             machine: m.into(),
-            level: "verilog/bitsim".into(),
+            level: crate::Stage::bitsim(crate::Level::Verilog),
             cycle: 7,
             presses: vec!["RESET".into(), "PRESS".into()],
             state_before: "S { q: 1 }".into(),
             vcd: Some("build/verify/m/verilog-bitsim.vcd".into()),
         });
         let levels = vec![
-            LevelReport::judged(m, "rtl", 50, 0, None).seconds(1.25),
+            LevelReport::judged(m, crate::Stage::Rtl, 50, 0, None).seconds(1.25),
             mismatched,
-            LevelReport::failed(m, "netlist/icarus", "iverilog failed\n\u{1b}[31mcolour\u{1b}[0m & <worse>".into()),
-            LevelReport::skipped(m, "bitstream/bitsim", crate::flow::nextpnr::NEXTPNR),
-            LevelReport::not_applicable("other", "rtl", "a Verilog design has no rust-hdl simulation"),
+            LevelReport::failed(m, crate::Stage::Run(crate::Level::Netlist, crate::Engine::Icarus), "iverilog failed\n\u{1b}[31mcolour\u{1b}[0m & <worse>".into()),
+            LevelReport::skipped(m, crate::Stage::bitsim(crate::Level::Bitstream), crate::flow::nextpnr::NEXTPNR),
+            LevelReport::not_applicable("other", crate::Stage::Rtl, "a Verilog design has no rust-hdl simulation"),
         ];
         let proof = |status, pair: &str| ProofReport { machine: m.into(), level: "equiv", pair: pair.into(), status, seconds: 0.5, matched: 4, bound: Some(20), detail: "words <here>".into() };
         let proofs = vec![

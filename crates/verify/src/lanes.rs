@@ -98,8 +98,8 @@ fn port_bits(find: impl Fn(&str) -> Result<Vec<usize>, NetlistError>, port: &Por
 
 /// A machine's netlist with its ports found: ready to run in lanes.
 pub struct Wired {
-    /// The level it stands for (`netlist/bitsim`, ...).
-    pub level: String,
+    /// The hardware level it stands for (`verilog`, `netlist`, `bitstream`).
+    pub level: crate::Level,
     /// Run by the interpreter rather than the compiled kernel.
     pub interpreted: bool,
     net: Netlist,
@@ -112,7 +112,7 @@ impl Wired {
     /// (it would start at 0 here where Icarus says x), a port the netlist
     /// lacks or of another width, an input that is neither a port nor the
     /// clock.
-    pub fn new<M: Machine>(level: &str, net: Netlist) -> Result<Wired, crate::Error> {
+    pub fn new<M: Machine>(level: crate::Level, net: Netlist) -> Result<Wired, crate::Error> {
         if let Some(q) = net.unknown_inits().first() {
             return Err(crate::Error::Design(format!(
                 "{} latch(es), the first {q}, have no init value 0 or 1; give the register an initial value",
@@ -131,7 +131,7 @@ impl Wired {
         if let Some(i) = (0..net.inputs()).find(|&i| !driven.contains(&i) && net.input_name(i) != "clock") {
             return Err(crate::Error::Design(format!("netlist input {} is no port of {} and not its clock", net.input_name(i), M::NAME)));
         }
-        Ok(Wired { level: level.to_string(), interpreted: false, net, ins, outs })
+        Ok(Wired { level, interpreted: false, net, ins, outs })
     }
 
     fn sim(&self) -> LaneSim<W> {
@@ -904,7 +904,7 @@ mod tests {
              .latch lamp_d lamp re clock 0\n.latch q0_d q0 re clock 0\n.latch q1_d q1 re clock 0\n\
              .names flip q0 q1 q0_d\n00- 1\n0-1 1\n.names flip q0 q1 q1_d\n01- 1\n0-1 1\n{lamp_d}.end\n"
         );
-        Wired::new::<Toggle>("verilog/bitsim", Netlist::from_blif(&text).unwrap()).unwrap()
+        Wired::new::<Toggle>(crate::Level::Verilog, Netlist::from_blif(&text).unwrap()).unwrap()
     }
 
     /// The lamp toggled by every FLIP: the counter reaches no output.

@@ -1,7 +1,7 @@
 //! The levels and their engines: one typed key for what runs where.
 
 /// The verification levels, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Level {
     /// The rust-hdl simulation, in process.
@@ -53,7 +53,7 @@ impl Level {
 }
 
 /// The simulators of the hardware levels (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Engine {
     /// nimforge's own bit-parallel simulator (`src/netlist`), the whole
@@ -92,3 +92,130 @@ impl Engine {
     }
 }
 
+
+/// A level with the engine that ran it: the key of every report's row
+/// ([`crate::LevelReport::level`]), named `rtl`, `verilog/bitsim`,
+/// `netlist/bitsim-deep`, `bitstream/icarus`, ... in tables and JSON
+/// (`Display`; [`str::parse`] reads the name back).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Stage {
+    /// The rust-hdl simulation, in process: `rtl`.
+    Rtl,
+    /// A hardware level (`verilog`, `netlist`, `bitstream`) run by one of
+    /// its engines ([`Level::engines`]): `netlist/icarus`.
+    Run(Level, Engine),
+    /// bitsim's deep runs at a hardware level (a machine's
+    /// [`crate::Machine::deep`]): `netlist/bitsim-deep`.
+    Deep(Level),
+    /// A level this crate does not run, named by the program that runs it
+    /// (the nimforge command's `panel/icarus`); never a name of the
+    /// crate's own levels.
+    Other(String),
+}
+
+impl Stage {
+    /// The hardware level run by bitsim.
+    pub fn bitsim(level: Level) -> Stage {
+        Stage::Run(level, Engine::Bitsim)
+    }
+
+    /// The level, for the crate's own stages.
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            Stage::Rtl => Some(Level::Rtl),
+            Stage::Run(l, _) | Stage::Deep(l) => Some(*l),
+            Stage::Other(_) => None,
+        }
+    }
+
+    /// The stage's place in a table: rtl, then each hardware level's
+    /// bitsim, its deep runs, Icarus, Verilator; another program's last.
+    pub(crate) fn rank(&self) -> usize {
+        let hardware = |l: Level| 1 + 4 * [Level::Verilog, Level::Netlist, Level::Bitstream].iter().position(|h| *h == l).unwrap_or(3);
+        match self {
+            Stage::Rtl => 0,
+            Stage::Run(l, Engine::Bitsim) => hardware(*l),
+            Stage::Deep(l) => hardware(*l) + 1,
+            Stage::Run(l, Engine::Icarus) => hardware(*l) + 2,
+            Stage::Run(l, _) => hardware(*l) + 3,
+            Stage::Other(_) => usize::MAX,
+        }
+    }
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stage::Rtl => f.write_str(Level::Rtl.name()),
+            Stage::Run(l, e) => write!(f, "{}/{}", l.name(), e.name()),
+            Stage::Deep(l) => write!(f, "{}/{}-deep", l.name(), Engine::Bitsim.name()),
+            Stage::Other(name) => f.write_str(name),
+        }
+    }
+}
+
+impl std::str::FromStr for Stage {
+    type Err = crate::Error;
+
+    /// A stage's name as `Display` writes it. A name under one of the
+    /// crate's levels must be one of its stages; any other name is
+    /// [`Stage::Other`].
+    fn from_str(name: &str) -> Result<Stage, crate::Error> {
+        let (level, engine) = name.split_once('/').unwrap_or((name, ""));
+        let Some(level) = Level::All.expand().into_iter().find(|l| l.name() == level) else {
+            return match name.trim().is_empty() {
+                true => Err(crate::Error::Input("a level's name is empty".into())),
+                false => Ok(Stage::Other(name.to_string())),
+            };
+        };
+        let stage = match (level, engine) {
+            (Level::Rtl, "") => Some(Stage::Rtl),
+            (_, "bitsim-deep") if !level.engines().is_empty() => Some(Stage::Deep(level)),
+            _ => level.engines().iter().find(|e| e.name() == engine).map(|e| Stage::Run(level, *e)),
+        };
+        stage.ok_or_else(|| crate::Error::Input(format!("'{name}' is no level and engine of a report: rtl, or a level's engine as in verilog/bitsim")))
+    }
+}
+
+impl From<Stage> for String {
+    fn from(stage: Stage) -> String {
+        stage.to_string()
+    }
+}
+
+impl TryFrom<String> for Stage {
+    type Error = crate::Error;
+
+    fn try_from(name: String) -> Result<Stage, crate::Error> {
+        name.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every stage the crate runs reads back from its name, and the names
+    /// sort as the table lists them.
+    #[test]
+    fn names_read_back_in_table_order() {
+        let mut stages = vec![Stage::Rtl];
+        for level in [Level::Verilog, Level::Netlist, Level::Bitstream] {
+            stages.extend(level.engines().iter().map(|e| Stage::Run(level, *e)));
+            stages.push(Stage::Deep(level));
+        }
+        for s in &stages {
+            assert_eq!(&s.to_string().parse::<Stage>().unwrap(), s);
+            assert_eq!(serde_json::from_str::<Stage>(&serde_json::to_string(s).unwrap()).unwrap(), *s);
+        }
+        let mut names: Vec<String> = stages.iter().map(|s| s.to_string()).collect();
+        stages.sort_by_key(Stage::rank);
+        names.sort_by_key(|n| ["rtl", "verilog/bitsim", "verilog/bitsim-deep", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/bitsim-deep", "netlist/icarus", "bitstream/bitsim", "bitstream/bitsim-deep", "bitstream/icarus"].iter().position(|x| x == n));
+        assert_eq!(stages.iter().map(|s| s.to_string()).collect::<Vec<_>>(), names);
+        assert_eq!("panel/icarus".parse::<Stage>().unwrap(), Stage::Other("panel/icarus".into()));
+        for bad in ["", "netlist/verilator", "rtl/bitsim", "verilog", "equiv/x", "bitstream/bitsim-deeper"] {
+            assert!(bad.parse::<Stage>().is_err(), "{bad}");
+        }
+    }
+}

@@ -74,7 +74,7 @@ pub mod verilated;
 pub use rust_hdl;
 
 pub use error::Error;
-pub use level::{Engine, Level};
+pub use level::{Engine, Level, Stage};
 pub use machine::{Deep, Letter, Machine, Recorder};
 pub use plan::Plan;
 pub use ports::Port;

@@ -111,7 +111,7 @@ pub fn check_cover(what: &str, parts: &[(String, ShardInfo)]) -> Result<(), Erro
 /// lowest shard's, the status the worst, the seconds the longest shard's.
 /// The rows come out in the order of their first appearance.
 pub fn merge(reports: &[ShardReport]) -> Result<Vec<LevelReport>, Error> {
-    let mut groups: Vec<((String, String), Vec<(String, LevelReport)>)> = Vec::new();
+    let mut groups: Vec<((String, crate::Stage), Vec<(String, LevelReport)>)> = Vec::new();
     for r in reports {
         for row in &r.rows {
             let level: LevelReport = serde_json::from_value(row.clone())

@@ -45,8 +45,8 @@ impl Places {
     }
     /// `build/replay/<machine>-<level>.vcd` under `root`: the VCD of a
     /// report's mismatch run again at `level` (`verilog`, ...).
-    pub fn replay_vcd(root: &Path, machine: &str, level: &str) -> PathBuf {
-        root.join("build").join("replay").join(format!("{machine}-{level}.vcd"))
+    pub fn replay_vcd(root: &Path, machine: &str, level: crate::Level) -> PathBuf {
+        root.join("build").join("replay").join(format!("{machine}-{}.vcd", level.name()))
     }
     /// `build/verify/<machine>/report.jsonl`: the report a
     /// [`crate::Project`] keeps of its last verify run.

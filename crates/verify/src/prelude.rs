@@ -7,7 +7,7 @@
 //! and its [`Error`]; and the progress display ([`Ui`]).
 
 pub use crate::error::Error;
-pub use crate::level::{Engine, Level};
+pub use crate::level::{Engine, Level, Stage};
 pub use crate::machine::{Letter, Machine, Recorder};
 pub use crate::ports::Port;
 pub use crate::progress::Ui;

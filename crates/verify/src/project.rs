@@ -218,10 +218,10 @@ impl Project {
         let replay = crate::replay::first_in(&self.root.join(report))?;
         let level = match level {
             Some(l) => l,
-            None => crate::replay::level_of(&replay.level)?,
+            None => crate::replay::level_at(&replay.level)?,
         };
-        let vcd = Places::replay_vcd(&self.root, M::NAME, level.name());
-        let found = crate::replay::run::<M>(&self.root, source, &replay, level.name(), &vcd)?;
+        let vcd = Places::replay_vcd(&self.root, M::NAME, level);
+        let found = crate::replay::run::<M>(&self.root, source, &replay, level, &vcd)?;
         Ok((found, vcd))
     }
 
@@ -314,7 +314,7 @@ mod tests {
     }
 
     fn level(status: Status) -> LevelReport {
-        LevelReport { status, ..LevelReport::judged("m", "verilog/bitsim", 1, 0, None) }
+        LevelReport { status, ..LevelReport::judged("m", crate::Stage::bitsim(crate::Level::Verilog), 1, 0, None) }
     }
 
     /// `passed` asks for everything run and right; `passed_where_run` for
@@ -354,13 +354,13 @@ mod tests {
         let caught = |vcd: Option<&Path>| LevelReport {
             replay: Some(Replay {
                 machine: "m".into(),
-                level: "verilog/bitsim".into(),
+                level: crate::Stage::bitsim(crate::Level::Verilog),
                 cycle: 3,
                 presses: vec!["none".into()],
                 state_before: String::new(),
                 vcd: vcd.map(|p| p.display().to_string()),
             }),
-            ..LevelReport::judged("m", "verilog/bitsim", 4, 1, Some("a mismatch".into()))
+            ..LevelReport::judged("m", crate::Stage::bitsim(crate::Level::Verilog), 4, 1, Some("a mismatch".into()))
         };
         let v = |levels| Verified { levels, proofs: vec![proof(ProofStatus::Proven)] };
         assert!(v(vec![level(Status::NotApplicable), caught(Some(&vcd)), level(Status::Skipped)]).caught_everywhere());

@@ -15,15 +15,15 @@ use crate::hdl;
 use crate::places::Places;
 use crate::report::Replay;
 use crate::source::Source;
-use crate::{Error, Level, LevelReport, Machine, Plan};
+use crate::{Error, Level, LevelReport, Machine, Plan, Stage};
 use std::path::{Path, PathBuf};
 
 /// The replay of the plan's cycle `i`, a mismatch at `level`.
-pub fn of<M: Machine>(plan: &Plan<M>, i: usize, level: &str) -> Replay {
+pub fn of<M: Machine>(plan: &Plan<M>, i: usize, level: Stage) -> Replay {
     let start = plan.piece_start(i);
     Replay {
         machine: M::NAME.to_string(),
-        level: level.to_string(),
+        level,
         cycle: i,
         presses: plan.sequence[start..=i].iter().map(|&l| plan.letters[l].name.clone()).collect(),
         state_before: plan.state_before(i),
@@ -33,12 +33,12 @@ pub fn of<M: Machine>(plan: &Plan<M>, i: usize, level: &str) -> Replay {
 
 /// The replay of a mismatch found by the transition search: `letters`
 /// from power-on, the last the one whose outputs differed, at `level`.
-pub fn of_letters<M: Machine>(letters: &[usize], level: &str) -> Replay {
+pub fn of_letters<M: Machine>(letters: &[usize], level: Stage) -> Replay {
     let (names, alphabet) = (M::letters(), M::alphabet());
     let before = letters[..letters.len().saturating_sub(1)].iter().fold(M::power_on(), |s, &l| M::step(&s, alphabet[l]));
     Replay {
         machine: M::NAME.to_string(),
-        level: level.to_string(),
+        level,
         cycle: letters.len().saturating_sub(1),
         presses: letters.iter().map(|&l| names[l].name.clone()).collect(),
         state_before: format!("{before:?}"),
@@ -67,14 +67,21 @@ pub fn first_in(report: &Path) -> Result<Replay, Error> {
 /// The level part of a level and engine (`netlist/bitsim` -> `netlist`).
 pub fn level_of(level: &str) -> Result<Level, Error> {
     let prefix = level.split('/').next().unwrap_or("");
-    [Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream].into_iter().find(|l| l.name() == prefix).ok_or_else(|| {
-        Error::Input(format!("'{prefix}' is no level a replay runs at: choose rtl, verilog, netlist or bitstream"))
-    })
+    [Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream].into_iter().find(|l| l.name() == prefix).ok_or_else(|| no_replay(prefix))
+}
+
+/// The level a replay of a report's row at `stage` runs at.
+pub fn level_at(stage: &Stage) -> Result<Level, Error> {
+    stage.level().ok_or_else(|| no_replay(&stage.to_string()))
+}
+
+fn no_replay(name: &str) -> Error {
+    Error::Input(format!("'{name}' is no level a replay runs at: choose rtl, verilog, netlist or bitstream"))
 }
 
 /// The VCD's file for a replay at `level` under `dir`.
-pub(crate) fn vcd_path(dir: &Path, level: &str) -> PathBuf {
-    dir.join(format!("mismatch-{}.vcd", level.replace('/', "-")))
+pub(crate) fn vcd_path(dir: &Path, level: Level) -> PathBuf {
+    dir.join(format!("mismatch-{}.vcd", level.name()))
 }
 
 /// Runs `replay`'s presses on `M`'s design (at `source`, in the project
@@ -82,7 +89,7 @@ pub(crate) fn vcd_path(dir: &Path, level: &str) -> PathBuf {
 /// after a `/` aside), writing every signal into `vcd`: the level's report
 /// of those cycles against the oracle. Relative paths are taken from the
 /// current directory, as [`crate::Project::new`] takes its own.
-pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: &str, vcd: &Path) -> Result<LevelReport, Error> {
+pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Level, vcd: &Path) -> Result<LevelReport, Error> {
     // The simulators run in directories of their own.
     let root = &std::path::absolute(root).map_err(|e| Error::io(format!("the directory {}", root.display()), e))?;
     let vcd = &std::path::absolute(vcd).map_err(|e| Error::io(format!("the VCD's path {}", vcd.display()), e))?;
@@ -111,7 +118,6 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: &st
     if let Source::Verilog(sources) = source {
         crate::source::prepare_verilog::<M>(&sources.under(root), &mut places)?;
     }
-    let level = level_of(level)?;
     if level == Level::Rtl {
         if matches!(source, Source::Verilog(_)) {
             return Err(Error::Input("a Verilog design has no rtl level: replay it at verilog, netlist or bitstream".into()));

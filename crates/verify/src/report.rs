@@ -42,7 +42,7 @@ pub struct Replay {
     /// The machine ([`crate::Machine::NAME`]).
     pub machine: String,
     /// The level where it showed (`netlist/bitsim`, ...).
-    pub level: String,
+    pub level: crate::Stage,
     /// Its cycle in the plan.
     pub cycle: usize,
     /// The letters by name, from power-on.
@@ -60,7 +60,7 @@ pub struct LevelReport {
     /// The machine's name ([`crate::Machine::NAME`]).
     pub machine: String,
     /// The level and its engine: `rtl`, `verilog/bitsim`, `netlist/icarus`, ...
-    pub level: String,
+    pub level: crate::Stage,
     /// How the level ended.
     pub status: Status,
     /// Cycles compared (lane-cycles for the bitsim engines).
@@ -113,10 +113,10 @@ pub struct LevelReport {
 
 impl LevelReport {
     /// A level that compared `vectors` cycles and found `mismatches`.
-    pub fn judged(machine: &str, level: &str, vectors: usize, mismatches: usize, first: Option<String>) -> LevelReport {
+    pub fn judged(machine: &str, level: crate::Stage, vectors: usize, mismatches: usize, first: Option<String>) -> LevelReport {
         LevelReport {
             machine: machine.into(),
-            level: level.into(),
+            level,
             status: if mismatches > 0 { Status::Mismatched } else { Status::Passed },
             vectors,
             lanes: 1,
@@ -136,12 +136,12 @@ impl LevelReport {
     }
 
     /// A level that could not run to the end.
-    pub fn failed(machine: &str, level: &str, error: String) -> LevelReport {
+    pub fn failed(machine: &str, level: crate::Stage, error: String) -> LevelReport {
         LevelReport { status: Status::Failed, error: Some(error), ..LevelReport::judged(machine, level, 0, 0, None) }
     }
 
     /// A level whose tool is missing.
-    pub fn skipped(machine: &str, level: &str, tool: crate::flow::Tool) -> LevelReport {
+    pub fn skipped(machine: &str, level: crate::Stage, tool: crate::flow::Tool) -> LevelReport {
         let why = match tool.package() {
             Some(p) => format!("{} is not installed (Debian package {p})", tool.program),
             None => format!("{} is not installed", tool.program),
@@ -150,12 +150,12 @@ impl LevelReport {
     }
 
     /// A level that does not apply to the design, and why.
-    pub fn not_applicable(machine: &str, level: &str, why: &str) -> LevelReport {
+    pub fn not_applicable(machine: &str, level: crate::Stage, why: &str) -> LevelReport {
         LevelReport { status: Status::NotApplicable, coverage: why.into(), ..LevelReport::judged(machine, level, 0, 0, None) }
     }
 
     /// A tool's error: skipped when the tool is missing, else failed.
-    pub fn from_error(machine: &str, level: &str, e: crate::flow::ToolError) -> LevelReport {
+    pub fn from_error(machine: &str, level: crate::Stage, e: crate::flow::ToolError) -> LevelReport {
         match e {
             crate::flow::ToolError::Missing(tool) => LevelReport::skipped(machine, level, tool),
             e => LevelReport::failed(machine, level, e.to_string()),
@@ -215,7 +215,7 @@ pub fn table(reports: &[LevelReport]) -> String {
             let status = r.status.word().to_string();
             vec![
                 r.machine.clone(),
-                r.level.clone(),
+                r.level.to_string(),
                 status,
                 r.vectors.to_string(),
                 r.lanes.to_string(),

@@ -38,7 +38,7 @@ pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
     });
     let mismatches = parts.iter().map(|p| p.0).sum();
     let first = parts.into_iter().find_map(|p| p.1);
-    LevelReport::judged(M::NAME, "rtl", plan.len(), mismatches, first.as_ref().map(|f| f.1.clone()))
+    LevelReport::judged(M::NAME, crate::Stage::Rtl, plan.len(), mismatches, first.as_ref().map(|f| f.1.clone()))
         .at_cycle(first.map(|f| f.0))
         .lanes(cuts.len() - 1)
         .coverage(plan.coverage.clone())

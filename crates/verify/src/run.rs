@@ -10,7 +10,7 @@ use crate::hdl::{self, Made};
 use crate::places::Places;
 use super::lanes::Expected;
 use super::progress::{Progress, Ui};
-use super::{rtl, Engine, Level, LevelReport, Machine, Plan};
+use super::{rtl, Engine, Level, LevelReport, Machine, Plan, Stage};
 use crate::source::{prepare_verilog, Source};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -101,7 +101,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         Source::Verilog(sources) => {
             prepare_verilog::<M>(&sources.under(root), &mut places)?;
             if wanted.levels.contains(&Level::Rtl) {
-                not_applicable.push(LevelReport::not_applicable(M::NAME, "rtl", "a Verilog design: no rust-hdl simulation of it"));
+                not_applicable.push(LevelReport::not_applicable(M::NAME, Stage::Rtl, "a Verilog design: no rust-hdl simulation of it"));
             }
         }
     }
@@ -198,9 +198,9 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
             let inputs: Vec<bitsim::Input> = [
-                ("verilog/bitsim", made.generic),
-                ("netlist/bitsim", made.ice40),
-                ("bitstream/bitsim", made.chip),
+                (Level::Verilog, made.generic),
+                (Level::Netlist, made.ice40),
+                (Level::Bitstream, made.chip),
             ]
             .into_iter()
             .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
@@ -231,24 +231,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
     let (slow, proofs) = external?;
     reports.extend(slow);
     // Levels in the order of the table: rtl, then each level's engines.
-    let order = |r: &LevelReport| {
-        [
-            "rtl",
-            "verilog/bitsim",
-            "verilog/bitsim-deep",
-            "verilog/icarus",
-            "verilog/verilator",
-            "netlist/bitsim",
-            "netlist/bitsim-deep",
-            "netlist/icarus",
-            "bitstream/bitsim",
-            "bitstream/bitsim-deep",
-            "bitstream/icarus",
-        ]
-            .iter()
-            .position(|l| *l == r.level)
-    };
-    reports.sort_by_key(order);
+    reports.sort_by_key(|r| r.level.rank());
     // Runs say what they are: only a search that closed is exhaustive.
     for r in reports.iter_mut().filter(|r| r.status == crate::Status::Passed && !r.exhaustive) {
         r.coverage += "; runs from power-on, not exhaustive";
@@ -262,21 +245,21 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
 /// level that share the presses); a VCD that cannot be made is said, and
 /// the replay kept without it.
 fn replays<M: Machine>(plan: &Plan<M>, reports: &mut [LevelReport], root: &Path, source: &Source, places: &Places, ui: &Ui) {
-    let mut written: Vec<(String, Vec<String>, String)> = Vec::new();
+    let mut written: Vec<(Level, Vec<String>, String)> = Vec::new();
     for r in reports.iter_mut().filter(|r| r.status == crate::Status::Mismatched) {
+        let Some(level) = r.level.level() else { continue };
         let mut replay = match (r.replay.take(), r.first_cycle) {
             (Some(replay), _) => replay,
-            (None, Some(i)) => crate::replay::of(plan, i, &r.level),
+            (None, Some(i)) => crate::replay::of(plan, i, r.level.clone()),
             (None, None) => continue,
         };
-        let level = r.level.split('/').next().unwrap_or("").to_string();
         let done = written.iter().find(|(l, p, _)| *l == level && *p == replay.presses).map(|w| w.2.clone());
         replay.vcd = match done {
             Some(vcd) => Some(vcd),
             None => {
-                let vcd = crate::replay::vcd_path(&places.work, &level);
+                let vcd = crate::replay::vcd_path(&places.work, level);
                 let _job = ui.job(&format!("{}: the first mismatch of {} again, as a VCD", M::NAME, r.level));
-                match crate::replay::run::<M>(root, source, &replay, &level, &vcd) {
+                match crate::replay::run::<M>(root, source, &replay, level, &vcd) {
                     Ok(_) => {
                         let vcd = vcd.display().to_string();
                         written.push((level, replay.presses.clone(), vcd.clone()));

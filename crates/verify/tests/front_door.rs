@@ -107,7 +107,7 @@ fn project() -> Project {
     Project::new(std::env::temp_dir().join(format!("nimforge-front-door-{}", std::process::id())))
 }
 
-fn row<'a>(v: &'a Verified, level: &str) -> &'a LevelReport {
+fn row(v: &Verified, level: Stage) -> &LevelReport {
     v.levels.iter().find(|r| r.level == level).unwrap_or_else(|| panic!("no {level} row in\n{}", v.tables()))
 }
 
@@ -127,8 +127,8 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     p.generate::<Toggle<false>>("crates/verify/tests/front_door.rs").unwrap();
     let right = p.verify::<Toggle<false>>(&Ui::quiet()).unwrap();
     assert!(right.passed(), "{}", right.tables());
-    for level in ["verilog/bitsim", "netlist/bitsim", "bitstream/bitsim"] {
-        let r = row(&right, level);
+    for level in [Level::Verilog, Level::Netlist, Level::Bitstream].map(Stage::bitsim) {
+        let r = row(&right, level.clone());
         // Two model states; the right lamp's quiet counter reaches no
         // output (yosys drops it, and the search keys on what outputs can
         // see), so the pair is the model's two states.
@@ -138,13 +138,13 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     // Verilog file (here the one generate wrote): every level but rtl.
     let as_verilog = p.verify_verilog::<Toggle<false>>("generated/lamp.v", &Ui::quiet()).unwrap();
     assert!(as_verilog.passed(), "{}", as_verilog.tables());
-    assert_eq!(row(&as_verilog, "rtl").status, Status::NotApplicable, "{}", as_verilog.tables());
+    assert_eq!(row(&as_verilog, Stage::Rtl).status, Status::NotApplicable, "{}", as_verilog.tables());
 
     p.generate::<Toggle<true>>("crates/verify/tests/front_door.rs").unwrap();
     let dozing = p.verify::<Toggle<true>>(&Ui::quiet()).unwrap();
     assert!(!dozing.passed(), "{}", dozing.tables());
-    for level in ["verilog/bitsim", "netlist/bitsim", "bitstream/bitsim"] {
-        let r = row(&dozing, level);
+    for level in [Level::Verilog, Level::Netlist, Level::Bitstream].map(Stage::bitsim) {
+        let r = row(&dozing, level.clone());
         assert!(r.mismatches > 0, "{level}: {}", dozing.tables());
         // The dozing lamp holds state of its own beside the model's two.
         assert!(r.pair_states.unwrap() > 2, "{level}: {}", dozing.tables());
@@ -175,7 +175,7 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
         relative,
         &nimforge_verify::source::Source::RustHdl,
         &replay,
-        "bitstream",
+        Level::Bitstream,
         std::path::Path::new("nimforge-front-door-relative.vcd"),
     )
     .unwrap();
