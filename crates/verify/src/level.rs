@@ -109,8 +109,8 @@ pub enum Stage {
     /// [`crate::Machine::deep`]): `netlist/bitsim-deep`.
     Deep(Level),
     /// A level this crate does not run, named by the program that runs it
-    /// (the nimforge command's `panel/icarus`); never a name of the
-    /// crate's own levels.
+    /// (a wrapper of the design, run end to end: `wrapper/icarus`); never
+    /// a name of the crate's own levels.
     Other(String),
 }
 
@@ -213,7 +213,7 @@ mod tests {
         stages.sort_by_key(Stage::rank);
         names.sort_by_key(|n| ["rtl", "verilog/bitsim", "verilog/bitsim-deep", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/bitsim-deep", "netlist/icarus", "bitstream/bitsim", "bitstream/bitsim-deep", "bitstream/icarus"].iter().position(|x| x == n));
         assert_eq!(stages.iter().map(|s| s.to_string()).collect::<Vec<_>>(), names);
-        assert_eq!("panel/icarus".parse::<Stage>().unwrap(), Stage::Other("panel/icarus".into()));
+        assert_eq!("wrapper/icarus".parse::<Stage>().unwrap(), Stage::Other("wrapper/icarus".into()));
         for bad in ["", "netlist/verilator", "rtl/bitsim", "verilog", "equiv/x", "bitstream/bitsim-deeper"] {
             assert!(bad.parse::<Stage>().is_err(), "{bad}");
         }
