@@ -85,8 +85,8 @@ pub(crate) fn vcd_path(dir: &Path, level: Level) -> PathBuf {
 }
 
 /// Runs `replay`'s presses on `M`'s design (at `source`, in the project
-/// `root`) at `level` (`rtl`, `verilog`, `netlist` or `bitstream`, an engine
-/// after a `/` aside), writing every signal into `vcd`: the level's report
+/// `root`) at `level` (`Rtl`, `Verilog`, `Netlist` or `Bitstream`; for a
+/// report's row, [`level_at`]), writing every signal into `vcd`: the level's report
 /// of those cycles against the oracle. Relative paths are taken from the
 /// current directory, as [`crate::Project::new`] takes its own.
 pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Level, vcd: &Path) -> Result<LevelReport, Error> {
