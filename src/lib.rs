@@ -16,11 +16,14 @@
 //! - `proof`: the N x W selector proven equal to its reference (`prove`).
 //! - `results`: `docs/results.md` from a run's JSON.
 //! - `bench/`: the benchmarks; `machines`: the registry.
+//! - `fuzz/`: the check's own fuzzer (random designs, rewrites, mutants,
+//!   ground truth from ABC and Icarus).
 //! - `commands/`: the `nimforge` subcommands: they parse and print.
 
 pub mod bench;
 pub mod commands;
 pub mod error;
+pub mod fuzz;
 pub mod harness;
 pub mod machines;
 pub mod moves;

@@ -317,6 +317,10 @@ enum Command {
         #[command(flatten)]
         ci: CiArgs,
     },
+    /// The check's own fuzzer: random sequential designs, each checked
+    /// against a yosys rewrite of itself and one-operator mutants, judged
+    /// by ABC (registers at 0 first) and Icarus; exit 1 on a wrong verdict.
+    FuzzCheck(commands::fuzz::Args),
     /// Write docs/results.md (or --out) from a run's JSON lines: the levels,
     /// the proofs, the builds and the benchmarks, with the run's commit,
     /// date and machine.
@@ -482,6 +486,7 @@ fn main() {
         Command::Check { a, b, top, top_b, clock, max_states, depth, runs, timeout, ci } => {
             commands::check::run(&a, &b, (top, top_b), clock, (max_states as usize, depth as usize, runs as usize), timeout, &ci.into())
         }
+        Command::FuzzCheck(args) => commands::fuzz::run(args),
         Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
             commands::bench::run(

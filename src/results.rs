@@ -31,6 +31,9 @@ pub struct Results {
     pub builds: Table,
     /// The benchmarks: `bench`, a row an engine.
     pub benchmarks: Table,
+    /// The check's fuzzer: `fuzz-check --json`, a row for every pair and one
+    /// a class of design.
+    pub fuzz: Table,
 }
 
 /// Where and when the run was.
@@ -87,6 +90,23 @@ const LEVEL: [&str; 10] = ["machine", "level", "status", "vectors", "lanes", "mi
 const PROOF: [&str; 5] = ["machine", "pair", "status", "matched", "seconds"];
 const BUILD: [&str; 8] = ["machine", "board", "lut4", "dff", "lc_used", "fmax_mhz", "target_mhz", "margin"];
 const BENCH: [&str; 5] = ["engine", "vectors", "seconds", "vectors_per_second", "mismatches"];
+const FUZZ: [&str; 15] = [
+    "class",
+    "designs",
+    "pairs",
+    "right",
+    "wrong",
+    "not_decided",
+    "refused",
+    "internal",
+    "different",
+    "certified",
+    "equal",
+    "equal_abc_proven",
+    "conflicts",
+    "check_median_seconds",
+    "abc_median_seconds",
+];
 
 impl Results {
     /// The objects of every file, one a line; an error names the file and
@@ -97,6 +117,7 @@ impl Results {
             proofs: Table::new(&PROOF),
             builds: Table::new(&BUILD),
             benchmarks: Table::new(&["benchmark", "engine", "vectors", "seconds", "vectors per second", "mismatches"]),
+            fuzz: Table::new(&FUZZ),
         };
         for file in files {
             let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -104,7 +125,9 @@ impl Results {
             for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let where_ = || format!("{}, line {}", file.display(), n + 1);
                 let v: Value = serde_json::from_str(line).map_err(|e| format!("{}: not JSON ({e}): give the lines of a --json run", where_()))?;
-                if v.get("pair").is_some() {
+                if v.get("fuzz").is_some() {
+                    r.fuzz.rows.push(row(&v, &FUZZ));
+                } else if v.get("pair").is_some() {
                     r.proofs.rows.push(row(&v, &PROOF));
                 } else if v.get("vectors").is_some() && v.get("level").is_some() {
                     r.levels.rows.push(row(&v, &LEVEL));
@@ -130,6 +153,11 @@ impl Results {
             ("Proofs", "The `equiv` level: one level proven equal to another (not to the oracle: only the runs compare with the model).", &self.proofs),
             ("Builds", "`nimforge report --json`: each machine's board wrapper built for each board.", &self.builds),
             ("Benchmarks", "`nimforge bench ... --json`: the same work in each engine, side by side in one run.", &self.benchmarks),
+            (
+                "The check's fuzzer",
+                "`nimforge fuzz-check --json`: random sequential designs (docs/check-fuzz.md), each checked against a yosys rewrite of itself and a one-operator mutant; the truth from ABC (registers at 0 first) and Icarus; every pair and each class of design. Wrong and internal must be 0, every difference certified in Icarus.",
+                &self.fuzz,
+            ),
         ]
         .into_iter()
         .filter(|(_, _, t)| !t.rows.is_empty())
@@ -211,6 +239,11 @@ mod tests {
         // a report written before they were) shows "-" in their columns.
         assert_eq!(tables[0].1, vec![vec!["relay-nim", "rtl", "passed", "1552710", "2", "0", "-", "-", "-", "1.23"]]);
         assert_eq!(tables[2].1[0][0], "bench-nimatron");
+        let fuzz = dir.join("fuzz-check.jsonl");
+        std::fs::write(&fuzz, r#"{"fuzz":"check","class":"all","designs":2,"pairs":4,"right":4,"wrong":0,"not_decided":0,"refused":0,"internal":0,"different":1,"certified":1,"equal":3,"equal_abc_proven":3,"conflicts":0,"check_median_seconds":0.31,"abc_median_seconds":0.1}"#).unwrap();
+        let page = Results::read(&[&verify, &fuzz]).unwrap().markdown(&Run { commit: "abc", date: "2026-11-26", machine: "2 cores" });
+        let tables = parse_tables(&page).unwrap();
+        assert_eq!(tables[2].1, vec![vec!["all", "2", "4", "4", "0", "0", "0", "0", "1", "1", "3", "3", "0", "0.31", "0.10"]], "{page}");
         let bad = dir.join("bad.jsonl");
         std::fs::write(&bad, "{\"x\": 1}\n").unwrap();
         assert!(Results::read(&[&bad]).unwrap_err().to_string().contains("bad.jsonl, line 1"));

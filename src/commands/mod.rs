@@ -5,6 +5,7 @@ pub mod bench;
 pub mod build;
 pub mod check;
 pub mod ci;
+pub mod fuzz;
 pub mod generate;
 pub mod learn;
 pub mod merge;

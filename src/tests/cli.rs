@@ -616,6 +616,10 @@ fn check_two_designs() {
     assert_eq!(out.status.code(), Some(3), "{said}{}", text(&out.stderr));
     assert!(said.contains("verdict: not decided") && said.contains("runs are no proof") && said.contains("time budget of 5 s"), "{said}");
     assert!(t0.elapsed().as_secs() < 15, "{:?}", t0.elapsed());
+    // A design whose only state is a latch: the latch is named, not a clock asked for (issue 59).
+    std::fs::write(dir.join("only_latch.v"), "module l(input en, input d, output reg q);\n  always @* if (en) q = d;\nendmodule\n").unwrap();
+    let only_latch = dir.join("only_latch.v").to_string_lossy().into_owned();
+    refused(&["check", &only_latch, &only_latch, "--top", "l"], "has a latch (a register written while a level holds, not at a clock edge): q;");
     refused(&["check", a, &wider, "--top", "lock"], "has an output tries of 2 bits and");
     refused(&["check", a, "no-such.v", "--top", "lock"], "no-such.v is not a file");
     refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");
@@ -644,6 +648,40 @@ fn check_corpus() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// One answer, every run (issue 59): the pairs whose verdict once depended
+/// on which engine finished first (a register never written, a dead net in
+/// the walk's BLIF), each checked 5 times from a fresh directory, give the
+/// same exit status every time.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn check_gives_one_answer_every_run() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/testbenches/check");
+    let pairs = [
+        ("never_written.v", "never_written_is_a.v", 1),
+        ("never_written.v", "never_written_f.v", 0),
+        ("never_read_cmp.v", "never_read_cmp0.v", 1),
+        ("two_regs.v", "two_regs_reset1.v", 1),
+        ("two_regs.v", "two_regs.v", 0),
+    ];
+    let mut seen = Vec::new();
+    for (a, b, want) in pairs {
+        for run in 0..5 {
+            let dir = std::env::temp_dir().join(format!("nimforge-once-{}-{run}-{a}-{b}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let out = Command::new(env!("CARGO_BIN_EXE_nimforge"))
+                .args(["check", &format!("{root}/{a}"), &format!("{root}/{b}"), "--top", "t"])
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            if out.status.code() != Some(want) {
+                seen.push(format!("{a} {b} run {run}: exit {:?}, want {want}\n{}{}", out.status.code(), text(&out.stdout), text(&out.stderr)));
+            }
+            std::fs::remove_dir_all(&dir).ok();
+        }
+    }
+    assert!(seen.is_empty(), "{}", seen.join("\n"));
 }
 
 /// `nimforge check` on sources as engineers name them: the tally of

@@ -259,8 +259,21 @@ enum Driver {
     Latch,
 }
 
-/// Checks `model` and compiles it.
+/// Checks `model` and compiles it. A net nothing drives is refused where
+/// an output can see it; outside every output's fan-in (through cells and
+/// latches) it cannot change what the outputs show, and reads 0 (yosys can
+/// leave such a buffer from a net it removed, issue 59).
 pub fn compile(model: &Model) -> Result<Program, NetlistError> {
+    let dead = dead_undriven(model);
+    let tied;
+    let model = if dead.is_empty() {
+        model
+    } else {
+        let mut m = model.clone();
+        m.names.extend(dead.into_iter().map(|output| Names { inputs: Vec::new(), output, rows: Vec::new(), line: 0 }));
+        tied = m;
+        &tied
+    };
     let mut program = Program::default();
     let mut slots = HashMap::new();
     let drivers = drivers(model)?;
@@ -293,6 +306,38 @@ pub fn compile(model: &Model) -> Result<Program, NetlistError> {
         program.ops.push(op);
     }
     Ok(program)
+}
+
+/// The nets that cells or latches read, that nothing drives, and that no
+/// output sees: outside the fan-in of every output, through cells and
+/// latches.
+fn dead_undriven(model: &Model) -> Vec<String> {
+    let mut cell_of: HashMap<&str, usize> = HashMap::new();
+    for (i, c) in model.names.iter().enumerate() {
+        cell_of.insert(c.output.as_str(), i);
+    }
+    let latch_of: HashMap<&str, usize> = model.latches.iter().enumerate().map(|(i, l)| (l.q.as_str(), i)).collect();
+    let driven = |n: &str| cell_of.contains_key(n) || latch_of.contains_key(n) || model.inputs.iter().any(|i| i == n);
+    let read = model.names.iter().flat_map(|c| c.inputs.iter()).chain(model.latches.iter().map(|l| &l.d));
+    let mut undriven: Vec<&str> = read.map(String::as_str).filter(|n| !driven(n)).collect();
+    if undriven.is_empty() {
+        return Vec::new();
+    }
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut stack: Vec<&str> = model.outputs.iter().map(String::as_str).collect();
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        if let Some(&c) = cell_of.get(n) {
+            stack.extend(model.names[c].inputs.iter().map(String::as_str));
+        } else if let Some(&l) = latch_of.get(n) {
+            stack.push(model.latches[l].d.as_str());
+        }
+    }
+    undriven.sort_unstable();
+    undriven.dedup();
+    undriven.into_iter().filter(|n| !seen.contains(n)).map(str::to_string).collect()
 }
 
 /// The driver of every net, or the first net with two.

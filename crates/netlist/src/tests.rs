@@ -119,6 +119,19 @@ fn an_undriven_net_is_named() {
     assert_eq!(Netlist::from_blif(text).unwrap_err(), NetlistError::Undriven { net: "nowhere".into() });
 }
 
+/// A buffer from a net nothing drives, read by nothing an output sees (as
+/// yosys leaves one after merging two flip-flops, issue 59): it cannot
+/// change an output, so it does not refuse the netlist.
+#[test]
+fn a_dead_undriven_net_is_no_refusal() {
+    let text = ".model m\n.inputs a c\n.outputs y\n.names a y\n1 1\n.names ghost spare\n1 1\n.latch spare2 q re c 0\n.names ghost2 spare2\n1 1\n.end\n";
+    let net = Netlist::from_blif(text).unwrap();
+    assert_eq!(net.inputs(), 2);
+    // Seen by an output through a latch, it is still refused.
+    let text = ".model m\n.inputs a c\n.outputs y\n.names a q y\n11 1\n.latch d q re c 0\n.names ghost d\n1 1\n.end\n";
+    assert_eq!(Netlist::from_blif(text).unwrap_err(), NetlistError::Undriven { net: "ghost".into() });
+}
+
 #[test]
 fn two_drivers_are_named() {
     let text = ".model m\n.inputs a b\n.outputs y\n.names a y\n1 1\n.names b y\n1 1\n.end\n";

@@ -2,8 +2,9 @@
 //! Icarus on each of the two original files (one testbench, compiled with
 //! each: `-DNIMFORGE_A` with the first file, `-DNIMFORGE_B` with the
 //! second), every output compared cycle by cycle. The testbench powers the
-//! registers and memories without an initial value on at 0, as the walk and
-//! the provers do. What replays is written as `counterexample_tb.v` (to run
+//! registers and memories without an initial value on at 0, and holds a net
+//! nothing drives (a register never written) at 0, as the walk and the
+//! provers do. What replays is written as `counterexample_tb.v` (to run
 //! again) and `counterexample.vcd` (the inputs and the outputs that differ).
 
 use super::Counterexample;
@@ -98,7 +99,8 @@ fn testbench(
          //   iverilog -g2012 -DNIMFORGE_A -o a.vvp {tb} {a} && vvp -n a.vvp\n\
          //   iverilog -g2012 -DNIMFORGE_B -o b.vvp {tb} {b} && vvp -n b.vvp\n\
          // Each prints its outputs before each rising clock edge. Registers and\n\
-         // memories without an initial value power on at 0, as on the iCE40.\n\
+         // memories without an initial value power on at 0, as on the iCE40,\n\
+         // and a net nothing drives reads 0.\n\
          `timescale 1ns/1ns\nmodule {TB};\n",
         tb = tb.display(),
         a = command_line(a, "a"),
@@ -130,6 +132,14 @@ fn testbench(
         }
         for (m, first, words) in &holds.memories {
             v += &format!("    for (nimforge_i = {first}; nimforge_i < {}; nimforge_i = nimforge_i + 1) dut.{m}[nimforge_i] = 0;\n", first + *words as i64);
+        }
+        // A net nothing drives (a register never written, an output never
+        // assigned) reads 0, as in the walk and the provers.
+        for (net, bit) in &holds.undriven {
+            match bit {
+                None => v += &format!("    force dut.{net} = 0;\n"),
+                Some(b) => v += &format!("    force dut.{net}[{b}] = 1'b0;\n"),
+            }
         }
         v += "`endif\n";
     }

@@ -233,6 +233,9 @@ fn check_until(
     let (ports_a, holds_a) = yosys::module(sa, tops.0, &options.dir)?;
     let (ports_b, holds_b) = yosys::module(sb, tops.1, &options.dir)?;
     same_ports((a, &ports_a), (b, &ports_b))?;
+    for (f, h) in [(a, &holds_a), (b, &holds_b)] {
+        no_latch(f, h)?;
+    }
     // A module with no register needs no clock: one state, every input value.
     let clocked = [&holds_a, &holds_b].iter().any(|h| !h.clocks.is_empty() || !h.memories.is_empty() || !h.latches.is_empty());
     let has_clock = ports_a.iter().any(|p| p.input && p.name == options.clock && p.width == 1);
@@ -254,13 +257,7 @@ fn check_until(
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
             let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, &proofs);
-            // Settled: a proof that will be taken, or a counterexample to certify.
-            let taken = |e: &yosys::Equivalence| match e.verdict {
-                yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
-                yosys::Verdict::Refuted => sat_inputs(&proofs.join("bounded.log"), &inputs).is_some(),
-                yosys::Verdict::NotClosed => false,
-            };
-            if e.as_ref().is_ok_and(taken) {
+            if e.as_ref().is_ok_and(|e| settles(e, &proofs, &inputs)) {
                 settled.store(true, std::sync::atomic::Ordering::Relaxed);
                 // The walk's miter may still be in the making: stop it.
                 crate::flow::set_deadline(Some(std::time::Instant::now()));
@@ -281,8 +278,12 @@ fn check_until(
             }
             s => s,
         };
+        // A walk that settled the pair stops the provers. One that could not
+        // run (a design the simulator cannot take) does not: their verdict
+        // stands, and the walk's error is no answer of its own (issue 59:
+        // the same verdict whichever engine finishes first).
         let cancelled = match &simulated {
-            Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) | Err(_) => {
+            Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) => {
                 crate::flow::set_deadline(Some(std::time::Instant::now()));
                 true
             }
@@ -291,7 +292,15 @@ fn check_until(
         let proved = prover.join().unwrap_or_else(|_| Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }));
         (simulated, (!cancelled).then_some(proved))
     });
-    let (walk, found) = simulated?;
+    let (walk, found) = match simulated {
+        Ok(s) => s,
+        Err(e) => match &proved {
+            Some(Ok(p)) if settles(p, &proofs, &inputs) => {
+                (Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth }, None)
+            }
+            _ => return Err(e),
+        },
+    };
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
@@ -333,13 +342,25 @@ fn check_until(
     Ok(Checked { ports: ports_a, walk, proof: Some((e.verdict, e.detail)), verdict })
 }
 
-/// What the check takes, in one line naming the file's own signals: no
-/// latch, and every register on the rising edge of the one clock.
-fn takes(file: &Path, holds: &yosys::Holds, clock: &str) -> Result<(), Error> {
-    let list = |names: &[String]| {
-        let shown: Vec<&str> = names.iter().take(4).map(String::as_str).collect();
-        format!("{}{}", shown.join(", "), if names.len() > 4 { ", ..." } else { "" })
-    };
+/// Whether the provers' answer settles the pair: a proof that is taken, or
+/// a difference with the inputs to certify it.
+fn settles(e: &yosys::Equivalence, proofs: &Path, inputs: &[&ModulePort]) -> bool {
+    match e.verdict {
+        yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
+        yosys::Verdict::Refuted => sat_inputs(&proofs.join("bounded.log"), inputs).is_some(),
+        yosys::Verdict::NotClosed => false,
+    }
+}
+
+/// Up to four names, and `...` after them when there are more.
+fn list(names: &[String]) -> String {
+    let shown: Vec<&str> = names.iter().take(4).map(String::as_str).collect();
+    format!("{}{}", shown.join(", "), if names.len() > 4 { ", ..." } else { "" })
+}
+
+/// No latch, in one line naming the file's own signals (before the clock is
+/// asked for: a design whose only state is a latch has none).
+fn no_latch(file: &Path, holds: &yosys::Holds) -> Result<(), Error> {
     if !holds.latches.is_empty() {
         return Err(Error::Design(format!(
             "{} has a latch (a register written while a level holds, not at a clock edge): {}; nimforge check takes registers on a rising clock edge only",
@@ -347,6 +368,12 @@ fn takes(file: &Path, holds: &yosys::Holds, clock: &str) -> Result<(), Error> {
             list(&holds.latches)
         )));
     }
+    Ok(())
+}
+
+/// What the check takes, in one line naming the file's own signals: every
+/// register on the rising edge of the one clock.
+fn takes(file: &Path, holds: &yosys::Holds, clock: &str) -> Result<(), Error> {
     let signal = |s: &str| s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ");
     if let Some((c, _)) = holds.clocks.iter().find(|(_, rising)| !rising) {
         return Err(Error::Design(format!(

@@ -17,7 +17,9 @@ pub fn dprove(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
     let script = format!("read {}; print_stats; dprove", aig.display());
     let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC dprove")?;
     let seconds = t0.elapsed().as_secs_f64();
-    if out.contains("Networks are equivalent") {
+    // Its first step, a combinational check with the latches as free
+    // inputs, may prove the miter already: `UNSATISFIABLE`.
+    if out.contains("Networks are equivalent") || out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")) {
         Ok(seconds)
     } else {
         Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out })

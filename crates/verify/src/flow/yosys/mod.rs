@@ -5,6 +5,8 @@
 //! (`templates/blif.ys.j2`). `prove_equivalent` proves a design equal to a
 //! reference for every input sequence (`templates/prove.ys.j2`).
 
+pub mod anchor;
+
 use super::{read, write, Tool, ToolError};
 use crate::sources::Sources;
 use askama::Template;
@@ -118,7 +120,29 @@ pub fn module(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<(Vec<
     YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {named}"))?;
     let json = read(&dir.join("ports.json"))?;
     let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
-    Ok((ports, parse_holds(&read(&dir.join("design.il"))?, top)))
+    let mut holds = parse_holds(&read(&dir.join("design.il"))?, top, &read(&dir.join("undriven.txt"))?);
+    // An array yosys kept as registers (`r[0]`, from `reg [7:0] r [0:3]`)
+    // is an element in the file, unless the file itself declares the
+    // escaped name (a flat netlist yosys wrote: `\r[0] `).
+    let texts: Vec<String> = source.files.iter().filter_map(|f| std::fs::read_to_string(f).ok()).collect();
+    let as_written = |n: &mut String| {
+        if let Some(plain) = n.strip_prefix('\\').and_then(|n| n.strip_suffix(' ')).filter(|p| array_element(p)) {
+            if !texts.iter().any(|t| t.contains(&format!("\\{plain}"))) {
+                *n = plain.to_string();
+            }
+        }
+    };
+    holds.uninitialised.iter_mut().for_each(as_written);
+    holds.undriven.iter_mut().for_each(|(n, _)| as_written(n));
+    Ok((ports, holds))
+}
+
+/// `r[0]`, `r[1][2]`: a plain identifier with constant indices, as yosys
+/// names an array's element it keeps as a register.
+fn array_element(name: &str) -> bool {
+    let Some((base, rest)) = name.split_once('[') else { return false };
+    verilog_name(base) == base
+        && format!("[{rest}").split_inclusive(']').all(|i| i.len() > 2 && i.starts_with('[') && i[1..i.len() - 1].bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// What a module holds, flattened, each by its path in the file (`sub.q`,
@@ -140,10 +164,16 @@ pub struct Holds {
     /// Each clock the registers take (the signal as written), and whether
     /// on its rising edge.
     pub clocks: Vec<(String, bool)>,
+    /// The nets the module reads that nothing drives (a register never
+    /// written, an output or wire never assigned): each wholly (`None`) or
+    /// one bit of it. They read 0, as a register without an initial value
+    /// that nothing writes does.
+    pub undriven: Vec<(String, Option<usize>)>,
 }
 
-/// [`Holds`] from yosys's RTLIL of the flattened module `top`.
-fn parse_holds(il: &str, top: &str) -> Holds {
+/// [`Holds`] from yosys's RTLIL of the flattened module `top` and the log
+/// of its `check` (the nets read that nothing drives).
+fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
     let mut holds = Holds::default();
     let (mut inside, mut attributes, mut initialised) = (false, Vec::new(), std::collections::HashSet::new());
     let mut memories: Vec<(String, i64, usize)> = Vec::new();
@@ -158,6 +188,7 @@ fn parse_holds(il: &str, top: &str) -> Holds {
     // The module's `connect A B`: a wire that is another (a submodule's
     // port, flattened, is its parent's net).
     let mut aliases: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut widths: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     // The user's names in a signal (`\a [3:0]`, `{ \a \b }`).
     let names = |sig: &str| -> Vec<String> {
         sig.split(|c: char| c.is_whitespace() || c == '{' || c == '}').filter_map(|t| t.strip_prefix('\\')).map(str::to_string).collect()
@@ -206,6 +237,10 @@ fn parse_holds(il: &str, top: &str) -> Holds {
                 aliases.insert(words[1].to_string(), words[2].to_string());
             }
             Some(&"wire") => {
+                if let Some(name) = words.last().and_then(|w| w.strip_prefix('\\')) {
+                    let width = words.iter().position(|w| *w == "width").and_then(|i| words.get(i + 1)?.parse().ok()).unwrap_or(1);
+                    widths.insert(name.to_string(), width);
+                }
                 if attributes.iter().any(|a| a.starts_with("attribute \\init ")) {
                     initialised.extend(words.last().and_then(|w| w.strip_prefix('\\')).map(str::to_string));
                 }
@@ -240,10 +275,41 @@ fn parse_holds(il: &str, top: &str) -> Holds {
         seen.push(c.clone());
         true
     });
-    holds.uninitialised.retain(|n| !initialised.contains(n));
+    // A function's variables in a clocked block (`f$func$file:12$1.$result`)
+    // are registers to yosys and nothing in the file: not the user's.
+    let yosys_own = |n: &String| n.contains('$') && verilog_name(n) != *n;
+    holds.uninitialised.retain(|n| !initialised.contains(n) && !yosys_own(n));
     holds.uninitialised.dedup();
     holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
+    // `Wire top.\\r [3] is used but has no driver.` (a bit of a wider
+    // wire) or `Wire top.\\q is ...`; yosys's own nets left out.
+    let mut undriven: Vec<(String, Vec<usize>)> = Vec::new();
+    for line in check.lines().filter(|l| l.contains(" is used but has no driver")) {
+        let Some(signal) = line.split_once(&format!("Wire {top}.")).map(|(_, s)| s.split(" is used").next().unwrap_or("")) else { continue };
+        let Some(signal) = signal.strip_prefix('\\') else { continue };
+        let (name, bit) = match signal.split_once(" [") {
+            Some((n, b)) => (n, b.trim_end_matches(']').parse::<usize>().ok()),
+            None => (signal, None),
+        };
+        if yosys_own(&name.to_string()) {
+            continue;
+        }
+        match undriven.iter_mut().find(|(n, _)| n == name) {
+            Some((_, bits)) => bits.extend(bit),
+            None => undriven.push((name.to_string(), bit.into_iter().collect())),
+        }
+    }
     let path = |n: &String| paths.get(n).cloned().unwrap_or_else(|| verilog_name(n));
+    for (name, mut bits) in undriven {
+        bits.sort_unstable();
+        bits.dedup();
+        let width = widths.get(&name).copied().unwrap_or(1);
+        if bits.is_empty() || bits.len() >= width {
+            holds.undriven.push((path(&name), None));
+        } else {
+            holds.undriven.extend(bits.into_iter().map(|b| (path(&name), Some(b))));
+        }
+    }
     holds.uninitialised = holds.uninitialised.iter().map(path).collect();
     holds.memories = holds.memories.iter().map(|(m, first, words)| (path(m), *first, *words)).collect();
     holds
@@ -698,11 +764,21 @@ fn equivalence_in_turn(
             })
         }
         Some(Err((what, output))) if what.contains("differ") => {
-            let cycles = super::abc::asserted_frame(output).map_or(bound, |f| (f + 1).max(bound));
-            let log = bounded(cycles)?;
-            if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
-                let detail = format!("ABC found the two differ; {cex}");
-                return Ok(Equivalence { verdict: Verdict::Refuted, matched: 0, detail, bound: Some(cycles), seconds: t0.elapsed().as_secs_f64() });
+            // The inputs from a bounded check as deep as ABC's difference
+            // (issue 59: 20 cycles where ABC needed 3 took 93 s on a
+            // crossbar), then at least `bound` deep if that found none.
+            let frame = super::abc::asserted_frame(output);
+            let depths = match frame {
+                Some(f) if f + 1 < bound => vec![f + 1, bound],
+                Some(f) => vec![f + 1],
+                None => vec![bound],
+            };
+            for cycles in depths {
+                let log = bounded(cycles)?;
+                if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
+                    let detail = format!("ABC found the two differ; {cex}");
+                    return Ok(Equivalence { verdict: Verdict::Refuted, matched: 0, detail, bound: Some(cycles), seconds: t0.elapsed().as_secs_f64() });
+                }
             }
         }
         _ => {}
@@ -951,7 +1027,14 @@ mod tests {
                   \x20 cell $adff $b\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\clk2\n    connect \\Q \\u.q\n  end\n\
                   \x20 cell $dff $d\n    connect \\CLK \\clock\n    connect \\Q \\n.q\n  end\n\
                   \x20 cell $dff $c\n    connect \\CLK \\u.clk\n    connect \\Q $memwr$\\mem$1\n  end\n  connect \\u.clk \\clock\nend\n";
-        let h = super::parse_holds(il, "top");
+        let check = "Warning: Wire top.\\ra [0] is used but has no driver.\nWarning: Wire top.\\dbg [1] is used but has no driver.\n\
+                     Warning: Wire top.\\dbg [0] is used but has no driver.\nWarning: Wire top.$x$1 is used but has no driver.\n";
+        let il = il.replace("  wire \\n.q\n", "  wire \\n.q\n  wire width 2 \\dbg\n");
+        let h = super::parse_holds(&il, "top", check);
+        // A register never written, wholly; a bit of one half written; yosys's own nets left out.
+        assert_eq!(h.undriven, [("ra".to_string(), Some(0)), ("dbg".to_string(), None)]);
+        assert!(super::array_element("r[0]") && super::array_element("r[1][12]"));
+        assert!(!super::array_element("r[x]") && !super::array_element("r[]") && !super::array_element("a.b[0]") && !super::array_element("r"));
         // A submodule's register by its path, a flat netlist's dotted name escaped.
         assert_eq!(h.uninitialised, ["ra", "u.q", "\\n.q "]);
         assert_eq!(h.memories, [("mem".to_string(), 1, 4)]);

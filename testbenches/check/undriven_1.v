@@ -1,0 +1,8 @@
+// nimforge check's corpus (issue 59): undriven.v with p = 1: different (certified with p forced to 0 in Icarus).
+module t(clock, a, o, p);
+  input clock;
+  input [3:0] a;
+  output reg [3:0] o;
+  output [1:0] p; assign p = 2'd1;
+  always @(posedge clock) o <= a;
+endmodule
