@@ -279,9 +279,15 @@ enum Command {
     /// and a proof by yosys and ABC where the walk is not whole; a
     /// difference is replayed in Icarus on the two files before it is
     /// printed. Registers without an initial value power on at 0, as on
-    /// the iCE40. Exit 0 equal, 1 different (a certified counterexample),
+    /// the iCE40, and a net nothing drives (a register never written)
+    /// reads 0. Exit 0 equal, 1 different (a certified counterexample),
     /// 3 not decided, 2 bad input, 4 an internal error (a difference found
-    /// that does not replay).
+    /// that does not replay). The walk, the runs and the provers race, but
+    /// the verdict and the exit status do not depend on which finishes
+    /// first (an engine's refusal or error never replaces another's
+    /// verdict); what may differ from run to run is the time, which engine
+    /// settled the pair, the counterexample's inputs, and, near the
+    /// --timeout, whether it was decided at all.
     Check {
         /// The reference design: a Verilog or SystemVerilog file, a `.f`
         /// file list (Verilator's -f) or a FuseSoC CAPI2 `.core` file.
