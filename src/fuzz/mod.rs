@@ -154,6 +154,9 @@ impl Outcome {
 /// every pair as it is judged. The outcomes in seed order.
 pub fn run(options: &Options, each: &(dyn Fn(&Outcome) + Sync)) -> Result<Vec<Outcome>, crate::Error> {
     std::fs::create_dir_all(&options.dir).map_err(|e| format!("creating {}: {e}", options.dir.display()))?;
+    // The tools run in each pair's own directory: every path absolute.
+    let dir = std::path::absolute(&options.dir).map_err(|e| format!("finding {}: {e}", options.dir.display()))?;
+    let options = &Options { dir, ..options.clone() };
     let next = AtomicU64::new(options.seeds.start);
     let found: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
     let failed: Mutex<Option<String>> = Mutex::new(None);

@@ -684,6 +684,19 @@ fn check_gives_one_answer_every_run() {
     assert!(seen.is_empty(), "{}", seen.join("\n"));
 }
 
+/// `nimforge fuzz-check` as a user runs it, from the checkout with its
+/// default (relative) directory: three seeds, a rewrite and a mutant each,
+/// every pair judged right, the counts printed; a bad range is one line.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn fuzz_check_judges_a_few_seeds() {
+    let out = nimforge(&["fuzz-check", "--seeds", "0..3", "--mutants", "1", "--dir", "build/fuzz-check-test"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
+    assert!(said.contains("| all | 3 | 6 | 6 | 0 | 0 | 0 | 0 |"), "{said}");
+    refused(&["fuzz-check", "--seeds", "5..2"], "no range of seeds");
+}
+
 /// `nimforge check` on sources as engineers name them: the tally of
 /// `examples/verilog/multi` (a package, an include, a define, a
 /// parameter) from its `.f` list against its renamed rewrite from a
