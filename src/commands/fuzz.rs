@@ -70,7 +70,8 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
                 Judged::NotDecided => "not decided".into(),
                 Judged::Right => "right".into(),
             };
-            println!(
+            // With --json, stdout holds only JSON lines (CI reads them).
+            let line = format!(
                 "seed {} {}: {what} ({}; ABC {:?}, Icarus {:?}); rerun: nimforge fuzz-check --seed {}; files: {} {}",
                 o.seed,
                 o.pair,
@@ -81,6 +82,11 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
                 o.files.0.display(),
                 o.files.1.display()
             );
+            if args.json {
+                eprintln!("{line}");
+            } else {
+                println!("{line}");
+            }
         }
     };
     let outcomes = fuzz::run(&options, &shown)?;
