@@ -277,7 +277,7 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
     });
     // A function's variables in a clocked block (`f$func$file:12$1.$result`)
     // are registers to yosys and nothing in the file: not the user's.
-    let yosys_own = |n: &String| n.contains('$') && verilog_name(n) != *n;
+    let yosys_own = |n: &str| n.contains('$') && verilog_name(n) != n;
     holds.uninitialised.retain(|n| !initialised.contains(n) && !yosys_own(n));
     holds.uninitialised.dedup();
     holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
@@ -291,7 +291,7 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
             Some((n, b)) => (n, b.trim_end_matches(']').parse::<usize>().ok()),
             None => (signal, None),
         };
-        if yosys_own(&name.to_string()) {
+        if yosys_own(name) {
             continue;
         }
         match undriven.iter_mut().find(|(n, _)| n == name) {
