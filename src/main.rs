@@ -327,6 +327,11 @@ enum Command {
     /// against a yosys rewrite of itself and one-operator mutants, judged
     /// by ABC (registers at 0 first) and Icarus; exit 1 on a wrong verdict.
     FuzzCheck(commands::fuzz::Args),
+    /// The check on a public benchmark package's designs (logikbench,
+    /// installed by `.ci/logikbench`): each against its yosys rewrite and
+    /// mutants of its netlist, judged by ABC and Icarus; exit 1 on a wrong
+    /// verdict.
+    Yardstick(commands::yardstick::Args),
     /// Write docs/results.md (or --out) from a run's JSON lines: the levels,
     /// the proofs, the builds and the benchmarks, with the run's commit,
     /// date and machine.
@@ -493,6 +498,7 @@ fn main() {
             commands::check::run(&a, &b, (top, top_b), clock, (max_states as usize, depth as usize, runs as usize), timeout, &ci.into())
         }
         Command::FuzzCheck(args) => commands::fuzz::run(args),
+        Command::Yardstick(args) => commands::yardstick::run(args),
         Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
             commands::bench::run(

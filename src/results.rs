@@ -34,6 +34,13 @@ pub struct Results {
     /// The check's fuzzer: `fuzz-check --json`, a row for every pair and one
     /// a class of design.
     pub fuzz: Table,
+    /// The public yardstick: `yardstick --json`, a row a group of the
+    /// benchmark package.
+    pub yardstick: Table,
+    /// The yardstick's designs, a row each.
+    pub yardstick_designs: Table,
+    /// The yardstick's refusals, a row a class with the designs it costs.
+    pub yardstick_refusals: Table,
 }
 
 /// Where and when the run was.
@@ -86,6 +93,28 @@ impl Table {
     }
 }
 
+const YARDSTICK: [&str; 18] = [
+    "group",
+    "listed",
+    "outside_ci",
+    "designs",
+    "pairs",
+    "right",
+    "wrong",
+    "not_decided",
+    "refused",
+    "internal",
+    "different",
+    "certified",
+    "equal",
+    "equal_abc_proven",
+    "check_median_seconds",
+    "check_worst_seconds",
+    "abc_median_seconds",
+    "abc_worst_seconds",
+];
+const YARDSTICK_DESIGN: [&str; 11] = ["design", "top", "pairs", "right", "wrong", "not_decided", "refused", "internal", "check_worst_seconds", "abc_worst_seconds", "note"];
+const YARDSTICK_REFUSAL: [&str; 4] = ["refusal", "designs", "pairs", "which"];
 const LEVEL: [&str; 10] = ["machine", "level", "status", "vectors", "lanes", "mismatches", "model_states", "pair_states", "exhaustive", "seconds"];
 const PROOF: [&str; 5] = ["machine", "pair", "status", "matched", "seconds"];
 const BUILD: [&str; 8] = ["machine", "board", "lut4", "dff", "lc_used", "fmax_mhz", "target_mhz", "margin"];
@@ -118,6 +147,9 @@ impl Results {
             builds: Table::new(&BUILD),
             benchmarks: Table::new(&["benchmark", "engine", "vectors", "seconds", "vectors per second", "mismatches"]),
             fuzz: Table::new(&FUZZ),
+            yardstick: Table::new(&YARDSTICK),
+            yardstick_designs: Table::new(&YARDSTICK_DESIGN),
+            yardstick_refusals: Table::new(&YARDSTICK_REFUSAL),
         };
         for file in files {
             let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -125,7 +157,15 @@ impl Results {
             for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let where_ = || format!("{}, line {}", file.display(), n + 1);
                 let v: Value = serde_json::from_str(line).map_err(|e| format!("{}: not JSON ({e}): give the lines of a --json run", where_()))?;
-                if v.get("fuzz").is_some() {
+                if v.get("yardstick").is_some() {
+                    if v.get("group").is_some() {
+                        r.yardstick.rows.push(row(&v, &YARDSTICK));
+                    } else if v.get("design").is_some() {
+                        r.yardstick_designs.rows.push(row(&v, &YARDSTICK_DESIGN));
+                    } else {
+                        r.yardstick_refusals.rows.push(row(&v, &YARDSTICK_REFUSAL));
+                    }
+                } else if v.get("fuzz").is_some() {
                     r.fuzz.rows.push(row(&v, &FUZZ));
                 } else if v.get("pair").is_some() {
                     r.proofs.rows.push(row(&v, &PROOF));
@@ -158,6 +198,13 @@ impl Results {
                 "`nimforge fuzz-check --json`: random sequential designs (docs/check-fuzz.md), each checked against a yosys rewrite of itself and a one-operator mutant; the truth from ABC (registers at 0 first) and Icarus; every pair and each class of design. Wrong and internal must be 0, every difference certified in Icarus.",
                 &self.fuzz,
             ),
+            (
+                "The public yardstick",
+                "`nimforge yardstick --json` (docs/check-corpus.md): every design of logikbench 1.0.0's groups iscas89, blocks and epfl (installed at test time by `.ci/logikbench`, never committed), each checked against a yosys rewrite of itself (gates in every other design) and three mutants of its netlist; the truth from ABC's dprove on a miter with every register at 0 first, and Icarus for every counterexample. Wrong and internal must be 0. Times are wall seconds on the run's machine, two designs at once.",
+                &self.yardstick,
+            ),
+            ("The yardstick's refusals", "Each class of design `check` refused, with the designs it costs.", &self.yardstick_refusals),
+            ("The yardstick's designs", "A line a design: its pairs' judgements, its slowest check and anchor, and the check's line where it refused (or why the design is run outside CI, with the command that runs it).", &self.yardstick_designs),
         ]
         .into_iter()
         .filter(|(_, _, t)| !t.rows.is_empty())

@@ -50,8 +50,11 @@ pub fn run(
         c => c.map_err(|e| refused(e, &options.top, &options.dir))?,
     };
     let ports: Vec<String> = c.ports.iter().map(|p| format!("{} {}[{}]", if p.input { "in" } else { "out" }, p.name, p.width)).collect();
-    println!("ports: the same in both ({})", ports.join(", "));
-    println!("power-on: {POWER_ON}");
+    // No ports: the budget ran out before the designs were read.
+    if !ports.is_empty() {
+        println!("ports: the same in both ({})", ports.join(", "));
+        println!("power-on: {POWER_ON}");
+    }
     match &c.walk {
         Walk::Whole { .. } if matches!(c.verdict, Verdict::Different(_)) => println!("simulation: the walk found a difference"),
         Walk::Whole { states, transitions, depth } => println!(

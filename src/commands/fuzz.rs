@@ -3,7 +3,7 @@
 //! and its mutants; the counts printed, a line for each pair judged wrong
 //! with the command that reruns its seed.
 
-use crate::fuzz::{self, Judged, Options};
+use crate::fuzz::{self, Options};
 use std::io::Write;
 
 /// The command's flags, declared once.
@@ -63,25 +63,8 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
     };
     let shown = |o: &fuzz::Outcome| {
         if o.fails() || args.seed.is_some() {
-            let what = match &o.judged {
-                Judged::Wrong(w) => format!("WRONG: {w}"),
-                Judged::Internal(w) => format!("INTERNAL: {w}"),
-                Judged::Refused(l) => format!("refused: {l}"),
-                Judged::NotDecided => "not decided".into(),
-                Judged::Right => "right".into(),
-            };
             // With --json, stdout holds only JSON lines (CI reads them).
-            let line = format!(
-                "seed {} {}: {what} ({}; ABC {:?}, Icarus {:?}); rerun: nimforge fuzz-check --seed {}; files: {} {}",
-                o.seed,
-                o.pair,
-                o.said,
-                o.abc,
-                o.icarus,
-                o.seed,
-                o.files.0.display(),
-                o.files.1.display()
-            );
+            let line = format!("seed {} {}; rerun: nimforge fuzz-check --seed {}; files: {} {}", o.seed, o.describe(), o.seed, o.files.0.display(), o.files.1.display());
             if args.json {
                 eprintln!("{line}");
             } else {

@@ -19,6 +19,7 @@ pub mod results;
 pub mod serve;
 pub mod verify;
 pub mod wilson;
+pub mod yardstick;
 
 pub use crate::moves::{MoveArgs, NimrodArgs, ReplayArgs};
 

@@ -1,29 +1,28 @@
 //! The check's own fuzzer (issue 59): random small sequential Verilog
 //! designs ([`design`]), each checked by `nimforge check` (run as a user
 //! runs it, a process in a fresh directory) against a yosys rewrite of
-//! itself and against one-operator mutants, with a ground truth made apart
-//! from the check:
+//! itself and against one-operator mutants, judged ([`judge`]) against a
+//! ground truth made apart from the check: ABC's `dprove` on the anchor's
+//! miter, and Icarus, which runs the two files side by side under the same
+//! random inputs from power-on ([`cosimulate`]: the registers the generator
+//! declared without an initial value set to 0 and the nets it left
+//! undriven forced to 0, the generator's own lists, not the check's) and
+//! replays every counterexample the check prints.
 //!
-//! - ABC's `dprove` on the anchor's miter (`nimforge_verify::flow::yosys::anchor`:
-//!   every register and undriven net at 0 before any optimisation);
-//! - Icarus, the independent simulator: the two files side by side under
-//!   the same random inputs from power-on, with the registers the generator
-//!   declared without an initial value set to 0 and the nets it left
-//!   undriven forced to 0 (the generator's own lists, not the check's); and
-//!   every counterexample the check prints replayed again from its
-//!   testbench.
-//!
-//! A verdict is wrong when it says equal where the truth is different,
-//! different where ABC proves equality, or different with a counterexample
-//! that does not replay. Where ABC and Icarus disagree the pair is a
-//! conflict, counted apart (Icarus, which runs the files as written, is
-//! taken as the truth there).
+//! The public yardstick ([`corpus`], issue 55) judges the same way on the
+//! designs of a benchmark package.
 
+pub mod corpus;
 pub mod design;
+pub mod judge;
+pub mod mutate;
 
 use design::Design;
+pub use judge::{Judged, Outcome, Truth};
+use judge::{cycles, differ, Checker, Pair};
 use nimforge_netlist::fuzz::Rng;
-use nimforge_verify::flow::{abc, iverilog, yosys::anchor, ToolError};
+use nimforge_verify::flow::{iverilog, yosys::anchor};
+use nimforge_verify::Sources;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -48,106 +47,6 @@ pub struct Options {
     pub cycles: usize,
     /// Keep every seed's files, not only those of a failed pair.
     pub keep: bool,
-}
-
-/// What one part of the ground truth says of a pair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Truth {
-    /// The same machine from power-on (ABC's proof).
-    Equal,
-    /// An output differs (ABC's counterexample, or Icarus showed one).
-    Different,
-    /// No answer (ABC undecided; Icarus's runs showed no difference, which
-    /// is no proof).
-    Unknown,
-}
-
-/// The check's answer to a pair, judged against the ground truth.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Judged {
-    /// Equal where the truth is not different, or different with a
-    /// counterexample that replays where the truth is not equal.
-    Right,
-    /// Exit 3.
-    NotDecided,
-    /// Exit 2: the check's one line.
-    Refused(String),
-    /// A wrong verdict: why.
-    Wrong(String),
-    /// Exit 4, a crash or a tool of the truth failing: what happened.
-    Internal(String),
-}
-
-/// One pair, checked and judged.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    /// The design's seed.
-    pub seed: u64,
-    /// Which pair: `rewrite`, `rewrite (gates)` or `mutant K: what changed`.
-    pub pair: String,
-    /// The design's classes ([`Design::classes`]).
-    pub classes: Vec<&'static str>,
-    /// ABC's answer on the anchor's miter.
-    pub abc: Truth,
-    /// Icarus's: different where the co-simulation showed a difference.
-    pub icarus: Truth,
-    /// The check's exit status (none: killed).
-    pub exit: Option<i32>,
-    /// The check's verdict line, or its error line.
-    pub said: String,
-    /// The judgement.
-    pub judged: Judged,
-    /// The check's wall time.
-    pub check_seconds: f64,
-    /// The anchor's: yosys's miter and ABC's dprove.
-    pub abc_seconds: f64,
-    /// The two files, for a rerun.
-    pub files: (PathBuf, PathBuf),
-}
-
-impl Outcome {
-    /// The truth both parts give: Icarus's difference where it saw one,
-    /// else ABC's answer.
-    pub fn truth(&self) -> Truth {
-        if self.icarus == Truth::Different {
-            Truth::Different
-        } else {
-            self.abc
-        }
-    }
-
-    /// ABC proved equal what Icarus shows different.
-    pub fn conflict(&self) -> bool {
-        self.abc == Truth::Equal && self.icarus == Truth::Different
-    }
-
-    /// A refusal for a net nothing drives that no output sees (issue 59):
-    /// never a right answer.
-    pub fn dead_net(&self) -> bool {
-        matches!(&self.judged, Judged::Refused(line) if line.contains("nothing drives"))
-    }
-
-    /// Fails the run: a wrong verdict, an internal error, a dead net's refusal.
-    pub fn fails(&self) -> bool {
-        matches!(self.judged, Judged::Wrong(_) | Judged::Internal(_)) || self.dead_net()
-    }
-
-    /// The pair as one JSON object.
-    pub fn json(&self) -> serde_json::Value {
-        let (judged, why) = match &self.judged {
-            Judged::Right => ("right", String::new()),
-            Judged::NotDecided => ("not decided", String::new()),
-            Judged::Refused(l) => ("refused", l.clone()),
-            Judged::Wrong(w) => ("wrong", w.clone()),
-            Judged::Internal(w) => ("internal", w.clone()),
-        };
-        serde_json::json!({
-            "seed": self.seed, "pair": self.pair, "classes": self.classes,
-            "abc": format!("{:?}", self.abc).to_lowercase(), "icarus": format!("{:?}", self.icarus).to_lowercase(),
-            "exit": self.exit, "said": self.said, "judged": judged, "why": why,
-            "check_seconds": self.check_seconds, "abc_seconds": self.abc_seconds,
-        })
-    }
 }
 
 /// Runs every seed of `options`, `options.jobs` at once; `each` is told of
@@ -200,7 +99,7 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
     let a = write("a.v", &design.verilog())?;
     let gates = seed % 2 == 1;
     let rewritten = dir.join("rewrite.v");
-    anchor::rewrite(&a, "t", gates, &rewritten, &dir).map_err(|e| format!("the rewrite of {}: {e}", a.display()))?;
+    anchor::rewrite(&Sources::from(&a), "t", gates, &rewritten, &dir).map_err(|e| format!("the rewrite of {}: {e}", a.display()))?;
     // The rewrite's registers all have their power-on value written, and
     // nothing in it is undriven: its side of the testbench sets nothing.
     let rewrite_side = Side::default();
@@ -250,92 +149,22 @@ impl Side {
     }
 }
 
-/// One pair: the truth (ABC, Icarus), the check, the judgement.
+/// One pair: the truth (ABC, Icarus's co-simulation), the check, the
+/// judgement.
 fn judge(seed: u64, pair: String, (a, b): (&Path, &Path), sides: (&Side, &Side), design: &Design, at: &Path, options: &Options) -> Outcome {
-    let t0 = std::time::Instant::now();
-    let abc = match anchor::miter(a, b, "t", at).and_then(|aig| abc::dprove(&aig, at)) {
-        Ok(_) => Ok(Truth::Equal),
-        Err(ToolError::Failed { what, .. }) if what.contains("differ") => Ok(Truth::Different),
-        Err(ToolError::Failed { what, .. }) if what.contains("no verdict") => Ok(Truth::Unknown),
-        Err(e) => Err(format!("the anchor (yosys and ABC) failed: {e}")),
-    };
-    let abc_seconds = t0.elapsed().as_secs_f64();
-    let icarus = cosimulate(seed, (a, b), sides, design, at, options.cycles);
-    let t0 = std::time::Instant::now();
-    let checked = std::process::Command::new(&options.nimforge)
-        .args(["check", &a.to_string_lossy(), &b.to_string_lossy(), "--top", "t", "--clock", "clk", "--timeout", &options.timeout.to_string()])
-        .current_dir(at)
-        .output();
-    let check_seconds = t0.elapsed().as_secs_f64();
-    let mut o = Outcome {
+    let sources = (Sources::from(a), Sources::from(b));
+    let pair = Pair {
         seed,
         pair,
-        classes: design.classes(),
-        abc: *abc.as_ref().unwrap_or(&Truth::Unknown),
-        icarus: *icarus.as_ref().unwrap_or(&Truth::Unknown),
-        exit: None,
-        said: String::new(),
-        judged: Judged::Right,
-        check_seconds,
-        abc_seconds,
-        files: (a.to_path_buf(), b.to_path_buf()),
+        classes: design.classes().into_iter().map(str::to_string).collect(),
+        given: (a, b),
+        sources: (&sources.0, &sources.1),
+        top: "t",
+        clock: Some("clk"),
+        at,
     };
-    let out = match checked {
-        Ok(out) => out,
-        Err(e) => {
-            o.judged = Judged::Internal(format!("running {}: {e}", options.nimforge.display()));
-            return o;
-        }
-    };
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    o.exit = out.status.code();
-    o.said = stdout.lines().find(|l| l.starts_with("verdict: ")).map(str::to_string).unwrap_or_else(|| stderr.lines().next().unwrap_or("").to_string());
-    if let Err(e) = abc.and(icarus) {
-        o.judged = Judged::Internal(e);
-        return o;
-    }
-    let truth = o.truth();
-    o.judged = match o.exit {
-        Some(0) if truth == Truth::Different => Judged::Wrong(format!("equal, where {} shows a difference", if o.icarus == Truth::Different { "Icarus" } else { "ABC" })),
-        Some(0) => Judged::Right,
-        Some(1) => match replays(a, b, &at.join("build/check/t/counterexample_tb.v"), at) {
-            Err(e) => Judged::Wrong(format!("different, with a counterexample that does not replay: {e}")),
-            Ok(()) if truth == Truth::Equal => Judged::Wrong("different, where ABC proves them equal (the counterexample replays)".into()),
-            Ok(()) => Judged::Right,
-        },
-        Some(2) => Judged::Refused(o.said.trim_start_matches("nimforge: ").to_string()),
-        Some(3) => Judged::NotDecided,
-        other => Judged::Internal(format!("exit {other:?}: {}", stderr.lines().next().unwrap_or(""))),
-    };
-    o
-}
-
-/// The testbench's values of every output, cycle by cycle, from its
-/// `PREFIX T v1 v2 ...` lines.
-fn cycles(said: &str, prefix: &str) -> Vec<Vec<String>> {
-    said.lines().filter_map(|l| l.strip_prefix(prefix)).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect()
-}
-
-/// Some cycle where an output of the two differs, both known (0 or 1).
-fn differ(x: &[Vec<String>], y: &[Vec<String>]) -> bool {
-    let known = |v: &str| v.chars().all(|c| c == '0' || c == '1');
-    x.iter().zip(y).any(|(r, s)| r.iter().zip(s).any(|(u, v)| u != v && known(u) && known(v)))
-}
-
-/// The check's counterexample testbench run again with each file: an
-/// output must differ.
-fn replays(a: &Path, b: &Path, tb: &Path, at: &Path) -> Result<(), String> {
-    let run = |side: &str, design: &Path| -> Result<Vec<Vec<String>>, String> {
-        let dir = at.join(format!("replay_{side}"));
-        std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-        let said = iverilog::simulate(&[tb, design], "nimforge_counterexample", &[&format!("NIMFORGE_{side}")], &[], &dir).map_err(|e| e.to_string())?;
-        Ok(cycles(&said, "nimforge-cycle "))
-    };
-    let (x, y) = (run("A", a)?, run("B", b)?);
-    if x.is_empty() || !differ(&x, &y) {
-        return Err(format!("{} shows no output differing ({} cycles)", tb.display(), x.len()));
-    }
-    Ok(())
+    let checker = Checker { nimforge: &options.nimforge, timeout: options.timeout, abc_timeout: None };
+    judge::judge(&pair, &checker, || cosimulate(seed, (a, b), sides, design, at, options.cycles))
 }
 
 /// The two files side by side in Icarus under the same random inputs from
@@ -389,42 +218,17 @@ fn cosimulate(seed: u64, (a, b): (&Path, &Path), (side_a, side_b): (&Side, &Side
 
 /// The counts of a run: over every pair, and over the pairs of each class.
 pub fn summary(outcomes: &[Outcome], seeds: &std::ops::Range<u64>) -> Vec<serde_json::Value> {
-    let mut classes: Vec<&str> = outcomes.iter().flat_map(|o| o.classes.iter().copied()).collect();
+    let mut classes: Vec<&str> = outcomes.iter().flat_map(|o| o.classes.iter().map(String::as_str)).collect();
     classes.sort_unstable();
     classes.dedup();
-    let median = |mut v: Vec<f64>| -> f64 {
-        v.sort_by(f64::total_cmp);
-        if v.is_empty() {
-            0.0
-        } else {
-            v[v.len() / 2]
-        }
+    let row = |name: &str, of: Vec<&Outcome>| {
+        let mut row = serde_json::json!({ "fuzz": "check", "class": name, "seeds": format!("{}..{}", seeds.start, seeds.end) });
+        row.as_object_mut().expect("an object").extend(judge::counts(&of));
+        row
     };
-    let count = |name: &str, of: Vec<&Outcome>| {
-        let n = |f: &dyn Fn(&Outcome) -> bool| of.iter().filter(|o| f(o)).count();
-        let mut designs: Vec<u64> = of.iter().map(|o| o.seed).collect();
-        designs.dedup();
-        serde_json::json!({
-            "fuzz": "check", "class": name, "seeds": format!("{}..{}", seeds.start, seeds.end),
-            "designs": designs.len(), "pairs": of.len(),
-            "right": n(&|o| o.judged == Judged::Right),
-            "wrong": n(&|o| matches!(o.judged, Judged::Wrong(_))),
-            "not_decided": n(&|o| o.judged == Judged::NotDecided),
-            "refused": n(&|o| matches!(o.judged, Judged::Refused(_))),
-            "internal": n(&|o| matches!(o.judged, Judged::Internal(_))),
-            "different": n(&|o| o.exit == Some(1)),
-            "certified": n(&|o| o.exit == Some(1) && o.judged == Judged::Right),
-            "equal": n(&|o| o.exit == Some(0)),
-            "equal_abc_proven": n(&|o| o.exit == Some(0) && o.abc == Truth::Equal),
-            "conflicts": n(&|o| o.conflict()),
-            "check_median_seconds": median(of.iter().map(|o| o.check_seconds).collect()),
-            "check_worst_seconds": of.iter().map(|o| o.check_seconds).fold(0.0, f64::max),
-            "abc_median_seconds": median(of.iter().map(|o| o.abc_seconds).collect()),
-        })
-    };
-    let mut rows = vec![count("all", outcomes.iter().collect())];
+    let mut rows = vec![row("all", outcomes.iter().collect())];
     for c in classes {
-        rows.push(count(c, outcomes.iter().filter(|o| o.classes.contains(&c)).collect()));
+        rows.push(row(c, outcomes.iter().filter(|o| o.classes.iter().any(|k| k == c)).collect()));
     }
     rows
 }

@@ -697,6 +697,51 @@ fn fuzz_check_judges_a_few_seeds() {
     refused(&["fuzz-check", "--seeds", "5..2"], "no range of seeds");
 }
 
+/// `nimforge yardstick` as CI runs it, on a corpus of two designs laid
+/// out as `.ci/logikbench` lays a package's: a list of the project's, a
+/// `.f` a design (one of two files with an include, one combinational).
+/// Every pair is judged (the rewrite, four mutants of the netlist), none
+/// wrong; the counts come as JSON lines a group, a design and all. Bad
+/// input is one line, exit 2.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn yardstick_judges_a_corpus_laid_out_as_the_package() {
+    let dir = std::env::temp_dir().join(format!("nimforge-yardstick-{}", std::process::id()));
+    let rtl = dir.join("pkg/rtl");
+    std::fs::create_dir_all(&rtl).unwrap();
+    std::fs::create_dir_all(dir.join("lists/seq")).unwrap();
+    std::fs::create_dir_all(dir.join("lists/comb")).unwrap();
+    std::fs::write(rtl.join("step.vh"), "localparam STEP = 4'd3;\n").unwrap();
+    std::fs::write(rtl.join("acc.v"), "module acc(input clk, input rst_n, input [3:0] d, input en, output reg [3:0] q, output hit);\n  `include \"step.vh\"\n  wire [3:0] next = en ? q + d : q - STEP;\n  always @(posedge clk or negedge rst_n)\n    if (!rst_n) q <= 4'h5; else q <= next;\n  cmp c(.a(q), .b(d), .eq(hit));\nendmodule\n").unwrap();
+    std::fs::write(rtl.join("cmp.v"), "module cmp(input [3:0] a, input [3:0] b, output eq);\n  assign eq = (a ^ b) == 4'h0;\nendmodule\n").unwrap();
+    std::fs::write(rtl.join("mux.v"), "module mux(input [7:0] a, input [7:0] b, input s, output [7:0] y, output z);\n  assign y = s ? a & b : a | 8'h0f;\n  assign z = a < b;\nendmodule\n").unwrap();
+    let list = |files: &[&str]| -> String {
+        let mut l = format!("+incdir+{}\n", rtl.display());
+        for f in files {
+            l += &format!("{}\n", rtl.join(f).display());
+        }
+        l
+    };
+    std::fs::write(dir.join("lists/seq/acc.f"), list(&["acc.v", "cmp.v"])).unwrap();
+    std::fs::write(dir.join("lists/comb/mux.f"), list(&["mux.v"])).unwrap();
+    let tsv = dir.join("designs.tsv");
+    std::fs::write(&tsv, "# group name top clock where\nseq\tacc\tacc\tclk\tci\ncomb\tmux\tmux\t-\tci\ncomb\tbig\tbig\t-\toutside: too large here\n").unwrap();
+    let (tsv, lists, work) = (tsv.to_string_lossy().into_owned(), dir.join("lists").to_string_lossy().into_owned(), dir.join("work").to_string_lossy().into_owned());
+    let out = nimforge(&["yardstick", "--list", &tsv, "--lists", &lists, "--dir", &work, "--mutants", "4", "--json"]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = said.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let all = rows.iter().find(|r| r["group"] == "all").expect("a row for all");
+    assert_eq!((all["listed"].as_u64(), all["outside_ci"].as_u64(), all["pairs"].as_u64()), (Some(3), Some(1), Some(10)), "{said}");
+    assert_eq!((all["wrong"].as_u64(), all["internal"].as_u64(), all["refused"].as_u64()), (Some(0), Some(0), Some(0)), "{said}");
+    assert!(all["certified"].as_u64().unwrap() >= 4, "most mutants differ and every difference is certified: {said}");
+    let big = rows.iter().find(|r| r["design"] == "comb/big").expect("a row for the design outside CI");
+    assert!(big["note"].as_str().unwrap().contains("nimforge yardstick --design comb/big"), "{said}");
+    refused(&["yardstick", "--list", &tsv, "--lists", &lists, "--design", "nosuch"], "nosuch is not in");
+    refused(&["yardstick", "--list", &tsv, "--lists", "build/no-such-lists"], "run `bash .ci/logikbench` first");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `nimforge check` on sources as engineers name them: the tally of
 /// `examples/verilog/multi` (a package, an include, a define, a
 /// parameter) from its `.f` list against its renamed rewrite from a

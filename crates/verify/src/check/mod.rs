@@ -219,7 +219,21 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
     crate::flow::set_deadline(Some(deadline));
     let checked = check_until((a, sa), (b, sb), options, (start, deadline));
     crate::flow::set_deadline(None);
-    checked
+    match checked {
+        // A tool stopped because the budget ran out (yosys still reading a
+        // large design): no verdict, not bad input (issue 55).
+        Err(Error::Tool(e)) if std::time::Instant::now() >= deadline => {
+            let what = e.to_string();
+            let what = what.lines().next().unwrap_or_default();
+            Ok(Checked {
+                ports: Vec::new(),
+                walk: Walk::Runs { why: "the time budget ran out before the designs were read".into(), runs: 0, depth: 0 },
+                proof: None,
+                verdict: Verdict::NotDecided(format!("the time budget of {} s (--timeout) ran out: {what}", options.timeout.as_secs())),
+            })
+        }
+        checked => checked,
+    }
 }
 
 /// [`check`] within its budget, from `start` to `deadline`.

@@ -13,9 +13,15 @@ pub const ABC: Tool = Tool::new("yosys-abc");
 /// ABC took. A refutation or anything else is `ToolError::Failed` with
 /// ABC's output.
 pub fn dprove(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
+    dprove_by(aig, dir, None)
+}
+
+/// [`dprove`], stopped at `by` where it is given (its process killed: a
+/// `Failed` that says the time budget ran out).
+pub fn dprove_by(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Result<f64, ToolError> {
     let t0 = std::time::Instant::now();
     let script = format!("read {}; print_stats; dprove", aig.display());
-    let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC dprove")?;
+    let out = ABC.run_by(&["-c", &script], dir, "proving the miter with ABC dprove", by)?;
     let seconds = t0.elapsed().as_secs_f64();
     // Its first step, a combinational check with the latches as free
     // inputs, may prove the miter already: `UNSATISFIABLE`.

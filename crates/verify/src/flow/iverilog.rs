@@ -34,7 +34,7 @@ struct Parameters<'a> {
 /// and defines (`-D`), and its parameters set on `instance` (the design's
 /// path in the testbench, `tb.dut`) by a `defparam` from a second root
 /// module (`dir/parameters.v`, `templates/parameters.v.j2`).
-pub(crate) fn simulate_design(
+pub fn simulate_design(
     design: &Sources,
     others: &[&Path],
     (top, instance): (&str, &str),

@@ -58,7 +58,12 @@ impl fmt::Display for ToolError {
                 None => write!(f, "{} is not installed: install it, or put it on PATH", t.program),
             },
             ToolError::Failed { tool, what, output } => {
-                write!(f, "{} failed ({what}); its output ends:\n{}", tool.program, tail(output, 40))
+                // The tool's own first error line, where it printed one, on
+                // the first line: the cause a one-line report shows.
+                match output.lines().map(str::trim).find(|l| l.contains("ERROR:") || l.starts_with("Error:") || l.contains(": error:")) {
+                    Some(cause) => write!(f, "{} failed ({what}): {cause}; its output ends:\n{}", tool.program, tail(output, 40)),
+                    None => write!(f, "{} failed ({what}); its output ends:\n{}", tool.program, tail(output, 40)),
+                }
             }
             ToolError::Io { what, error } => write!(f, "{what}: {error}"),
         }
@@ -106,11 +111,18 @@ impl Tool {
     /// [`deadline`], the run is stopped (its process group killed) and
     /// fails saying so.
     pub fn run(self, args: &[&str], dir: &Path, what: &str) -> Result<String, ToolError> {
+        self.run_by(args, dir, what, None)
+    }
+
+    /// [`Tool::run`] with a deadline of its own (`by`) in place of the
+    /// process's (which it keeps where `by` is none): for callers that run
+    /// several tools at once, each with its budget.
+    pub fn run_by(self, args: &[&str], dir: &Path, what: &str, by: Option<std::time::Instant>) -> Result<String, ToolError> {
         let program = self.find()?;
         let io = |error| ToolError::Io { what: format!("running {}", self.program), error };
         let mut command = Command::new(program);
         command.args(args).current_dir(dir);
-        if deadline().is_none() {
+        if by.is_none() && deadline().is_none() {
             let out = command.output().map_err(io)?;
             return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
         }
@@ -132,8 +144,9 @@ impl Tool {
             if let Some(status) = child.try_wait().map_err(io)? {
                 break Some(status);
             }
-            // Read each time: another thread may move it (to now, to stop the run).
-            if deadline().is_some_and(|d| std::time::Instant::now() >= d) {
+            // The process's deadline is read each time: another thread may
+            // move it (to now, to stop the run).
+            if by.or_else(deadline).is_some_and(|d| std::time::Instant::now() >= d) {
                 // The whole group: yosys's own ABC too.
                 #[cfg(unix)]
                 Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().ok();
