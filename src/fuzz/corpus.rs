@@ -22,6 +22,10 @@ use std::sync::Mutex;
 /// One design of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// Its place in the list, from 0: it chooses the design's pairs (the
+    /// rewrite to gates in every other design, the mutants), so that a run
+    /// of one design makes the pairs a run of all makes.
+    pub index: usize,
     /// The package's group (`iscas89`, `blocks`, `epfl`).
     pub group: String,
     /// The design's name in its group.
@@ -60,7 +64,7 @@ pub fn read_list(path: &Path) -> Result<Vec<Entry>, crate::Error> {
             p if p.starts_with("outside:") => Some(p["outside:".len()..].trim().to_string()),
             p => return Err(format!("{}, line {}: '{p}' is neither ci nor outside: why", path.display(), n + 1).into()),
         };
-        entries.push(Entry { group: group.into(), name: name.into(), top: top.into(), clock: (clock != "-").then(|| clock.to_string()), outside });
+        entries.push(Entry { index: entries.len(), group: group.into(), name: name.into(), top: top.into(), clock: (clock != "-").then(|| clock.to_string()), outside });
     }
     Ok(entries)
 }
@@ -114,7 +118,7 @@ pub fn run(options: &Options, each: &(dyn Fn(&Outcome) + Sync)) -> Result<Vec<De
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(entry) = options.entries.get(i) else { break };
-                let run = design_pairs(i, entry, options);
+                let run = design_pairs(entry, options);
                 run.outcomes.iter().for_each(each);
                 found.lock().unwrap_or_else(|e| e.into_inner()).push((i, run));
             });
@@ -133,7 +137,8 @@ pub fn rerun(entry: &Entry) -> String {
 /// One design: its rewrite and mutants written, each pair checked and
 /// judged; where yosys cannot write it again, the check's own answer on
 /// the design against itself.
-fn design_pairs(index: usize, entry: &Entry, options: &Options) -> DesignRun {
+fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
+    let index = entry.index;
     let mut run = DesignRun { entry: entry.clone(), outcomes: Vec::new(), note: None };
     if let (Some(why), false) = (&entry.outside, options.outside_too) {
         run.note = Some(format!("outside CI ({why}): {}", rerun(entry)));

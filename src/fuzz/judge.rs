@@ -233,12 +233,14 @@ fn checked(pair: &Pair, checker: &Checker, (abc, abc_seconds): (Result<Truth, St
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     o.exit = out.status.code();
     o.said = stdout.lines().find(|l| l.starts_with("verdict: ")).map(str::to_string).unwrap_or_else(|| stderr.lines().next().unwrap_or("").to_string());
-    if let Err(e) = abc.and(icarus) {
-        o.judged = Judged::Internal(e);
-        return o;
-    }
+    // A truth that could not be made (the anchor failed on a design the
+    // check refuses, e.g. one of several clocks) matters only to an equal
+    // verdict: a difference is certified by its replay, a refusal or no
+    // verdict is no claim.
+    let truth_failed = abc.and(icarus).err();
     let truth = o.truth();
     o.judged = match o.exit {
+        Some(0) if truth_failed.is_some() => Judged::Internal(truth_failed.unwrap_or_default()),
         Some(0) if truth == Truth::Different => Judged::Wrong(format!("equal, where {} shows a difference", if o.icarus == Truth::Different { "Icarus" } else { "ABC" })),
         Some(0) => Judged::Right,
         Some(1) => match replays(pair, &pair.at.join("build/check").join(pair.top).join("counterexample_tb.v")) {

@@ -41,7 +41,16 @@ pub fn certify(
         let at = dir.join(format!("replay_{}", side.to_lowercase()));
         std::fs::create_dir_all(&at).map_err(|e| Error::io(format!("creating {}", at.display()), e))?;
         let tb = std::fs::canonicalize(&tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
-        let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at)?;
+        // The testbench is the check's own: where Icarus cannot compile or
+        // run it, the difference is not certified and there is no verdict
+        // (an internal error, exit 4), never bad input.
+        let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at).map_err(|e| {
+            Error::Internal(format!(
+                "internal error: the difference {found_by} found is not certified, so there is no verdict: Icarus could not run the check's testbench {} with {side}: {} (please report it)",
+                tb.display(),
+                e.to_string().lines().next().unwrap_or_default()
+            ))
+        })?;
         Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
     };
     let (got_a, got_b) = (run("A", a)?, run("B", b)?);
@@ -107,16 +116,19 @@ fn testbench(
         b = command_line(b, "b")
     );
     let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+    // A port's name escaped where it is no plain identifier (the EPFL
+    // circuits name each bit of a bus: `\count[0] `, issue 55).
+    let id = |p: &&ModulePort| crate::flow::yosys::verilog_name(&p.name);
     if let Some(c) = clock {
         v += &format!("  reg {c} = 1'b0;\n");
     }
     for p in inputs {
-        v += &format!("  reg {}{};\n", range(p.width), p.name);
+        v += &format!("  reg {}{};\n", range(p.width), id(p));
     }
     for p in outputs {
-        v += &format!("  wire {}{};\n", range(p.width), p.name);
+        v += &format!("  wire {}{};\n", range(p.width), id(p));
     }
-    let connections: Vec<String> = clock.into_iter().map(str::to_string).chain(inputs.iter().chain(outputs).map(|p| p.name.clone())).map(|n| format!(".{n}({n})")).collect();
+    let connections: Vec<String> = clock.into_iter().map(str::to_string).chain(inputs.iter().chain(outputs).map(id)).map(|n| format!(".{n}({n})")).collect();
     let connections = connections.join(", ");
     if top_b == top {
         v += &format!("  {top} dut ({connections});\n");
@@ -144,10 +156,10 @@ fn testbench(
         v += "`endif\n";
     }
     let formats = vec!["%b"; outputs.len()].join(" ");
-    let names: Vec<&str> = outputs.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<String> = outputs.iter().map(id).collect();
     for (t, values) in cycles.iter().enumerate() {
         for (p, value) in inputs.iter().zip(values) {
-            v += &format!("    {} = {}'b{};\n", p.name, p.width, value);
+            v += &format!("    {} = {}'b{};\n", id(p), p.width, value);
         }
         v += &format!("    #5 $display(\"nimforge-cycle {t} {formats}\", {});\n", names.join(", "));
         match clock {
@@ -205,4 +217,5 @@ fn write_vcd(c: &Counterexample, clock: Option<&str>, widths: &[usize]) -> Strin
     v += &format!("#{}\n", 10 * c.cycles.len());
     v
 }
+
 

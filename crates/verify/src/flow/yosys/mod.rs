@@ -183,7 +183,9 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
     let mut paths: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     let hdlname = |attributes: &[String]| -> Option<String> {
         let value = attributes.iter().find_map(|a| a.strip_prefix("attribute \\hdlname "))?;
-        Some(value.trim_matches('"').split_whitespace().map(verilog_name).collect::<Vec<_>>().join("."))
+        let parts: Vec<&str> = value.trim_matches('"').split_whitespace().collect();
+        let last = parts.len().saturating_sub(1);
+        Some(parts.iter().enumerate().map(|(k, p)| if k < last { scope_name(p) } else { verilog_name(p) }).collect::<Vec<_>>().join("."))
     };
     // The module's `connect A B`: a wire that is another (a submodule's
     // port, flattened, is its parent's net).
@@ -315,9 +317,21 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
     holds
 }
 
-/// A name as Verilog writes it: a plain identifier as it is, any other
-/// escaped (`\\a.b `, the space ending it).
-fn verilog_name(name: &str) -> String {
+/// An instance's name in a path: yosys names an instance in a generate
+/// loop `genblk1[0].u` (the scope and the instance in one), which Verilog
+/// writes as it is (logikbench's umicross, issue 55); any other name that
+/// is no plain identifier escaped.
+fn scope_name(name: &str) -> String {
+    if name.split('.').all(|p| verilog_name(p) == p || array_element(p)) {
+        name.to_string()
+    } else {
+        verilog_name(name)
+    }
+}
+
+/// A name as Verilog writes it: as it is when it is a plain identifier,
+/// else escaped (`\count[0] `, a space ending it).
+pub(crate) fn verilog_name(name: &str) -> String {
     let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if plain {

@@ -1,0 +1,7 @@
+// bit_ports.v with one operator changed (^ made |): different.
+module bit_ports(\a[0] , \a[1] , \b[0] , \b[1] , \y[0] , \y[1] );
+  input \a[0] , \a[1] , \b[0] , \b[1] ;
+  output \y[0] , \y[1] ;
+  assign \y[0] = \a[0] & \b[0] ;
+  assign \y[1] = \a[1] | \b[1] ;
+endmodule
