@@ -4,7 +4,7 @@
 //! itself and against one-operator mutants, judged ([`judge`]) against a
 //! ground truth made apart from the check: ABC's `dprove` on the anchor's
 //! miter, and Icarus, which runs the two files side by side under the same
-//! random inputs from power-on ([`cosimulate`]: the registers the generator
+//! random inputs from power-on (`cosimulate`: the registers the generator
 //! declared without an initial value set to 0 and the nets it left
 //! undriven forced to 0, the generator's own lists, not the check's) and
 //! replays every counterexample the check prints.
