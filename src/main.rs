@@ -46,6 +46,12 @@ enum Command {
         /// slices' --json reports up. Other levels and engines are left out.
         #[arg(long)]
         shard: Option<String>,
+        /// How much of the deep runs (the learning machine's 10^6 games,
+        /// Wilson's 10^7 positions; a `<level>/bitsim-deep` row beside each
+        /// bitsim level) to run: all, or a sample of every tenth chunk
+        /// (CI's; `.ci/deep` runs them all).
+        #[arg(long, value_enum, default_value = "all")]
+        deep: nimforge_verify::DeepRuns,
         /// One JSON object per level, and one per proof (`"level": "equiv"`).
         #[arg(long)]
         json: bool,
@@ -352,6 +358,9 @@ enum Command {
         /// The machine it ran on, in words.
         #[arg(long)]
         machine: String,
+        /// The script whose run it is, named on the page.
+        #[arg(long, default_value = ".ci/test")]
+        by: String,
     },
     /// Synthesise, place and route a machine's board wrapper (UART front panel) for a board.
     Build {
@@ -463,8 +472,8 @@ fn main() {
     let root = commands::root();
     let result = match cli.command {
         Command::Generate { check } => commands::generate::run(&root, check),
-        Command::Verify { machine, level, engine, max_states, shard, json, ci } => {
-            commands::verify::run(&machine, &level, &engine, max_states, shard.as_deref(), (json, &ci.into()), &root)
+        Command::Verify { machine, level, engine, max_states, shard, deep, json, ci } => {
+            commands::verify::run(&machine, &level, &engine, (max_states, deep), shard.as_deref(), (json, &ci.into()), &root)
         }
         Command::Move { machine, piles, randomizer, rows, r, groups, nimrod, json } => {
             let args = commands::MoveArgs { piles, randomizer, rows, r, groups, nimrod: nimrod.into(), json };
@@ -499,7 +508,7 @@ fn main() {
         }
         Command::FuzzCheck(args) => commands::fuzz::run(args),
         Command::Yardstick(args) => commands::yardstick::run(args),
-        Command::Results { files, out, commit, date, machine } => commands::results::run(&files, &out, &commit, &date, &machine),
+        Command::Results { files, out, commit, date, machine, by } => commands::results::run(&files, &out, (&commit, &date, &machine, &by)),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
             commands::bench::run(
                 &target,

@@ -51,6 +51,8 @@ pub struct Run<'a> {
     pub date: &'a str,
     /// The machine it ran on, in words (cores, processor).
     pub machine: &'a str,
+    /// The script whose run this is (`.ci/test`, `.ci/deep`).
+    pub by: &'a str,
 }
 
 #[derive(Template)]
@@ -189,7 +191,7 @@ impl Results {
     /// has rows.
     pub fn markdown(&self, run: &Run) -> String {
         let tables = [
-            ("Levels", "`nimforge verify all --level all --json`: every level of every machine against its oracle.", &self.levels),
+            ("Levels", "`nimforge verify ... --json`: every level run, of every machine, against its oracle.", &self.levels),
             ("Proofs", "The `equiv` level: one level proven equal to another (not to the oracle: only the runs compare with the model).", &self.proofs),
             ("Builds", "`nimforge report --json`: each machine's board wrapper built for each board.", &self.builds),
             ("Benchmarks", "`nimforge bench ... --json`: the same work in each engine, side by side in one run.", &self.benchmarks),
@@ -279,7 +281,7 @@ mod tests {
         let bench = dir.join("bench-nimatron.jsonl");
         std::fs::write(&bench, r#"{"engine":"bitsim","vectors":48538404,"seconds":0.12,"vectors_per_second":404486700.0,"mismatches":0,"coverage":"c"}"#).unwrap();
         let r = Results::read(&[&verify, &bench]).unwrap();
-        let page = r.markdown(&Run { commit: "abc", date: "2026-11-25", machine: "2 cores" });
+        let page = r.markdown(&Run { commit: "abc", date: "2026-11-25", machine: "2 cores", by: ".ci/test" });
         let tables = parse_tables(&page).unwrap();
         assert_eq!(tables.len(), 3, "{page}");
         // A line without the search's figures (a level with no search, or
@@ -288,7 +290,7 @@ mod tests {
         assert_eq!(tables[2].1[0][0], "bench-nimatron");
         let fuzz = dir.join("fuzz-check.jsonl");
         std::fs::write(&fuzz, r#"{"fuzz":"check","class":"all","designs":2,"pairs":4,"right":4,"wrong":0,"not_decided":0,"refused":0,"internal":0,"different":1,"certified":1,"equal":3,"equal_abc_proven":3,"conflicts":0,"check_median_seconds":0.31,"abc_median_seconds":0.1}"#).unwrap();
-        let page = Results::read(&[&verify, &fuzz]).unwrap().markdown(&Run { commit: "abc", date: "2026-11-26", machine: "2 cores" });
+        let page = Results::read(&[&verify, &fuzz]).unwrap().markdown(&Run { commit: "abc", date: "2026-11-26", machine: "2 cores", by: ".ci/test" });
         let tables = parse_tables(&page).unwrap();
         assert_eq!(tables[2].1, vec![vec!["all", "2", "4", "4", "0", "0", "0", "0", "1", "1", "3", "3", "0", "0.31", "0.10"]], "{page}");
         let bad = dir.join("bad.jsonl");

@@ -1,13 +1,13 @@
-//! `nimforge results FILE... --commit C --date D --machine M`: the page of a
+//! `nimforge results FILE... --commit C --date D --machine M [--by SCRIPT]`: the page of a
 //! run's figures ([`crate::results`]) written, whole or not at all.
 
 use crate::results::{Results, Run};
 use std::path::{Path, PathBuf};
 
 /// Reads the files, writes the page to `out`.
-pub fn run(files: &[PathBuf], out: &Path, commit: &str, date: &str, machine: &str) -> Result<i32, crate::Error> {
+pub fn run(files: &[PathBuf], out: &Path, (commit, date, machine, by): (&str, &str, &str, &str)) -> Result<i32, crate::Error> {
     let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
-    let page = Results::read(&files)?.markdown(&Run { commit, date, machine });
+    let page = Results::read(&files)?.markdown(&Run { commit, date, machine, by });
     nimforge_verify::files::write(out, page).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     println!("wrote {}", out.display());
     Ok(0)

@@ -71,7 +71,7 @@ pub fn run(
     machine: &str,
     asked_levels: &[Asked],
     asked_engines: &[Engine],
-    max_states: Option<usize>,
+    (max_states, deep): (Option<usize>, nimforge_verify::DeepRuns),
     shard: Option<&str>,
     (json, ci): (bool, &super::ci::Out),
     root: &Path,
@@ -85,7 +85,7 @@ pub fn run(
     };
     let ui = Ui::new(json);
     on_interrupt(json);
-    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states, shard };
+    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states, shard, deep };
     let mut panel_wanted = false;
     for asked in asked_levels {
         match asked {

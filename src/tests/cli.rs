@@ -165,11 +165,12 @@ fn verify_netlist_bitsim_reports_zero_mismatches() {
 
 /// Wilson's judge has more than 256 letters (a load of every size into
 /// every slot): its whole plan in lanes and in the Verilator harness, each
-/// cycle's letter taken as it is, and its deep runs in lanes.
+/// cycle's letter taken as it is, and a sample of its deep runs in lanes
+/// (`--deep sample`, CI's: every tenth chunk, and the row says so).
 #[cfg_attr(not(all(have_yosys, have_verilator)), ignore = "needs yosys, verilator: bash .ci/deps installs it")]
 #[test]
 fn verify_a_machine_of_many_letters_in_lanes_and_verilator() {
-    let out = nimforge(&["verify", "wilson", "--level", "verilog", "--engine", "bitsim,verilator", "--json"]);
+    let out = nimforge(&["verify", "wilson", "--level", "verilog", "--engine", "bitsim,verilator", "--deep", "sample", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let rows: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let levels: Vec<&str> = rows.iter().map(|r| r["level"].as_str().unwrap()).collect();
@@ -178,6 +179,8 @@ fn verify_a_machine_of_many_letters_in_lanes_and_verilator() {
         assert_eq!((&r["status"], &r["mismatches"]), (&serde_json::json!("passed"), &serde_json::json!(0)), "{r}");
         assert!(r["vectors"].as_u64().unwrap() > 500_000, "{r}");
     }
+    let deep = rows[1]["coverage"].as_str().unwrap();
+    assert!(deep.contains("a sample of every 10th chunk (`--deep all` runs all 259): ") && deep.contains(" in 26 chunks from power-on"), "{deep}");
 }
 
 /// A move the machine refuses ends the replay with its refusal and status 1;

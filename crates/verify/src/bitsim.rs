@@ -14,7 +14,7 @@
 
 use super::hdl::Made;
 use super::lanes::{self, Expected, Found, Progress, Wired};
-use super::{Deep, LevelReport, Machine, Plan, Stage};
+use super::{Deep, DeepRuns, LevelReport, Machine, Plan, Stage};
 use crate::shard::{Fingerprint, Shard, ShardInfo};
 use nimforge_netlist::Netlist;
 use std::path::PathBuf;
@@ -41,9 +41,10 @@ impl Searched {
     /// The search in words, for the machine's summary line.
     pub fn summary(&self) -> String {
         let r = &self.reach;
-        let what = match r.stopped {
-            None => "every pair state (the model's state with the design's registers) reachable from power-on, under every letter",
-            Some(_) => "NOT exhaustive: stopped at its bound on pair states (--max-states)",
+        let what = match (r.stopped, r.mismatched_at) {
+            (Some(_), _) => "NOT exhaustive: stopped at its bound on pair states (--max-states)".to_string(),
+            (None, Some(d)) => format!("stopped at depth {d}, where every netlist had mismatched (each shortest way to a mismatch found; NOT exhaustive)"),
+            (None, None) => "every pair state (the model's state with the design's registers) reachable from power-on, under every letter".to_string(),
         };
         format!(
             "{what}: {} pair states over {} model states, {} transitions, depth {} ({:.1} s for every bitsim netlist at once)",
@@ -57,6 +58,11 @@ impl Searched {
 fn search_coverage(s: &lanes::Search, k: usize, seconds: f64, nets: usize) -> String {
     let (r, reach) = (&s.registers[k], &s.reach);
     let mut out = match reach.stopped {
+        None if reach.mismatched_at.is_some() => format!(
+            "; the search: stopped at depth {}, where every netlist had mismatched (the shortest ways to a mismatch), NOT exhaustive: \
+             {} pair states over {} model states searched, {} transitions",
+            reach.depth, reach.pairs, reach.states, reach.transitions
+        ),
         None => format!(
             "; the search: every pair state of the model and this netlist reachable from power-on under every letter, \
              exhaustive: {} pair states over {} model states, {} transitions, depth {}",
@@ -112,6 +118,19 @@ pub fn run<M: Machine>(
     progress: &Progress,
     sharding: Option<Sharding>,
     bound: usize,
+) -> (Vec<LevelReport>, Option<Searched>) {
+    run_with_deep(plan, expected, inputs, progress, sharding, bound, DeepRuns::All)
+}
+
+/// [`run`], with as much of the deep runs as `deep` says.
+pub(crate) fn run_with_deep<M: Machine>(
+    plan: &Plan<M>,
+    expected: &Expected,
+    inputs: Vec<Input>,
+    progress: &Progress,
+    sharding: Option<Sharding>,
+    bound: usize,
+    deep_runs: DeepRuns,
 ) -> (Vec<LevelReport>, Option<Searched>) {
     let shard = sharding.map_or(Shard::ALL, |s| s.shard);
     let mut reports: Vec<Option<LevelReport>> = Vec::new();
@@ -181,7 +200,7 @@ pub fn run<M: Machine>(
             .seconds(seconds);
         if let Some((s, _)) = &searched {
             (report.model_states, report.pair_states) = (Some(s.reach.states), Some(s.reach.pairs));
-            report.exhaustive = s.reach.stopped.is_none();
+            report.exhaustive = s.reach.stopped.is_none() && s.reach.mismatched_at.is_none();
         }
         if let Some(way) = &f.first_presses {
             // The search's mismatch with its way from power-on, as the plan's have.
@@ -198,10 +217,13 @@ pub fn run<M: Machine>(
     let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
     if let Some(deep) = M::deep() {
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
-        let mut deep_reports = run_deep::<M>(&deep, &nets, threads, progress, shard);
+        let chunks = deep.chunks_of(deep_runs);
+        let mut deep_reports = run_deep_chunks::<M>(&deep, &chunks, &nets, threads, progress, shard);
         if sharding.is_some() {
+            // A sample's shards and the whole's never merge with each other.
+            let runs: &[u8] = if deep_runs == DeepRuns::All { b"deep" } else { b"deep sample" };
             for (r, print) in deep_reports.iter_mut().zip(&prints) {
-                r.shard = Some(ShardInfo::of(shard, "chunks", deep.chunks as u64, print.bytes(b"deep").hex()));
+                r.shard = Some(ShardInfo::of(shard, "chunks", chunks.len() as u64, print.bytes(runs).hex()));
             }
         }
         reports.extend(deep_reports);
@@ -216,10 +238,16 @@ pub fn run<M: Machine>(
 /// mismatches are counted whatever the order; the first reported is the
 /// earliest chunk's. `shard`: the chunks of that slice alone.
 pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress, shard: Shard) -> Vec<LevelReport> {
+    run_deep_chunks::<M>(deep, &deep.chunks_of(DeepRuns::All), nets, threads, progress, shard)
+}
+
+/// [`run_deep`] on `chunks` of the deep runs alone (every one, or a
+/// sample: [`Deep::chunks_of`]), `shard` a slice of those.
+pub(crate) fn run_deep_chunks<M: Machine>(deep: &Deep, chunks: &[usize], nets: &[&Wired], threads: usize, progress: &Progress, shard: Shard) -> Vec<LevelReport> {
     let t0 = Instant::now();
     let mut found = vec![Found::default(); nets.len()];
     let mut cycles = 0;
-    let mine = shard.range_of(deep.chunks);
+    let mine = shard.range_of(chunks.len());
     let next = std::sync::atomic::AtomicUsize::new(mine.start);
     let made = std::thread::scope(|scope| {
         type Made<M> = Result<(Plan<M>, Expected), String>;
@@ -227,10 +255,11 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
         for _ in 0..threads.max(1) {
             let (tx, next) = (tx.clone(), &next);
             scope.spawn(move || loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if k >= mine.end {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= mine.end {
                     break;
                 }
+                let k = chunks[i];
                 let made = (deep.chunk)(k).map(|sequence| {
                     let plan = Plan::<M>::of_sequence(sequence, &deep.what);
                     let expected = Expected::of(&plan);
@@ -266,10 +295,17 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
                 Err(e) => LevelReport::failed(M::NAME, level.clone(), e.clone()),
                 Ok(()) => LevelReport::judged(M::NAME, level.clone(), f.vectors, f.mismatches, f.first.map(|(_, s)| s))
                     .lanes(lanes::LANES * threads)
-                    .coverage(if shard == Shard::ALL {
-                        format!("{}: {cycles} cycles in {} chunks from power-on", deep.what, deep.chunks)
-                    } else {
-                        format!("{}: chunks {}..{} of {} from power-on ({cycles} cycles, shard {} of {})", deep.what, mine.start, mine.end, deep.chunks, shard.index, shard.count)
+                    .coverage({
+                        let what = if chunks.len() == deep.chunks {
+                            deep.what.clone()
+                        } else {
+                            format!("{}, a sample of every {}th chunk (`--deep all` runs all {})", deep.what, Deep::SAMPLE_EVERY, deep.chunks)
+                        };
+                        if shard == Shard::ALL {
+                            format!("{what}: {cycles} cycles in {} chunks from power-on", chunks.len())
+                        } else {
+                            format!("{what}: chunks {}..{} of {} from power-on ({cycles} cycles, shard {} of {})", mine.start, mine.end, chunks.len(), shard.index, shard.count)
+                        }
                     }),
             }
             .seconds(seconds)

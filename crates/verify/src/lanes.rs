@@ -474,6 +474,12 @@ pub struct Reach {
     /// it passed (`--max-states`, [`Machine::MAX_STATES`]). `None`: it
     /// closed, every pair state reachable under every letter was clocked.
     pub stopped: Option<usize>,
+    /// Where the search stopped because every netlist had mismatched: the
+    /// depth of the first mismatches. That depth was searched whole, so the
+    /// way to the first mismatch is a shortest one; what lies deeper was
+    /// not searched (a wrong design fails at once instead of walking the
+    /// product of its states with the model's up to the bound).
+    pub mismatched_at: Option<usize>,
 }
 
 /// What the transition search covered, and what each netlist showed.
@@ -748,7 +754,13 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
                                 let (s, x) = &frontier.states[e];
                                 let t = M::step(s, alphabet[l]);
                                 let y = M::extra_step(*x, s, alphabet[l]);
-                                pack(&M::observe(&t, &y), outs, &mut want[lane * out_stride..(lane + 1) * out_stride]);
+                                if lane > 0 && t == after[lane - 1] && y == extras[lane - 1] {
+                                    // Many letters lead one state to the same
+                                    // next: its outputs are the lane before's.
+                                    want.copy_within((lane - 1) * out_stride..lane * out_stride, lane * out_stride);
+                                } else {
+                                    pack(&M::observe(&t, &y), outs, &mut want[lane * out_stride..(lane + 1) * out_stride]);
+                                }
                                 after.push(t);
                                 extras.push(y);
                                 input_rows[lane * in_stride..(lane + 1) * in_stride]
@@ -856,6 +868,10 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
             result.reach.stopped = Some(bound);
             break;
         }
+        if result.found.iter().all(|f| f.mismatches > 0) {
+            result.reach.mismatched_at = Some(depth);
+            break;
+        }
         if !next.states.is_empty() {
             depth += 1;
         }
@@ -936,8 +952,14 @@ mod tests {
         let varying = &sleepy.registers[0].varying;
         assert!(varying.contains(&"q0".to_string()) && varying.contains(&"q1".to_string()), "{varying:?}");
         assert!(sleepy.found[0].mismatches > 0);
-        // The shortest way: three quiet cycles, then the lost FLIP.
+        // The shortest way: three quiet cycles, then the lost FLIP; the
+        // search stops at that depth, every netlist having mismatched.
         assert_eq!(sleepy.found[0].first_presses.as_deref(), Some(&[0, 0, 0, 1][..]));
+        assert_eq!((sleepy.reach.mismatched_at, sleepy.reach.depth, right.reach.mismatched_at), (Some(3), 3, None));
+        // Beside a right netlist, the search goes on to its end for it.
+        let both = search::<Toggle>(&[&toggle(SLEEPY), &toggle(RIGHT)], 1, &progress, 1000);
+        assert_eq!((both.reach.mismatched_at, both.reach.stopped, both.found[1].mismatches), (None, None, 0));
+        assert!(both.reach.depth > 3 && both.found[0].mismatches > 0, "{both:?}");
 
         // The registers held boxed (a netlist of more than 512 flip-flops)
         // find the same.

@@ -75,7 +75,7 @@ pub use rust_hdl;
 
 pub use error::Error;
 pub use level::{Engine, Level, Stage};
-pub use machine::{Deep, Letter, Machine, Recorder};
+pub use machine::{Deep, DeepRuns, Letter, Machine, Recorder};
 pub use plan::Plan;
 pub use ports::Port;
 pub use progress::Ui;

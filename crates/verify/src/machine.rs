@@ -196,6 +196,33 @@ pub struct Deep {
     pub chunk: fn(usize) -> Result<Vec<usize>, crate::Error>,
 }
 
+/// How much of a machine's [`Deep`] runs a verification runs (`verify
+/// --deep`): the deep runs exist for depth, not to catch a regression, so
+/// a run that must be short (CI's) takes a sample and a deep run
+/// (`.ci/deep`) takes them all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum DeepRuns {
+    /// Every chunk.
+    #[default]
+    All,
+    /// Every [`Deep::SAMPLE_EVERY`]th chunk, from the first.
+    Sample,
+}
+
+impl Deep {
+    /// A sample's stride: chunk 0, this, twice this, ...
+    pub const SAMPLE_EVERY: usize = 10;
+
+    /// The chunks `runs` takes, in order.
+    pub fn chunks_of(&self, runs: DeepRuns) -> Vec<usize> {
+        match runs {
+            DeepRuns::All => (0..self.chunks).collect(),
+            DeepRuns::Sample => (0..self.chunks).step_by(Self::SAMPLE_EVERY).collect(),
+        }
+    }
+}
+
 /// Where the output called `name` stands in [`Machine::outputs`] (and so in
 /// [`Machine::read`] and [`Machine::observe`]).
 pub(crate) fn output_index<M: Machine>(name: &str) -> usize {

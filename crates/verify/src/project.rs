@@ -184,6 +184,7 @@ impl Project {
             engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
             max_states: None,
             shard: None,
+            deep: crate::DeepRuns::All,
         };
         let (levels, proofs) = run::levels_of::<M>(&wanted, &self.root, source, ui)?;
         let verified = Verified { levels, proofs };

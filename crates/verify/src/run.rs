@@ -41,6 +41,8 @@ pub struct Wanted {
     pub max_states: Option<usize>,
     /// The slice of the bitsim levels' work to run (`--shard I/N`), or all.
     pub shard: Option<crate::shard::Shard>,
+    /// How much of the machines' deep runs to run ([`crate::Machine::deep`]).
+    pub deep: crate::DeepRuns,
 }
 
 impl Wanted {
@@ -220,7 +222,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
                     .bytes(crate::flow::yosys::version().as_bytes()),
             });
             let bound = wanted.max_states.unwrap_or(M::MAX_STATES);
-            let (r, searched) = bitsim::run(plan, expected, inputs, &progress, sharding, bound);
+            let (r, searched) = bitsim::run_with_deep(plan, expected, inputs, &progress, sharding, bound, wanted.deep);
             if let Some(s) = searched {
                 ui.say(&format!("{}: the transition search: {}", M::NAME, s.summary()));
             }
