@@ -278,9 +278,12 @@ pub(crate) fn run_deep_chunks<M: Machine>(deep: &Deep, chunks: &[usize], nets: &
             progress.total.fetch_add(plan.len() * nets.len(), std::sync::atomic::Ordering::Relaxed);
             for (n, w) in nets.iter().enumerate() {
                 let mut f = lanes::run_pieces(&plan, &expected, w, threads, progress);
-                // Keyed by chunk first, so that the earliest chunk's is kept.
+                // Keyed by chunk first, so that the earliest chunk's is kept;
+                // its way from power-on is its piece up to the mismatch.
                 f.first = f.first.map(|(i, s)| (((k as u64) << 40) | i, format!("chunk {k}, {s}")));
-                f.first_cycle = None;
+                if let Some(i) = f.first_cycle.take() {
+                    f.first_presses = Some(plan.sequence[plan.piece_start(i)..=i].to_vec());
+                }
                 found[n].merge(f);
             }
         }
@@ -293,7 +296,16 @@ pub(crate) fn run_deep_chunks<M: Machine>(deep: &Deep, chunks: &[usize], nets: &
             let level = Stage::Deep(w.level);
             match &made {
                 Err(e) => LevelReport::failed(M::NAME, level.clone(), e.clone()),
-                Ok(()) => LevelReport::judged(M::NAME, level.clone(), f.vectors, f.mismatches, f.first.map(|(_, s)| s))
+                Ok(()) => {
+                    let mut report = LevelReport::judged(M::NAME, level.clone(), f.vectors, f.mismatches, f.first.map(|(_, s)| s));
+                    if let Some(way) = &f.first_presses {
+                        // As the search's: the presses from power-on, and a replay.
+                        let presses = crate::plan::script(&M::letters(), way);
+                        report.first_mismatch = report.first_mismatch.map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
+                        report.replay = Some(crate::replay::of_letters::<M>(way, level.clone()));
+                    }
+                    report
+                }
                     .lanes(lanes::LANES * threads)
                     .coverage({
                         let what = if chunks.len() == deep.chunks {

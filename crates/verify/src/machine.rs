@@ -229,3 +229,17 @@ pub(crate) fn output_index<M: Machine>(name: &str) -> usize {
     M::outputs().iter().position(|p| p.name == name).unwrap_or_else(|| panic!("{} has no output {name}", M::NAME))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample is every tenth chunk from the first; all is every one.
+    #[test]
+    fn a_sample_is_every_tenth_chunk() {
+        let deep = Deep { what: String::new(), chunks: 259, chunk: |_| Ok(vec![]) };
+        let sample = deep.chunks_of(DeepRuns::Sample);
+        assert_eq!((sample.len(), sample[..3].to_vec(), sample.last()), (26, vec![0, 10, 20], Some(&250)));
+        assert_eq!(deep.chunks_of(DeepRuns::All), (0..259).collect::<Vec<_>>());
+        assert_eq!(Deep { chunks: 10, ..deep }.chunks_of(DeepRuns::Sample), [0]);
+    }
+}

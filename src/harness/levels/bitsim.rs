@@ -172,8 +172,12 @@ fn deep_runs_count_every_chunk_and_report_the_earliest() {
     assert_eq!(one.status, Status::Mismatched, "{one:?}");
     let six = deep_run(deep(6, runs));
     assert_eq!((six.status, six.vectors, six.mismatches), (Status::Mismatched, 6 * one.vectors, 6 * one.mismatches));
+    // Its replay: the presses from power-on to the mismatch (the changed
+    // init value shows at once), at the deep stage.
+    let replay = six.replay.as_ref().expect("a deep row's mismatch has a replay");
+    assert_eq!((replay.level.clone(), replay.presses.len()), (nimforge_verify::Stage::Deep(nimforge_verify::Level::Netlist), 1), "{replay:?}");
     let first = six.first_mismatch.unwrap();
-    assert!(first.starts_with("chunk 0, ") && first.contains("differs in count_a"), "{first}");
+    assert!(first.starts_with("chunk 0, ") && first.contains("differs in count_a") && first.contains("the presses from power-on"), "{first}");
     let refused = deep_run(deep(6, refused_at_2));
     assert_eq!(refused.status, Status::Failed, "{refused:?}");
     assert!(refused.error.as_deref().unwrap().contains("chunk 2: no such series"), "{refused:?}");
