@@ -10,7 +10,8 @@
 //! every level that applies to a Verilog design (`Project::verify_verilog`:
 //! the Verilog in bitsim, Icarus and Verilator, the `synth_ice40` netlist
 //! and the bitstream in bitsim and Icarus, the proofs between them) with
-//! the plan CI runs. A mutant is caught when every simulated level that ran
+//! the plan CI runs (Icarus's share, the search that stops at the first
+//! mismatches; the deep runs whole, as `Project` runs them). A mutant is caught when every simulated level that ran
 //! mismatched, with its presses from power-on and their VCD. A mutant no
 //! level catches may be equal to the machine (a change no output sees):
 //! it is said, and the next place is taken. One caught at some levels and
