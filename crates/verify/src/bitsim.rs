@@ -95,6 +95,15 @@ fn search_coverage(s: &lanes::Search, k: usize, seconds: f64, nets: usize) -> St
     out
 }
 
+/// A mismatch's way from power-on (the letters, the last the one whose
+/// outputs differed) in its row: said after the first mismatch, and its
+/// replay at `stage`.
+fn with_way<M: Machine>(report: &mut LevelReport, way: &[usize], stage: Stage) {
+    let presses = crate::plan::script(&M::letters(), way);
+    report.first_mismatch = report.first_mismatch.take().map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
+    report.replay = Some(crate::replay::of_letters::<M>(way, stage));
+}
+
 /// A slice of the work for one machine of many (`--shard I/N`): the
 /// shard, and the fingerprint of what every shard checks (the design, the
 /// plan, the tools), to which each level adds its netlist.
@@ -204,9 +213,7 @@ pub(crate) fn run_with_deep<M: Machine>(
         }
         if let Some(way) = &f.first_presses {
             // The search's mismatch with its way from power-on, as the plan's have.
-            let presses = crate::plan::script(&M::letters(), way);
-            report.first_mismatch = report.first_mismatch.map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
-            report.replay = Some(crate::replay::of_letters::<M>(way, Stage::bitsim(w.level)));
+            with_way::<M>(&mut report, way, Stage::bitsim(w.level));
         }
         if sharding.is_some() {
             report.shard = Some(ShardInfo::of(shard, "pieces", pieces as u64, prints[k].hex()));
@@ -299,10 +306,7 @@ pub(crate) fn run_deep_chunks<M: Machine>(deep: &Deep, chunks: &[usize], nets: &
                 Ok(()) => {
                     let mut report = LevelReport::judged(M::NAME, level.clone(), f.vectors, f.mismatches, f.first.map(|(_, s)| s));
                     if let Some(way) = &f.first_presses {
-                        // As the search's: the presses from power-on, and a replay.
-                        let presses = crate::plan::script(&M::letters(), way);
-                        report.first_mismatch = report.first_mismatch.map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
-                        report.replay = Some(crate::replay::of_letters::<M>(way, level.clone()));
+                        with_way::<M>(&mut report, way, level.clone());
                     }
                     report
                 }
