@@ -131,7 +131,8 @@ pub fn run<M: Machine>(
     run_with_deep(plan, expected, inputs, progress, sharding, bound, DeepRuns::All)
 }
 
-/// [`run`], with as much of the deep runs as `deep` says.
+/// [`run`], with as much of the deep runs as `deep_runs` says ([`run`] keeps
+/// its signature for callers outside the crate and runs them all).
 pub(crate) fn run_with_deep<M: Machine>(
     plan: &Plan<M>,
     expected: &Expected,
