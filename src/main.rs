@@ -308,9 +308,17 @@ enum Command {
         /// rewrite renamed); its ports must still be the first's.
         #[arg(long, value_name = "NAME")]
         top_b: Option<String>,
-        /// The clock input's name.
-        #[arg(long, default_value = "clock")]
-        clock: String,
+        /// The clock input, where every register is on its rising edge
+        /// (else the clocks are found by what drives the registers' clock
+        /// pins).
+        #[arg(long, value_name = "NAME")]
+        clock: Option<String>,
+        /// The clock inputs, each toggled at will at every step: every
+        /// interleaving of their edges is covered (the step model, which
+        /// the check takes by itself for several clocks, a falling edge, a
+        /// latch or an asynchronous reset).
+        #[arg(long, value_name = "A,B", value_delimiter = ',', conflicts_with = "clock")]
+        clocks: Option<Vec<String>>,
         /// The most states of the pair the walk holds before random runs
         /// take over.
         #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
@@ -503,8 +511,8 @@ fn main() {
         Command::ReplayMismatch { report, level, vcd } => commands::replay_mismatch::run(&report, level.as_deref(), vcd.as_deref(), &root),
         Command::Merge { reports, json, ci } => commands::merge::run(&reports, json, &ci.into()),
         Command::New { dir, path } => commands::new::run(&dir, path.as_deref()),
-        Command::Check { a, b, top, top_b, clock, max_states, depth, runs, timeout, ci } => {
-            commands::check::run(&a, &b, (top, top_b), clock, (max_states as usize, depth as usize, runs as usize), timeout, &ci.into())
+        Command::Check { a, b, top, top_b, clock, clocks, max_states, depth, runs, timeout, ci } => {
+            commands::check::run(&a, &b, (top, top_b), (clock, clocks), (max_states as usize, depth as usize, runs as usize), timeout, &ci.into())
         }
         Command::FuzzCheck(args) => commands::fuzz::run(args),
         Command::Yardstick(args) => commands::yardstick::run(args),

@@ -18,7 +18,7 @@ pub fn run(
     a: &Path,
     b: &Path,
     (top, top_b): (Option<String>, Option<String>),
-    clock: String,
+    (clock, clocks): (Option<String>, Option<Vec<String>>),
     (max_states, depth, runs): (usize, usize, usize),
     timeout: u64,
     ci: &super::ci::Out,
@@ -40,7 +40,7 @@ pub fn run(
     let top_b = top_b.or(top).or_else(|| sb.top.clone()).ok_or_else(|| missing(b))?;
     let dir = checks.join(&top_a);
     let top_b = (top_b != top_a).then_some(top_b);
-    let options = Options { top: top_a, top_b, clock, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
+    let options = Options { top: top_a, top_b, clock, clocks, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
     let c = match check::check_sources((a, &sa), (b, &sb), &options) {
         Err(nimforge_verify::Error::Internal(line)) => {
             let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&line), started.elapsed().as_secs_f64());
@@ -54,6 +54,9 @@ pub fn run(
     if !ports.is_empty() {
         println!("ports: the same in both ({})", ports.join(", "));
         println!("power-on: {POWER_ON}");
+    }
+    if let Some(clocking) = &c.clocking {
+        println!("time: {clocking}");
     }
     match &c.walk {
         Walk::Whole { .. } if matches!(c.verdict, Verdict::Different(_)) => println!("simulation: the walk found a difference"),
@@ -79,8 +82,10 @@ pub fn run(
         Verdict::Different(cex) => {
             let (fa, fb) = (a.display(), b.display());
             println!(
-                "verdict: different: found by {}, certified in Icarus on the two files; at cycle {} (before its rising clock edge) an output differs ({fa} against {fb}), after these inputs from power-on:",
-                cex.found_by, cex.cycle
+                "verdict: different: found by {}, certified in Icarus on the two files; at {} {} an output differs ({fa} against {fb}), after these inputs from power-on:",
+                cex.found_by,
+                cex.unit(),
+                if cex.clocks.is_empty() { format!("{} (before its rising clock edge)", cex.cycle) } else { cex.cycle.to_string() }
             );
             print!("{cex}");
             println!("counterexample: {} (inputs and the outputs that differ), {} (replays it in Icarus)", cex.vcd.display(), cex.testbench.display());

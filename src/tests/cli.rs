@@ -593,20 +593,46 @@ fn check_two_designs() {
     let turned = lock.replacen("output wire       lockout,", "input  wire       lockout,", 1).replacen("assign lockout = timer != 4'd0;", "", 1);
     std::fs::write(dir.join("turned.v"), turned).unwrap();
     refused(&["check", a, &dir.join("turned.v").to_string_lossy(), "--top", "lock"], "port lockout changed direction: an output in");
-    // What the check does not take, in one line in the file's own names.
+    // What one rising clock does not cover is taken in steps (issue 56),
+    // and the output says why, in the file's own names.
     let module = |name: &str, body: &str| {
         let path = dir.join(name);
         std::fs::write(&path, format!("module l(input clock, input en, input d, output reg q, output reg r);\n{body}\n  always @(posedge clock) r <= d;\nendmodule\n")).unwrap();
         path.to_string_lossy().into_owned()
     };
-    for (name, body, said) in [
-        ("latch.v", "  always @* if (en) q = d;", "has a latch (a register written while a level holds, not at a clock edge): q;"),
-        ("falling.v", "  always @(negedge clock) q <= d;", "has registers on the falling edge of clock:"),
-        ("two.v", "  always @(posedge en) q <= d;", "has registers clocked by en besides clock:"),
+    for (name, body, why) in [
+        ("latch.v", "  always @* if (en) q = d;", "latch.v has a latch: q)"),
+        ("falling.v", "  always @(negedge clock) q <= d;", "falling.v has registers on the falling edge of clock)"),
+        ("two.v", "  always @(posedge en) q <= d;", "registers are clocked by clock, en)"),
+        ("data.v", "  always @* q = clock & d;", "data.v reads its clock clock otherwise than at a clock pin)"),
     ] {
         let f = module(name, body);
-        refused(&["check", &f, &f, "--top", "l"], said);
+        let out = nimforge(&["check", &f, &f, "--top", "l"]);
+        let said = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));
+        assert!(said.contains(&format!("time: steps ({}", dir.join(why).display())) || said.contains(&format!("time: steps ({why}")), "{said}");
     }
+    // A combinational loop is refused naming its places; a word that only
+    // seems to loop (one bit read by another) is taken.
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).unwrap();
+        dir.join(name).to_string_lossy().into_owned()
+    };
+    let looped = write("looped.v", "module c(input a, output y);\n  wire t = a & ~y;\n  assign y = t ^ a;\nendmodule\n");
+    refused(&["check", &looped, &looped, "--top", "c"], "looped.v has a combinational loop (a value that depends on itself with no register between) through looped.v:2");
+    let word = write("word.v", "module c(input [1:0] a, output [1:0] y);\n  wire [1:0] t = {t[0], a[0]} & a;\n  assign y = t;\nendmodule\n");
+    let out = nimforge(&["check", &word, &word, "--top", "c"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    // The clock is found, named or not; a named one must be an input, and
+    // --clocks asks for steps.
+    let one = module("one.v", "");
+    let out = nimforge(&["check", &one, &one, "--top", "l"]);
+    assert!(text(&out.stdout).contains("time: cycles of the rising edge of clock"), "{}", text(&out.stdout));
+    let out = nimforge(&["check", &one, &one, "--top", "l", "--clocks", "clock"]);
+    assert!(text(&out.stdout).contains("time: steps (--clocks): clock toggled at will"), "{}", text(&out.stdout));
+    refused(&["check", &one, &one, "--top", "l", "--clocks", "en,nope"], "has no 1-bit input nope: --clocks names clock inputs");
+    refused(&["check", &module("en.v", "  always @(posedge en) q <= d;"), &one, "--top", "l", "--clocks", "clock"], "clocked by en, which --clocks does not name");
+    refused(&["check", &one, &one, "--top", "l", "--clock", "en"], "has its registers clocked by clock, not en: name its clock with --clock clock");
     // A pair no prover settles within the budget: not decided, exit 3, in time.
     let product = |name: &str, expr: &str| {
         let path = dir.join(name);
@@ -619,10 +645,13 @@ fn check_two_designs() {
     assert_eq!(out.status.code(), Some(3), "{said}{}", text(&out.stderr));
     assert!(said.contains("verdict: not decided") && said.contains("runs are no proof") && said.contains("time budget of 5 s"), "{said}");
     assert!(t0.elapsed().as_secs() < 15, "{:?}", t0.elapsed());
-    // A design whose only state is a latch: the latch is named, not a clock asked for (issue 59).
+    // A design whose only state is a latch: no clock asked for (issue 59),
+    // taken in steps (issue 56).
     std::fs::write(dir.join("only_latch.v"), "module l(input en, input d, output reg q);\n  always @* if (en) q = d;\nendmodule\n").unwrap();
     let only_latch = dir.join("only_latch.v").to_string_lossy().into_owned();
-    refused(&["check", &only_latch, &only_latch, "--top", "l"], "has a latch (a register written while a level holds, not at a clock edge): q;");
+    let out = nimforge(&["check", &only_latch, &only_latch, "--top", "l"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).contains("has a latch: q): each input may change at every step"), "{}", text(&out.stdout));
     refused(&["check", a, &wider, "--top", "lock"], "has an output tries of 2 bits and");
     refused(&["check", a, "no-such.v", "--top", "lock"], "no-such.v is not a file");
     refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");

@@ -142,9 +142,10 @@ pub fn of_check(a: &Path, b: &Path, top: &str, c: &Checked, dir: &Path) -> Optio
         line,
         title: format!("{top}: {first} differs from {}", shown(a)),
         message: format!(
-            "{} differs from {} at cycle {} after these inputs from power-on (found by {}):\n{x}counterexample: {}",
+            "{} differs from {} at {} {} after these inputs from power-on (found by {}):\n{x}counterexample: {}",
             shown(b),
             shown(a),
+            x.unit(),
             x.cycle,
             x.found_by,
             x.vcd.display()

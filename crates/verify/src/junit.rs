@@ -332,7 +332,7 @@ pub fn of_check(a: &Path, b: &Path, top: &str, c: &Checked, seconds: f64) -> Sui
         }
         Verdict::Different(x) => {
             let differing: Vec<&str> = x.outputs.iter().map(String::as_str).collect();
-            let message = format!("different: at cycle {} {} differs ({} against {}), found by {}", x.cycle, differing.join(", "), a.display(), b.display(), x.found_by);
+            let message = format!("different: at {} {} {} differs ({} against {}), found by {}", x.unit(), x.cycle, differing.join(", "), a.display(), b.display(), x.found_by);
             let detail = format!(
                 "{message}; the inputs from power-on:\n{x}counterexample: {} (inputs and the outputs that differ), {} (replays it in Icarus)",
                 x.vcd.display(),
@@ -453,7 +453,7 @@ mod tests {
 
     fn checked(verdict: Verdict, walk: Walk) -> Checked {
         let port = |name: &str, input| ModulePort { name: name.into(), input, width: 2 };
-        Checked { ports: vec![port("x", true), port("y", false)], walk, proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())), verdict }
+        Checked { ports: vec![port("x", true), port("y", false)], clocking: Some(crate::check::Clocking::Cycles { clock: "clock".into() }), walk, proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())), verdict }
     }
 
     /// check's documents, equal, different and not decided: valid, the
@@ -467,6 +467,7 @@ mod tests {
         let runs = Walk::Runs { why: "too wide".into(), runs: 4096, depth: 1000 };
         let cex = Counterexample {
             inputs: vec!["x".into()],
+            clocks: Vec::new(),
             cycles: vec![vec!["01".into()], vec!["10".into()]],
             cycle: 1,
             outputs: vec!["y".into()],

@@ -15,7 +15,8 @@ fn a_budget_spent_before_the_designs_are_read_is_not_decided() {
     let options = Options {
         top: "fifo".into(),
         top_b: None,
-        clock: "clk".into(),
+        clock: Some("clk".into()),
+        clocks: None,
         max_states: 1000,
         depth: 10,
         runs: 64,

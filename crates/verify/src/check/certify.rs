@@ -7,7 +7,7 @@
 //! provers do. What replays is written as `counterexample_tb.v` (to run
 //! again) and `counterexample.vcd` (the inputs and the outputs that differ).
 
-use super::Counterexample;
+use super::{Clocking, Counterexample};
 use crate::flow::iverilog;
 use crate::flow::yosys::{Holds, ModulePort};
 use crate::sources::Sources;
@@ -17,25 +17,30 @@ use std::path::Path;
 /// The testbench's module name.
 const TB: &str = "nimforge_counterexample";
 
-/// Replays `cycles` (a value per input port, clock aside, bits as text,
-/// most significant first) on `a` and `b`; the counterexample when an
-/// output differs (the first cycle where one does), else an error that
-/// says it did not replay.
+/// Replays `cycles` (a value per input port, clock aside in cycles, bits
+/// as text, most significant first) on `a` and `b`; the counterexample
+/// when an output differs (the first cycle where one does), else an error
+/// that says it did not replay.
 #[allow(clippy::too_many_arguments)]
 pub fn certify(
     (a, b): (&Sources, &Sources),
     (holds_a, holds_b): (&Holds, &Holds),
     tops: (&str, &str),
     ports: &[ModulePort],
-    clock: Option<&str>,
+    clocking: &Clocking,
     cycles: &[Vec<String>],
     found_by: &str,
     dir: &Path,
 ) -> Result<Counterexample, Error> {
+    let clock = clocking.clock();
+    let clocks: Vec<String> = match clocking {
+        Clocking::Steps { clocks, .. } => clocks.clone(),
+        _ => Vec::new(),
+    };
     let inputs: Vec<&ModulePort> = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let outputs: Vec<&ModulePort> = ports.iter().filter(|p| !p.input).collect();
     let tb = dir.join("counterexample_tb.v");
-    let text = testbench((a, b, &tb), (holds_a, holds_b), tops, (&inputs, &outputs), clock, cycles);
+    let text = testbench((a, b, &tb), (holds_a, holds_b), tops, (&inputs, &outputs), (clock, &clocks), cycles);
     std::fs::write(&tb, &text).map_err(|e| Error::io(format!("writing {}", tb.display()), e))?;
     let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
         let at = dir.join(format!("replay_{}", side.to_lowercase()));
@@ -78,6 +83,7 @@ pub fn certify(
     let out_of = |got: &Vec<Vec<String>>| -> Vec<Vec<String>> { got[..=cycle].iter().map(|r| shown.iter().map(|&o| r[o].clone()).collect()).collect() };
     let c = Counterexample {
         inputs: inputs.iter().map(|p| p.name.clone()).collect(),
+        clocks,
         cycles,
         cycle,
         outputs: shown.iter().map(|&o| outputs[o].name.clone()).collect(),
@@ -93,13 +99,17 @@ pub fn certify(
 }
 
 /// The testbench: both files' module `top` driven the same way, a line
-/// `nimforge-cycle T <outputs>` before each rising clock edge.
+/// `nimforge-cycle T <outputs>` before each rising clock edge (in cycles),
+/// or at the end of each step (in steps: the clocks among the inputs change
+/// first, then, 1 ns later, the other inputs, so that a register takes the
+/// value its input had at the step before, as the walk and the provers
+/// have it).
 fn testbench(
     (a, b, tb): (&Sources, &Sources, &Path),
     (holds_a, holds_b): (&Holds, &Holds),
     (top, top_b): (&str, &str),
     (inputs, outputs): (&[&ModulePort], &[&ModulePort]),
-    clock: Option<&str>,
+    (clock, clocks): (Option<&str>, &[String]),
     cycles: &[Vec<String>],
 ) -> String {
     let mut v = format!(
@@ -122,8 +132,14 @@ fn testbench(
     if let Some(c) = clock {
         v += &format!("  reg {c} = 1'b0;\n");
     }
-    for p in inputs {
-        v += &format!("  reg {}{};\n", range(p.width), id(p));
+    for (i, p) in inputs.iter().enumerate() {
+        // A clock holds its first step's value from the start: no edge at
+        // step 0 (as `clk2fflogic` has it).
+        let first = cycles.first().and_then(|c| c.get(i)).filter(|_| clocks.contains(&p.name));
+        match first {
+            Some(value) => v += &format!("  reg {}{} = 1'b{value};\n", range(p.width), id(p)),
+            None => v += &format!("  reg {}{};\n", range(p.width), id(p)),
+        }
     }
     for p in outputs {
         v += &format!("  wire {}{};\n", range(p.width), id(p));
@@ -158,10 +174,17 @@ fn testbench(
     let formats = vec!["%b"; outputs.len()].join(" ");
     let names: Vec<String> = outputs.iter().map(id).collect();
     for (t, values) in cycles.iter().enumerate() {
-        for (p, value) in inputs.iter().zip(values) {
+        if !clocks.is_empty() {
+            for (p, value) in inputs.iter().zip(values).filter(|(p, _)| clocks.contains(&p.name)) {
+                v += &format!("    {} = {}'b{};\n", id(p), p.width, value);
+            }
+            v += "    #1;\n";
+        }
+        for (p, value) in inputs.iter().zip(values).filter(|(p, _)| !clocks.contains(&p.name)) {
             v += &format!("    {} = {}'b{};\n", id(p), p.width, value);
         }
-        v += &format!("    #5 $display(\"nimforge-cycle {t} {formats}\", {});\n", names.join(", "));
+        let settle = if clocks.is_empty() { 5 } else { 4 };
+        v += &format!("    #{settle} $display(\"nimforge-cycle {t} {formats}\", {});\n", names.join(", "));
         match clock {
             Some(c) => v += &format!("    {c} = 1'b1;\n    #5 {c} = 1'b0;\n"),
             None => v += "    #5;\n",
@@ -187,12 +210,17 @@ fn command_line(s: &Sources, side: &str) -> String {
 
 /// The counterexample as a VCD: the clock, the inputs, and each output that
 /// differs as the first file (`a`) and the second (`b`) have it; cycle T
-/// from 10T ns, its rising edge at 10T+5.
+/// from 10T ns, its rising edge at 10T+5. In steps there is no clock of
+/// its own: step T from 10T ns, the clocks among the inputs changing then
+/// and the other inputs at 10T+1, as the testbench drives them.
 fn write_vcd(c: &Counterexample, clock: Option<&str>, widths: &[usize]) -> String {
+    let steps = clock.is_none() && !c.clocks.is_empty();
     let mut v = String::from("$timescale 1ns $end\n$scope module check $end\n");
     let ids: Vec<String> = (0..c.inputs.len() + 2 * c.outputs.len() + 1).map(|i| format!("n{i}")).collect();
     let clock_id = &ids[ids.len() - 1];
-    v += &format!("$var wire 1 {clock_id} {} $end\n", clock.unwrap_or("clock"));
+    if !steps {
+        v += &format!("$var wire 1 {clock_id} {} $end\n", clock.unwrap_or("clock"));
+    }
     for (i, n) in c.inputs.iter().enumerate() {
         v += &format!("$var wire {} {} {n} $end\n", widths[i], ids[i]);
     }
@@ -204,15 +232,27 @@ fn write_vcd(c: &Counterexample, clock: Option<&str>, widths: &[usize]) -> Strin
         v += "$upscope $end\n";
     }
     v += "$upscope $end\n$enddefinitions $end\n";
+    let is_clock = |i: usize| c.clocks.contains(&c.inputs[i]);
     for t in 0..c.cycles.len() {
-        v += &format!("#{}\n0{clock_id}\n", 10 * t);
-        for (i, value) in c.cycles[t].iter().enumerate() {
+        v += &format!("#{}\n", 10 * t);
+        if !steps {
+            v += &format!("0{clock_id}\n");
+        }
+        for (i, value) in c.cycles[t].iter().enumerate().filter(|(i, _)| !steps || is_clock(*i)) {
             v += &format!("b{value} {}\n", ids[i]);
+        }
+        if steps {
+            v += &format!("#{}\n", 10 * t + 1);
+            for (i, value) in c.cycles[t].iter().enumerate().filter(|(i, _)| !is_clock(*i)) {
+                v += &format!("b{value} {}\n", ids[i]);
+            }
         }
         for o in 0..c.outputs.len() {
             v += &format!("b{} {}\nb{} {}\n", c.a[t][o], ids[c.inputs.len() + 2 * o], c.b[t][o], ids[c.inputs.len() + 2 * o + 1]);
         }
-        v += &format!("#{}\n1{clock_id}\n", 10 * t + 5);
+        if !steps {
+            v += &format!("#{}\n1{clock_id}\n", 10 * t + 5);
+        }
     }
     v += &format!("#{}\n", 10 * c.cycles.len());
     v

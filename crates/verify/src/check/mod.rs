@@ -6,6 +6,14 @@
 //! value power on at 0, as on the iCE40, in the walk, the runs, every
 //! prover and every replay.
 //!
+//! One semantics of time: every clock is an input the environment may
+//! change at will ([`Clocking`]). Where every register is on the rising
+//! edge of one input clock, cycles of that clock are exact and cheaper;
+//! anything else (several clocks, a falling edge, a latch, a clock made by
+//! logic or read as data, an asynchronous reset) is taken in steps
+//! (yosys's `clk2fflogic`), where the walk, the runs and the provers cover
+//! every interleaving of the clocks' edges.
+//!
 //! 1. The ports: yosys reads both files (`-sv`); they must have the same
 //!    ports (names, directions, widths).
 //! 2. The walk: the two as one miter ([`yosys::miter_blif`]: shared
@@ -60,8 +68,15 @@ pub struct Options {
     /// The second design's top module when it is named otherwise (a
     /// rewrite renamed); its ports must still be the first's, by name.
     pub top_b: Option<String>,
-    /// The clock input's name.
-    pub clock: String,
+    /// The clock input's name, where the check should take time in cycles
+    /// of its rising edge; none: the clocks are found by what drives the
+    /// registers' clock pins ([`Clocking`]).
+    pub clock: Option<String>,
+    /// The clocks, named (`--clocks a,b`): time in steps, each of them an
+    /// input the environment toggles at will ([`Clocking::Steps`]), even
+    /// where one rising clock would do. Every input that drives a clock pin
+    /// must be among them.
+    pub clocks: Option<Vec<String>>,
     /// The most states of the pair the walk holds before it gives way to
     /// runs.
     pub max_states: usize,
@@ -102,12 +117,84 @@ pub enum Walk {
     },
 }
 
+/// How the check took time for the pair (docs/command.md, "Clocks"): one
+/// semantics, in which every clock is an input; the fast path where one
+/// rising clock is all there is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Clocking {
+    /// No register, latch or memory: one state, every input value.
+    Combinational,
+    /// In cycles of one clock's rising edge, the clock no input of the walk
+    /// or the provers (the fast path: every register on that edge, no latch,
+    /// no asynchronous reset or load).
+    Cycles {
+        /// The clock input.
+        clock: String,
+    },
+    /// In steps, each clock an input the environment toggles at will: every
+    /// interleaving of the clocks' edges is covered, a latch follows its
+    /// input while open, an asynchronous reset acts at the step it changes
+    /// (yosys's `clk2fflogic`). A register takes, at a step where its clock
+    /// has its edge, the value its input had at the step before.
+    Steps {
+        /// The inputs that drive clock pins, as named (by `--clocks`, or
+        /// found).
+        clocks: Vec<String>,
+        /// Why not cycles of one clock (several clocks, a falling edge, a
+        /// latch, an asynchronous reset, a clock made by logic, `--clocks`).
+        why: String,
+    },
+}
+
+impl Clocking {
+    /// The scripts' time for it.
+    pub fn time(&self) -> yosys::Time {
+        match self {
+            Clocking::Steps { .. } => yosys::Time::Steps,
+            _ => yosys::Time::Cycles,
+        }
+    }
+
+    /// The clock that is no input of the walk, in cycles.
+    fn clock(&self) -> Option<&str> {
+        match self {
+            Clocking::Cycles { clock } => Some(clock),
+            _ => None,
+        }
+    }
+
+    /// What a step of the counterexample is called: a cycle, or a step.
+    pub fn unit(&self) -> &'static str {
+        match self {
+            Clocking::Steps { .. } => "step",
+            _ => "cycle",
+        }
+    }
+}
+
+impl std::fmt::Display for Clocking {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Clocking::Combinational => write!(f, "no register: one state, every input value"),
+            Clocking::Cycles { clock } => write!(f, "cycles of the rising edge of {clock}"),
+            Clocking::Steps { clocks, why } => write!(
+                f,
+                "steps ({why}): {}, every interleaving of edges covered, asynchronous resets and latches exact (clk2fflogic)",
+                if clocks.is_empty() { "each input may change at every step".to_string() } else { format!("{} toggled at will", clocks.join(", ")) }
+            ),
+        }
+    }
+}
+
 /// A certified difference: an input sequence from power-on after which an
 /// output of the two differs, replayed in Icarus on the two files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counterexample {
-    /// The input ports (the clock aside), in the file's order.
+    /// The input ports (the clock aside, in cycles), in the file's order.
     pub inputs: Vec<String>,
+    /// Those of `inputs` that are clocks, in steps: their edges are named
+    /// at each step.
+    pub clocks: Vec<String>,
     /// Each cycle's input values, a value per port as bits, most
     /// significant first (any width).
     pub cycles: Vec<Vec<String>>,
@@ -144,6 +231,18 @@ pub fn show(bits: &str) -> String {
     format!("{w}'h{hex}")
 }
 
+impl Counterexample {
+    /// What its `cycles` are: cycles of one clock, or steps (where it names
+    /// clocks).
+    pub fn unit(&self) -> &'static str {
+        if self.clocks.is_empty() {
+            "cycle"
+        } else {
+            "step"
+        }
+    }
+}
+
 impl std::fmt::Display for Counterexample {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (t, values) in self.cycles.iter().enumerate() {
@@ -153,7 +252,17 @@ impl std::fmt::Display for Counterexample {
                 .map(|o| format!("{} {} against {}", self.outputs[o], show(&self.a[t][o]), show(&self.b[t][o])))
                 .collect();
             let differs = if outs.is_empty() { String::new() } else { format!("  <- differs: {}", outs.join(", ")) };
-            writeln!(f, "  cycle {t}: {}{differs}", if set.is_empty() { "(no inputs)".to_string() } else { set.join(" ") })?;
+            // In steps, which clock has an edge here (none at step 0).
+            let edges: Vec<String> = self
+                .inputs
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| self.clocks.contains(p) && t > 0)
+                .filter(|&(i, _)| self.cycles[t - 1][i] != values[i])
+                .map(|(i, p)| format!("{p} {}", if values[i] == "1" { "rises" } else { "falls" }))
+                .collect();
+            let edges = if edges.is_empty() { String::new() } else { format!(" [{}]", edges.join(", ")) };
+            writeln!(f, "  {} {t}: {}{edges}{differs}", self.unit(), if set.is_empty() { "(no inputs)".to_string() } else { set.join(" ") })?;
         }
         Ok(())
     }
@@ -189,6 +298,9 @@ impl Verdict {
 pub struct Checked {
     /// The ports both files have.
     pub ports: Vec<ModulePort>,
+    /// How time was taken (none: the designs were not read within the
+    /// budget).
+    pub clocking: Option<Clocking>,
     /// How far the simulation went.
     pub walk: Walk,
     /// The proof's verdict and its words, where it ran.
@@ -227,6 +339,7 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
             let what = what.lines().next().unwrap_or_default();
             Ok(Checked {
                 ports: Vec::new(),
+                clocking: None,
                 walk: Walk::Runs { why: "the time budget ran out before the designs were read".into(), runs: 0, depth: 0 },
                 proof: None,
                 verdict: Verdict::NotDecided(format!("the time budget of {} s (--timeout) ran out: {what}", options.timeout.as_secs())),
@@ -248,18 +361,17 @@ fn check_until(
     let (ports_b, holds_b) = yosys::module(sb, tops.1, &options.dir)?;
     same_ports((a, &ports_a), (b, &ports_b))?;
     for (f, h) in [(a, &holds_a), (b, &holds_b)] {
-        no_latch(f, h)?;
+        if let Some(places) = h.loops.first() {
+            return Err(Error::Design(format!(
+                "{} has a combinational loop (a value that depends on itself with no register between) through {}: nimforge check takes designs without one",
+                f.display(),
+                list(places)
+            )));
+        }
     }
-    // A module with no register needs no clock: one state, every input value.
-    let clocked = [&holds_a, &holds_b].iter().any(|h| !h.clocks.is_empty() || !h.memories.is_empty() || !h.latches.is_empty());
-    let has_clock = ports_a.iter().any(|p| p.input && p.name == options.clock && p.width == 1);
-    if clocked && !has_clock {
-        return Err(Error::Input(format!("module {} has no 1-bit input {}: name its clock with --clock", options.top, options.clock)));
-    }
-    for (f, h) in [(a, &holds_a), (b, &holds_b)] {
-        takes(f, h, &options.clock)?;
-    }
-    let clock = has_clock.then_some(options.clock.as_str());
+    let clocking = clocking(((a, &holds_a), (b, &holds_b)), &ports_a, options)?;
+    let time = clocking.time();
+    let clock = clocking.clock();
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let until = (start + options.timeout / 3, start + options.timeout / 2);
     // The provers run beside the miter's making and the walk: the first to
@@ -270,7 +382,7 @@ fn check_until(
     let settled = std::sync::atomic::AtomicBool::new(false);
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
-            let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, &proofs);
+            let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, time, &proofs);
             if e.as_ref().is_ok_and(|e| settles(e, &proofs, &inputs)) {
                 settled.store(true, std::sync::atomic::Ordering::Relaxed);
                 // The walk's miter may still be in the making: stop it.
@@ -278,7 +390,7 @@ fn check_until(
             }
             e
         });
-        let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), &options.dir)
+        let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir)
             .map_err(Error::from)
             .and_then(|blif| Ok(Netlist::from_file(&blif)?))
             .and_then(|net| simulate(&net, &inputs, options, until, &settled));
@@ -318,16 +430,16 @@ fn check_until(
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
-        certify::certify((sa, sb), (&holds_a, &holds_b), tops, &ports_a, clock, cycles, found_by, &options.dir)
+        certify::certify((sa, sb), (&holds_a, &holds_b), tops, &ports_a, &clocking, cycles, found_by, &options.dir)
     };
     if let Some(cycles) = found {
         let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };
         let c = certify(&cycles, by)?;
-        return Ok(Checked { ports: ports_a, walk, proof: None, verdict: Verdict::Different(Box::new(c)) });
+        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Different(Box::new(c)) });
     }
     if let Walk::Whole { states, transitions, depth } = walk {
         let how = format!("the walk: every reachable state of the pair ({states}) under every input value ({transitions} state and input pairs, depth {depth}), from power-on");
-        return Ok(Checked { ports: ports_a, walk, proof: None, verdict: Verdict::Equal(how) });
+        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Equal(how) });
     }
     let runs = match &walk {
         Walk::Runs { why, runs, depth } => format!("not walked whole ({why}); {runs} random runs of {depth} cycles from power-on found no difference, and runs are no proof"),
@@ -337,7 +449,7 @@ fn check_until(
         Ok(e) => e,
         Err(_) if std::time::Instant::now() >= deadline => {
             let verdict = Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
-            return Ok(Checked { ports: ports_a, walk, proof: None, verdict });
+            return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict });
         }
         Err(e) => return Err(e.into()),
     };
@@ -353,7 +465,7 @@ fn check_until(
         },
         yosys::Verdict::NotClosed => Verdict::NotDecided(format!("{runs}; {}", e.detail)),
     };
-    Ok(Checked { ports: ports_a, walk, proof: Some((e.verdict, e.detail)), verdict })
+    Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: Some((e.verdict, e.detail)), verdict })
 }
 
 /// Whether the provers' answer settles the pair: a proof that is taken, or
@@ -372,39 +484,73 @@ fn list(names: &[String]) -> String {
     format!("{}{}", shown.join(", "), if names.len() > 4 { ", ..." } else { "" })
 }
 
-/// No latch, in one line naming the file's own signals (before the clock is
-/// asked for: a design whose only state is a latch has none).
-fn no_latch(file: &Path, holds: &yosys::Holds) -> Result<(), Error> {
-    if !holds.latches.is_empty() {
-        return Err(Error::Design(format!(
-            "{} has a latch (a register written while a level holds, not at a clock edge): {}; nimforge check takes registers on a rising clock edge only",
-            file.display(),
-            list(&holds.latches)
-        )));
-    }
-    Ok(())
-}
-
-/// What the check takes, in one line naming the file's own signals: every
-/// register on the rising edge of the one clock.
-fn takes(file: &Path, holds: &yosys::Holds, clock: &str) -> Result<(), Error> {
+/// How the pair takes time (docs/command.md, "Clocks"), from what drives
+/// the registers' clock pins in either file: cycles of one clock where
+/// every register is on the rising edge of one input that nothing else
+/// reads, with no latch and no asynchronous reset or load; else steps, each
+/// clock an input. `--clocks` asks for steps; `--clock` names the one
+/// clock of cycles, and must be an input.
+fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosys::Holds)), ports: &[ModulePort], options: &Options) -> Result<Clocking, Error> {
+    // A signal in the file's words: `\clk` is clk, `\clk [0]` is clk [0].
     let signal = |s: &str| s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ");
-    if let Some((c, _)) = holds.clocks.iter().find(|(_, rising)| !rising) {
-        return Err(Error::Design(format!(
-            "{} has registers on the falling edge of {}: nimforge check takes registers on the rising edge of one clock",
-            file.display(),
-            signal(c)
-        )));
+    let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
+    let files = [(a, holds_a), (b, holds_b)];
+    // Each clock once, with the first file that has it.
+    let mut clocks: Vec<(String, bool, &Path)> = Vec::new();
+    for (f, h) in files {
+        for (c, rising) in &h.clocks {
+            if !clocks.iter().any(|(k, r, _)| *k == signal(c) && r == rising) {
+                clocks.push((signal(c), *rising, f));
+            }
+        }
     }
-    let others: Vec<String> = holds.clocks.iter().map(|(c, _)| signal(c)).filter(|c| c != clock).collect();
-    if !others.is_empty() {
-        return Err(Error::Design(format!(
-            "{} has registers clocked by {} besides {clock}: nimforge check takes one clock (name it with --clock)",
-            file.display(),
-            list(&others)
-        )));
+    let mut names: Vec<String> = Vec::new();
+    for (c, _, _) in &clocks {
+        if !names.contains(c) {
+            names.push(c.clone());
+        }
     }
-    Ok(())
+    names.sort();
+    if let Some(named) = &options.clocks {
+        if let Some(c) = named.iter().find(|c| !input(c)) {
+            return Err(Error::Input(format!("module {} has no 1-bit input {c}: --clocks names clock inputs", options.top)));
+        }
+        if let Some((c, _, f)) = clocks.iter().find(|(c, _, _)| input(c) && !named.contains(c)) {
+            return Err(Error::Input(format!("{} has registers clocked by {c}, which --clocks does not name: add it, or leave --clocks out", f.display())));
+        }
+        return Ok(Clocking::Steps { clocks: named.clone(), why: "--clocks".into() });
+    }
+    if let Some(c) = options.clock.as_deref().filter(|c| !input(c)) {
+        return Err(Error::Input(format!("module {} has no 1-bit input {c}: name its clock with --clock, or leave --clock out", options.top)));
+    }
+    let why = files
+        .iter()
+        .find_map(|(f, h)| (!h.latches.is_empty()).then(|| format!("{} has a latch: {}", f.display(), list(&h.latches))))
+        .or_else(|| clocks.iter().find(|(_, rising, _)| !rising).map(|(c, _, f)| format!("{} has registers on the falling edge of {c}", f.display())))
+        .or_else(|| (names.len() > 1).then(|| format!("registers are clocked by {}", list(&names))))
+        .or_else(|| clocks.iter().find(|(c, _, _)| !input(c)).map(|(c, _, f)| format!("{} has registers clocked by {c}, which is no input but made by logic", f.display())))
+        .or_else(|| {
+            files.iter().find_map(|(f, h)| {
+                h.clocks_as_data.first().map(|c| format!("{} reads its clock {} otherwise than at a clock pin", f.display(), signal(c)))
+            })
+        })
+        .or_else(|| {
+            files.iter().find_map(|(f, h)| {
+                (!h.asynchronous.is_empty()).then(|| format!("{} has registers with an asynchronous reset or load: {}", f.display(), list(&h.asynchronous)))
+            })
+        });
+    if let Some(why) = why {
+        return Ok(Clocking::Steps { clocks: names.into_iter().filter(|c| input(c)).collect(), why });
+    }
+    match (names.first(), &options.clock) {
+        (Some(c), Some(named)) if c != named => {
+            let f = clocks[0].2;
+            Err(Error::Input(format!("{} has its registers clocked by {c}, not {named}: name its clock with --clock {c}, or leave --clock out", f.display())))
+        }
+        (Some(c), _) => Ok(Clocking::Cycles { clock: c.clone() }),
+        // No register on a clock: the named clock is an input like another.
+        (None, _) => Ok(Clocking::Combinational),
+    }
 }
 
 /// The two files' ports the same, else one line naming the first that

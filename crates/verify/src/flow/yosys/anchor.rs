@@ -25,6 +25,7 @@ struct AnchorScript<'a> {
     a: Vec<String>,
     b: Vec<String>,
     top: &'a str,
+    steps: bool,
 }
 
 /// Module `top` of `sources` (a file, or a design's files with their
@@ -42,8 +43,23 @@ pub fn rewrite(sources: &Sources, top: &str, gates: bool, out: &Path, dir: &Path
 /// The anchor's miter of module `top` in the designs `a` and `b` (each a
 /// file or a design's files): `dir/anchor.aig`, for ABC's dprove
 /// ([`crate::flow::abc::dprove`]); stopped at `by` where one is given.
+/// Time is in steps (`clk2fflogic`: each clock an input) unless every
+/// register of both is on the rising edge of one and the same clock, with
+/// no latch and no asynchronous reset or load, where cycles of that clock
+/// ask the same question and ABC answers it in fewer frames.
 pub fn miter(a: &Sources, b: &Sources, top: &str, dir: &Path, by: Option<std::time::Instant>) -> Result<PathBuf, ToolError> {
-    let script = AnchorScript { a: reads(a, top)?, b: reads(b, top)?, top }.render().expect("template renders");
+    let holds = |s: &Sources, side: &str| -> Result<super::Holds, ToolError> {
+        let at = dir.join(format!("anchor_{side}"));
+        std::fs::create_dir_all(&at).map_err(|error| ToolError::Io { what: format!("creating {}", at.display()), error })?;
+        Ok(super::module_by(s.clone(), top, &at, by)?.1)
+    };
+    let (ha, hb) = (holds(a, "a")?, holds(b, "b")?);
+    let one_rising = |h: &super::Holds| h.latches.is_empty() && h.asynchronous.is_empty() && h.clocks.iter().all(|(_, rising)| *rising);
+    let mut clocks: Vec<&String> = ha.clocks.iter().chain(&hb.clocks).map(|(c, _)| c).collect();
+    clocks.sort();
+    clocks.dedup();
+    let steps = !(one_rising(&ha) && one_rising(&hb) && clocks.len() <= 1);
+    let script = AnchorScript { a: reads(a, top)?, b: reads(b, top)?, top, steps }.render().expect("template renders");
     write(&dir.join("anchor.ys"), &script)?;
     YOSYS.run_by(&["-q", "-l", "anchor.log", "-s", "anchor.ys"], dir, &format!("writing the anchor's miter of {top}"), by)?;
     Ok(dir.join("anchor.aig"))

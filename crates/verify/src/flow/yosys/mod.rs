@@ -113,14 +113,29 @@ pub fn ports(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<Vec<Mo
 /// Module `top` of `source` as yosys reads it (`templates/ports.ys.j2`): its
 /// ports, in the file's order, and what it holds (flattened).
 pub fn module(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<(Vec<ModulePort>, Holds), ToolError> {
+    module_by(source, top, dir, None)
+}
+
+/// [`module`], stopped at `by` where one is given.
+pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: Option<std::time::Instant>) -> Result<(Vec<ModulePort>, Holds), ToolError> {
     let source = source.into();
     let script = PortsScript { reads: reads(&source, top)?, top }.render().expect("template renders");
     write(&dir.join("ports.ys"), &script)?;
     let named = source.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
-    YOSYS.run(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {named}"))?;
+    YOSYS.run_by(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {named}"), by)?;
     let json = read(&dir.join("ports.json"))?;
     let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
     let mut holds = parse_holds(&read(&dir.join("design.il"))?, top, &read(&dir.join("undriven.txt"))?);
+    // yosys's `check` sees a loop through a whole word where one bit may
+    // depend on another of the same word and not on itself: a loop counts
+    // only where it is still there bit by bit (after `techmap`).
+    if !holds.loops.is_empty() {
+        write(&dir.join("loops.ys"), "read_rtlil design.il\ntechmap\ntee -o loops.txt check\n")?;
+        YOSYS.run_by(&["-q", "-l", "loops.log", "-s", "loops.ys"], dir, &format!("looking for loops in {top} bit by bit"), by)?;
+        if !read(&dir.join("loops.txt"))?.contains("found logic loop") {
+            holds.loops.clear();
+        }
+    }
     // An array yosys kept as registers (`r[0]`, from `reg [7:0] r [0:3]`)
     // is an element in the file, unless the file itself declares the
     // escaped name (a flat netlist yosys wrote: `\r[0] `).
@@ -164,11 +179,18 @@ pub struct Holds {
     /// Each clock the registers take (the signal as written), and whether
     /// on its rising edge.
     pub clocks: Vec<(String, bool)>,
+    /// Those of `clocks` also read otherwise than at a clock pin (by logic,
+    /// a latch's enable, or an output): as written.
+    pub clocks_as_data: Vec<String>,
     /// The nets the module reads that nothing drives (a register never
     /// written, an output or wire never assigned): each wholly (`None`) or
     /// one bit of it. They read 0, as a register without an initial value
     /// that nothing writes does.
     pub undriven: Vec<(String, Option<usize>)>,
+    /// Each combinational loop (a value that depends on itself with no
+    /// register between), as the places in the files of the cells on it
+    /// (`fifo.v:39`), as yosys's `check` finds them.
+    pub loops: Vec<Vec<String>>,
 }
 
 /// [`Holds`] from yosys's RTLIL of the flattened module `top` and the log
@@ -179,6 +201,10 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
     let mut memories: Vec<(String, i64, usize)> = Vec::new();
     let mut memory_inits: Vec<String> = Vec::new();
     let mut cell: Option<(String, Vec<(String, String)>)> = None;
+    // The signals each cell reads or drives, other than at a clock pin
+    // (`CLK` of a flip-flop or a memory's write port).
+    let mut read: Vec<String> = Vec::new();
+    let mut outputs: Vec<String> = Vec::new();
     // A flattened submodule's wire or memory and its path (`hdlname`).
     let mut paths: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     let hdlname = |attributes: &[String]| -> Option<String> {
@@ -219,12 +245,22 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                         holds.clocks.push(clock);
                     }
                     holds.uninitialised.extend(q);
+                } else if kind.starts_with("$memwr") && get("\\CLK_ENABLE").ends_with('1') {
+                    // A memory's write port takes its clock as a register does.
+                    let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
+                    if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
+                        holds.clocks.push(clock);
+                    }
                 } else if kind.starts_with("$meminit") {
                     memory_inits.extend(names(&get("\\MEMID").replace("\"", "").replace("\\\\", "\\")));
                 }
                 cell = None;
             } else if let Some(rest) = t.strip_prefix("connect ").or_else(|| t.strip_prefix("parameter ")) {
                 let (k, v) = rest.split_once(' ').unwrap_or((rest, ""));
+                let clock_pin = k == "\\CLK" && (kind.contains("dff") || kind.starts_with("$memwr"));
+                if t.starts_with("connect ") && !clock_pin {
+                    read.extend(names(v));
+                }
                 fields.push((k.to_string(), v.to_string()));
             }
             continue;
@@ -238,7 +274,14 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
             Some(&"connect") if words.len() == 3 => {
                 aliases.insert(words[1].to_string(), words[2].to_string());
             }
+            Some(&"connect") => {
+                // A part of a wire driven by another's: a read all the same.
+                read.extend(names(t.trim_start_matches("connect ")));
+            }
             Some(&"wire") => {
+                if words.contains(&"output") {
+                    outputs.extend(words.last().and_then(|w| w.strip_prefix('\\')).map(str::to_string));
+                }
                 if let Some(name) = words.last().and_then(|w| w.strip_prefix('\\')) {
                     let width = words.iter().position(|w| *w == "width").and_then(|i| words.get(i + 1)?.parse().ok()).unwrap_or(1);
                     widths.insert(name.to_string(), width);
@@ -277,12 +320,55 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
         seen.push(c.clone());
         true
     });
+    // A clock read as data: a cell reads it (or a wire that is it), or an
+    // output is it. Names are compared whole: a wire any of whose bits is
+    // a clock counts, which may take a design in steps that cycles would
+    // do, never the other way.
+    let root = |n: &str| -> String {
+        let mut at = format!("\\{n}");
+        for _ in 0..64 {
+            match aliases.get(&at) {
+                Some(to) => at = to.clone(),
+                None => break,
+            }
+        }
+        at
+    };
+    let outputs_read = outputs.iter().filter(|o| aliases.contains_key(&format!("\\{o}")));
+    let roots: std::collections::HashSet<String> = read.iter().chain(outputs_read).map(|n| root(n)).collect();
+    holds.clocks_as_data = holds.clocks.iter().map(|(c, _)| c.clone()).filter(|c| roots.contains(c.split_whitespace().next().unwrap_or(c))).collect();
+    holds.clocks_as_data.dedup();
     // A function's variables in a clocked block (`f$func$file:12$1.$result`)
     // are registers to yosys and nothing in the file: not the user's.
     let yosys_own = |n: &str| n.contains('$') && verilog_name(n) != n;
     holds.uninitialised.retain(|n| !initialised.contains(n) && !yosys_own(n));
     holds.uninitialised.dedup();
     holds.memories = memories.into_iter().filter(|m| !memory_inits.contains(&m.0)).collect();
+    // `Warning: found logic loop in module top:` and its cells, each named
+    // by yosys after its place (`$and$/path/fifo.v:39$173`).
+    let mut lines = check.lines().peekable();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("Warning: found logic loop") {
+            continue;
+        }
+        let mut places: Vec<String> = Vec::new();
+        while let Some(cell) = lines.next_if(|l| l.starts_with("    ")) {
+            let Some(name) = cell.trim().strip_prefix("cell ") else { continue };
+            let place = name.split('$').find(|p| p.contains(".v:") || p.contains(".sv:") || p.contains(".vh:"));
+            let place = place.map(|p| p.rsplit('/').next().unwrap_or(p).to_string()).unwrap_or_else(|| name.split(' ').next().unwrap_or(name).to_string());
+            if !places.contains(&place) {
+                places.push(place);
+            }
+        }
+        // By file and line.
+        places.sort_by_key(|p| {
+            let (file, line) = p.rsplit_once(':').unwrap_or((p, ""));
+            (file.to_string(), line.parse::<u64>().unwrap_or(0))
+        });
+        if !holds.loops.contains(&places) {
+            holds.loops.push(places);
+        }
+    }
     // `Wire top.\\r [3] is used but has no driver.` (a bit of a wider
     // wire) or `Wire top.\\q is ...`; yosys's own nets left out.
     let mut undriven: Vec<(String, Vec<usize>)> = Vec::new();
@@ -575,6 +661,21 @@ pub fn prove_equivalent(
     }
 }
 
+/// How two designs' time is taken by the scripts that read them
+/// (`templates/equiv_read.ys.j2`; docs/command.md, "Clocks").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Time {
+    /// In cycles of one rising clock: the clock is no input of the miter,
+    /// an asynchronous reset or load is taken at the cycle (`async2sync`).
+    Cycles,
+    /// In steps: every flip-flop, latch and memory write is logic on one
+    /// global step (`clk2fflogic`), every clock an input like any other that
+    /// may change at any step, an asynchronous reset acting at the step it
+    /// changes. A register takes, at a step where its clock has its edge, the
+    /// value its input had at the step before.
+    Steps,
+}
+
 /// The two designs a proof compares, as the scripts read them
 /// (`templates/equiv_read.ys.j2`).
 struct Designs<'a> {
@@ -584,6 +685,9 @@ struct Designs<'a> {
     gold_top: &'a str,
     gate: Vec<String>,
     gate_top: &'a str,
+    /// Time in steps (`clk2fflogic`: every clock an input), not in cycles
+    /// of one rising clock (`async2sync`): [`Time`].
+    steps: bool,
 }
 
 #[derive(Template)]
@@ -616,9 +720,10 @@ struct MiterBlifScript<'a> {
 /// Two designs (`gold`, `gate`: each its sources and top module, the two
 /// with the same ports) as one miter in a generic gate-level BLIF
 /// (`templates/miter_blif.ys.j2`): `dir/miter.blif`, its inputs `in_<port>`,
-/// its output `trigger`.
-pub fn miter_blif((gold, gold_top): (&Sources, &str), (gate, gate_top): (&Sources, &str), dir: &Path) -> Result<PathBuf, ToolError> {
-    let designs = Designs { pair: "gate=gold", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top };
+/// its output `trigger`; in steps where `time` says so (each clock one of
+/// the inputs).
+pub fn miter_blif((gold, gold_top): (&Sources, &str), (gate, gate_top): (&Sources, &str), time: Time, dir: &Path) -> Result<PathBuf, ToolError> {
+    let designs = Designs { pair: "gate=gold", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
     let script = MiterBlifScript { d: &designs }.render().expect("template renders");
     write(&dir.join("miter_blif.ys"), &script)?;
     YOSYS.run(&["-q", "-l", "miter_blif.log", "-s", "miter_blif.ys"], dir, &format!("writing the miter of {gold_top} and {gate_top}"))?;
@@ -679,7 +784,7 @@ pub fn equivalence(
     bound: usize,
     dir: &Path,
 ) -> Result<Equivalence, ToolError> {
-    equivalence_in_turn(pair, (gold, gold_top), (gate, gate_top), bound, dir, false)
+    equivalence_in_turn(pair, (gold, gold_top), (gate, gate_top), bound, dir, (false, Time::Cycles))
 }
 
 /// [`equivalence`] with ABC first, for two designs a user wrote (`nimforge
@@ -689,28 +794,30 @@ pub fn equivalence(
 /// power-on, the AIGER latches' reset values), then yosys's passes as
 /// [`equivalence`] has them. Where ABC finds the two differ in frame N,
 /// the bounded check runs to N + 1 cycles (at least `bound`) to give the
-/// input sequence.
+/// input sequence. The two are taken in `time` (in steps, a cycle of the
+/// provers' is a step).
 pub fn equivalence_abc_first(
     pair: &str,
     (gold, gold_top): (&Sources, &str),
     (gate, gate_top): (&Sources, &str),
     bound: usize,
+    time: Time,
     dir: &Path,
 ) -> Result<Equivalence, ToolError> {
-    equivalence_in_turn(pair, (gold, gold_top), (gate, gate_top), bound, dir, true)
+    equivalence_in_turn(pair, (gold, gold_top), (gate, gate_top), bound, dir, (true, time))
 }
 
-/// [`equivalence`], ABC first when `abc_first`.
+/// [`equivalence`], ABC first when `abc_first`, in `time`.
 fn equivalence_in_turn(
     pair: &str,
     (gold, gold_top): (&Sources, &str),
     (gate, gate_top): (&Sources, &str),
     bound: usize,
     dir: &Path,
-    abc_first: bool,
+    (abc_first, time): (bool, Time),
 ) -> Result<Equivalence, ToolError> {
     let t0 = std::time::Instant::now();
-    let designs = Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top };
+    let designs = Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
         let (name, log_name) = if induct { ("equiv_induct.ys", "equiv_induct.log") } else { ("equiv.ys", "equiv.log") };
         let script = EquivScript { d: &designs, seq: EQUIV_SEQ, induct }.render().expect("template renders");
@@ -1055,6 +1162,27 @@ mod tests {
         assert_eq!(h.asynchronous, ["u.q"]);
         assert!(h.latches.is_empty());
         assert_eq!(h.clocks, [("\\clock".to_string(), true), ("\\clk2".to_string(), false)]);
+        // Every clock read only at clock pins (the alias `u.clk` among them).
+        assert!(h.clocks_as_data.is_empty(), "{:?}", h.clocks_as_data);
+        assert!(h.loops.is_empty());
+    }
+
+    /// A memory's write clock is a clock (issue 56); a clock read by logic
+    /// (through a submodule's port) or driving an output is read as data;
+    /// a loop's places come from its cells' names, by file and line.
+    #[test]
+    fn holds_memory_clocks_clocks_read_as_data_and_loops() {
+        let il = "module \\top\n  wire output 1 \\o\n  wire \\s.c\n\
+                  \x20 cell $memwr_v2 $w\n    parameter \\CLK_ENABLE 1'1\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\wclk\n    connect \\DATA \\d\n  end\n\
+                  \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\D \\d\n    connect \\Q \\q\n  end\n\
+                  \x20 cell $and $g\n    connect \\A \\s.c\n    connect \\B \\q\n    connect \\Y \\y\n  end\n\
+                  \x20 connect \\s.c \\clock\n  connect \\o \\wclk\nend\n";
+        let check = "Warning: found logic loop in module top:\n    cell $and$/x/fifo.v:40$3 ($and)\n    cell $not$/x/fifo.v:39$2 ($not)\n    wire \\w\n\
+                     Found and reported 1 problems.\n";
+        let h = super::parse_holds(il, "top", check);
+        assert_eq!(h.clocks, [("\\wclk".to_string(), false), ("\\clock".to_string(), true)]);
+        assert_eq!(h.clocks_as_data, ["\\wclk", "\\clock"]);
+        assert_eq!(h.loops, [vec!["fifo.v:39".to_string(), "fifo.v:40".to_string()]]);
     }
 
     #[test]

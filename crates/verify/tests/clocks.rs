@@ -1,0 +1,75 @@
+//! Time in steps (issue 56), through the library as a user calls it: an
+//! asynchronous reset where yosys's `async2sync` (time in cycles of the
+//! clock) proves a pair equal that differs once the reset may come and go
+//! between two edges, and a dual-clock FIFO whose mutant (a synchroniser on
+//! the wrong clock) is the same machine while the two clocks tick together
+//! and differs when they interleave. One test: the check's deadline is the
+//! process's.
+
+use nimforge_verify::check::{self, Clocking, Options, Verdict};
+use nimforge_verify::flow::yosys::{self, Time};
+use nimforge_verify::Sources;
+use std::path::{Path, PathBuf};
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testbenches/check")).join(name)
+}
+
+fn options(top: &str, dir: &Path) -> Options {
+    Options {
+        top: top.into(),
+        top_b: None,
+        clock: None,
+        clocks: None,
+        max_states: 100_000,
+        depth: 200,
+        runs: 1024,
+        bound: 20,
+        dir: dir.to_path_buf(),
+        timeout: std::time::Duration::from_secs(60),
+    }
+}
+
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn steps_cover_what_cycles_of_one_clock_do_not() {
+    let dir = std::env::temp_dir().join(format!("nimforge-clocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    // The asynchronous reset: in cycles, yosys and ABC prove the two equal.
+    std::fs::create_dir_all(dir.join("cycles")).unwrap();
+    let (arst, sync) = (corpus("arst.v"), corpus("arst_sync.v"));
+    let cycles = yosys::equivalence_abc_first("b=a", (&Sources::from(&arst), "arst"), (&Sources::from(&sync), "arst"), 20, Time::Cycles, &dir.join("cycles")).unwrap();
+    assert_eq!(cycles.verdict, yosys::Verdict::Proven, "{}", cycles.detail);
+    // In steps, the check finds the reset that comes and goes with no edge
+    // of the clock between, and Icarus replays it.
+    let c = check::check(&arst, &sync, &options("arst", &dir.join("arst"))).unwrap();
+    assert!(matches!(&c.clocking, Some(Clocking::Steps { clocks, why }) if clocks == &["clock"] && why.contains("asynchronous reset")), "{:?}", c.clocking);
+    let Verdict::Different(cex) = &c.verdict else { panic!("{:?}", c.verdict) };
+    let rst = cex.inputs.iter().position(|p| p == "rst").unwrap();
+    let clock = cex.inputs.iter().position(|p| p == "clock").unwrap();
+    // The reset goes off at a step where the clock has no edge (in cycles,
+    // an edge comes between any two values of an input).
+    let pulse = (1..cex.cycles.len()).any(|t| cex.cycles[t - 1][rst] == "1" && cex.cycles[t][rst] == "0" && cex.cycles[t - 1][clock] == cex.cycles[t][clock]);
+    assert!(pulse, "{cex}");
+
+    // The FIFO: its mutant differs in steps...
+    let (fifo, wrong) = (corpus("afifo.v"), corpus("afifo_wrong_domain.v"));
+    let c = check::check(&fifo, &wrong, &options("afifo", &dir.join("afifo"))).unwrap();
+    assert!(matches!(&c.clocking, Some(Clocking::Steps { clocks, .. }) if clocks.len() == 2), "{:?}", c.clocking);
+    let Verdict::Different(cex) = &c.verdict else { panic!("{:?}", c.verdict) };
+    assert_eq!(cex.clocks.len(), 2, "{cex}");
+    // ... and is the same machine when one clock drives both (each wrapped).
+    let tied = |file: &Path, name: &str| {
+        let text = std::fs::read_to_string(file).unwrap();
+        let wrapper = "module tied(input clk, input winc, input wdata, input rinc, output rdata, output wfull, output rempty);\n  \
+                       afifo f(.wclk(clk), .rclk(clk), .winc(winc), .wdata(wdata), .rinc(rinc), .rdata(rdata), .wfull(wfull), .rempty(rempty));\nendmodule\n";
+        let path = dir.join(name);
+        std::fs::write(&path, format!("{text}\n{wrapper}")).unwrap();
+        path
+    };
+    let c = check::check(&tied(&fifo, "tied.v"), &tied(&wrong, "tied_wrong.v"), &options("tied", &dir.join("tied"))).unwrap();
+    assert_eq!(c.clocking, Some(Clocking::Cycles { clock: "clk".into() }));
+    assert!(matches!(c.verdict, Verdict::Equal(_)), "{:?}", c.verdict);
+    std::fs::remove_dir_all(&dir).ok();
+}
