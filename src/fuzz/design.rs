@@ -3,7 +3,7 @@
 //!
 //! [`Design::generate`] makes, from a seed, one module `t` with a 1-bit
 //! input `clk`; every flip-flop is clocked on `posedge clk` (asynchronous
-//! resets aside). Each seed picks a random mix of these classes:
+//! resets and the clock classes aside). Each seed picks a random mix of these classes:
 //!
 //! - registers (1 to 6, 1 to 8 bits wide), some with an initial value
 //!   (`reg [3:0] r1 = 4'd5;` or `initial r1 = 4'd5;`), some declared as
@@ -19,7 +19,11 @@
 //!   log2(D) bits, and sometimes an `initial` loop setting every word;
 //! - wide ports (33 to 100 bits) used in slices, reductions and comparisons;
 //! - Mealy outputs (reading inputs) besides Moore ones (registers only);
-//! - rarely, a net nothing drives (a wire, or an output port).
+//! - rarely, a net nothing drives (a wire, or an output port);
+//! - clocks (issue 56): a second clock input `clk2` that some blocks take,
+//!   and blocks on the falling edge (`negedge`), chosen from a random
+//!   stream of their own so that a seed without them gives the design it
+//!   gave before; with either, the mutants may also flip a block's edge.
 //!
 //! Every expression is unsigned and written with explicit widths (sized
 //! constants, operands of one width, zero extension by concatenation, slices
@@ -156,6 +160,9 @@ struct AsyncReset {
 /// An `always @(posedge clk ...)` block.
 #[derive(Clone, Debug)]
 struct Always {
+    /// Its clock input (`clk`, or `clk2`) and whether on the falling edge.
+    clock: &'static str,
+    falling: bool,
     reset: Option<AsyncReset>,
     body: Vec<Stmt>,
     /// What it writes, for mutant descriptions.
@@ -644,7 +651,7 @@ impl Design {
             let read_addr = if ra_input { "ra" } else { "ptr" };
             let read = Expr::MemRead { mem: "mem".into(), addr: read_addr.into() };
             if registered_read {
-                blocks.push(Always { reset: None, body: vec![Stmt::Assign { target: "q".into(), value: read }], label: "q".into() });
+                blocks.push(Always { clock: "clk", falling: false, reset: None, body: vec![Stmt::Assign { target: "q".into(), value: read }], label: "q".into() });
             } else {
                 wires.push(Net { name: "rd".into(), width: mem_width, value: Some(read) });
                 b.leaves.push(Leaf { name: "rd".into(), width: mem_width, pure: !ra_input });
@@ -673,7 +680,7 @@ impl Design {
             let addr = if wa_input { "wa" } else { "ptr" };
             let value = b.expr(mem_width, 2, false);
             let body = vec![Stmt::If { cond: we, then: vec![Stmt::Assign { target: format!("mem[{addr}]"), value }], other: vec![] }];
-            blocks.push(Always { reset: None, body, label: "mem".into() });
+            blocks.push(Always { clock: "clk", falling: false, reset: None, body, label: "mem".into() });
         }
 
         // The registers' next-state logic, each in one block.
@@ -728,14 +735,14 @@ impl Design {
                     into.values.extend(from.values);
                 }
             } else {
-                blocks.push(Always { reset, body: vec![stmt], label: name.clone() });
+                blocks.push(Always { clock: "clk", falling: false, reset, body: vec![stmt], label: name.clone() });
             }
         }
         if debug_form {
             let w = regs.iter().find(|r| r.name == "dbg").map_or(1, |r| r.width);
             let value = b.expr(w, 2, false);
             let body = vec![Stmt::If { cond: Expr::sig("DEBUG"), then: vec![Stmt::Assign { target: "dbg".into(), value }], other: vec![] }];
-            blocks.push(Always { reset: None, body, label: "dbg".into() });
+            blocks.push(Always { clock: "clk", falling: false, reset: None, body, label: "dbg".into() });
         }
 
         // Outputs: the first Mealy if so chosen, the others Moore.
@@ -812,8 +819,33 @@ impl Design {
             }
         }
 
-        // The ports, clk first.
+        // The clocks (issue 56), from a stream of their own.
+        let mut c = Rng::new(mix(seed) ^ 0x636c_6f63_6b73);
+        let two_clocks = c.below(100) < 20;
+        let negedge = c.below(100) < 15;
+        if two_clocks {
+            for block in blocks.iter_mut() {
+                block.clock = if c.below(2) == 0 { "clk" } else { "clk2" };
+            }
+            // Both clocks take a block where there are two.
+            let last = blocks.len() - 1;
+            blocks[0].clock = "clk2";
+            if last > 0 {
+                blocks[last].clock = "clk";
+            }
+        }
+        if negedge {
+            let forced = c.below(blocks.len());
+            for (k, block) in blocks.iter_mut().enumerate() {
+                block.falling = k == forced || c.below(4) == 0;
+            }
+        }
+
+        // The ports, the clocks first.
         let mut ports = vec![Port { name: "clk".into(), input: true, width: 1 }];
+        if two_clocks {
+            ports.push(Port { name: "clk2".into(), input: true, width: 1 });
+        }
         ports.extend(inputs.iter().map(|(name, width)| Port { name: name.clone(), input: true, width: *width }));
         ports.extend(regs.iter().filter(|r| r.output).map(|r| Port { name: r.name.clone(), input: false, width: r.width }));
         ports.extend(outputs.iter().map(|o| Port { name: o.name.clone(), input: false, width: o.width }));
@@ -829,6 +861,8 @@ impl Design {
             (wide, "wide"),
             (mealy, "mealy"),
             (undriven, "undriven"),
+            (two_clocks, "two-clocks"),
+            (negedge, "negedge"),
         ];
         classes.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
         Design { ansi, params, ports, regs, mems, wires, outputs, blocks, classes }
@@ -903,6 +937,18 @@ impl Design {
         self.ports.clone()
     }
 
+    /// Whether it has clocks beyond the rising edge of `clk` (the classes
+    /// `two-clocks`, `negedge`): a testbench then drives each clock as an
+    /// input at every step.
+    pub fn in_steps(&self) -> bool {
+        self.classes.iter().any(|c| ["two-clocks", "negedge"].contains(c))
+    }
+
+    /// Its clock inputs: `clk`, and `clk2` where it has two.
+    pub fn clocks(&self) -> Vec<&str> {
+        self.ports.iter().filter(|p| p.name == "clk" || p.name == "clk2").map(|p| p.name.as_str()).collect()
+    }
+
     /// Verilog hierarchical names (relative to an instance, e.g. "r3", "mem") of every `reg` or memory
     /// declared WITHOUT an initial value, with for memories the word count: (name, Some(words)) for a
     /// memory, (name, None) for a plain reg. A testbench sets each to 0 at time 0 (the power-on rule:
@@ -973,7 +1019,7 @@ impl Reg {
 
 impl Always {
     fn print(&self, lines: &mut Vec<String>) {
-        let mut head = "  always @(posedge clk".to_string();
+        let mut head = format!("  always @({} {}", if self.falling { "negedge" } else { "posedge" }, self.clock);
         let body: Vec<Stmt> = match &self.reset {
             None => self.body.clone(),
             Some(r) => {
@@ -1101,6 +1147,16 @@ impl Mutation<'_> {
         for w in &mut d.wires {
             if let Some(v) = &mut w.value {
                 self.expr(v, &w.name);
+            }
+        }
+        // A block's edge flipped, where the design has clocks of its own
+        // (a design without stays the one it was, its mutants too).
+        let clocked = d.classes.iter().any(|c| ["two-clocks", "negedge"].contains(c));
+        for block in d.blocks.iter_mut().filter(|_| clocked) {
+            if self.hit() {
+                block.falling = !block.falling;
+                let (old, new) = if block.falling { ("posedge", "negedge") } else { ("negedge", "posedge") };
+                self.note = Some(format!("the edge of {}'s block: {old} {} became {new}", block.label, block.clock));
             }
         }
         for block in &mut d.blocks {
@@ -1256,13 +1312,21 @@ mod tests {
             let percent = count * 100 / seeds as usize;
             assert!((15..=55).contains(&percent), "{class}: {percent}%");
         }
+        for class in ["two-clocks", "negedge"] {
+            let percent = designs.iter().filter(|d| d.classes().contains(&class)).count() * 100 / seeds as usize;
+            assert!((10..=25).contains(&percent), "{class}: {percent}%");
+        }
+        // A design of neither class has one clock's rising edge only.
+        for d in designs.iter().filter(|d| !d.in_steps()) {
+            assert!(!d.verilog().contains("clk2") && !d.verilog().contains("negedge clk"));
+        }
         let undriven = designs.iter().filter(|d| !d.undriven().is_empty()).count() * 100 / seeds as usize;
         assert!((2..=9).contains(&undriven), "undriven: {undriven}%");
         for d in &designs {
             assert_eq!(d.classes().contains(&"undriven"), !d.undriven().is_empty());
             let ports = d.ports();
             assert_eq!(ports[0], Port { name: "clk".into(), input: true, width: 1 });
-            let input_bits: usize = ports[1..].iter().filter(|p| p.input).map(|p| p.width).sum();
+            let input_bits: usize = ports[1..].iter().filter(|p| p.input && p.name != "clk2").map(|p| p.width).sum();
             assert!(d.classes().contains(&"wide") || input_bits <= 20, "{input_bits} input bits\n{}", d.verilog());
             let lines = d.verilog().lines().count();
             assert!((4..=70).contains(&lines), "{lines} lines\n{}", d.verilog());
@@ -1353,7 +1417,9 @@ mod tests {
         let mut tb = vec!["module tb;".to_string()];
         for p in &ports {
             let kind = if p.input { "reg" } else { "wire" };
-            tb.push(format!("  {kind} {}{};", range_text(p.width), p.name));
+            // A clock starts at 0 with no event: x to 0 would be a falling edge.
+            let init = if p.name == "clk" || p.name == "clk2" { " = 1'b0" } else { "" };
+            tb.push(format!("  {kind} {}{}{init};", range_text(p.width), p.name));
         }
         let conns: Vec<String> = ports.iter().map(|p| format!(".{0}({0})", p.name)).collect();
         tb.push(format!("  t dut({});", conns.join(", ")));
@@ -1368,18 +1434,22 @@ mod tests {
         for name in d.undriven() {
             tb.push(format!("    force dut.{name} = 0;"));
         }
-        tb.push("    clk = 0;".into());
+
         tb.push(format!("    for (k = 0; k < {cycles}; k = k + 1) begin"));
-        for p in ports.iter().filter(|p| p.input && p.name != "clk") {
+        for p in ports.iter().filter(|p| p.input && p.name != "clk" && p.name != "clk2") {
             tb.push(format!("      {} = {{$random, $random, $random, $random}};", p.name));
         }
         let outs: Vec<&Port> = ports.iter().filter(|p| !p.input).collect();
         let format = outs.iter().map(|_| "%b").collect::<Vec<_>>().join(" ");
         let names = outs.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ");
+        // A second clock changes with the first, never with the data (no race).
+        let clk2 = if ports.iter().any(|p| p.name == "clk2") { " clk2 = $random;" } else { "" };
         tb.push(format!("      #1 $display(\"{format}\", {names});"));
-        tb.push("      #1 clk = 1;".into());
+        tb.push(format!("      #1 clk = 1;{clk2}"));
         tb.push(format!("      #1 $display(\"{format}\", {names});"));
-        tb.push("      #1 clk = 0;".into());
+        tb.push(format!("      #1 clk = 0;{clk2}"));
+        // The next inputs a step after the falling edge, not with it.
+        tb.push("      #1;".into());
         tb.push("    end".into());
         tb.push("    $finish;".into());
         tb.push("  end".into());

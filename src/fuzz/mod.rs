@@ -160,7 +160,8 @@ fn judge(seed: u64, pair: String, (a, b): (&Path, &Path), sides: (&Side, &Side),
         given: (a, b),
         sources: (&sources.0, &sources.1),
         top: "t",
-        clock: Some("clk"),
+        // The clocks found by the check, as a user who names none gets them.
+        clock: None,
         at,
     };
     let checker = Checker { nimforge: &options.nimforge, timeout: options.timeout, abc_timeout: None };
@@ -168,26 +169,44 @@ fn judge(seed: u64, pair: String, (a, b): (&Path, &Path), sides: (&Side, &Side),
 }
 
 /// The two files side by side in Icarus under the same random inputs from
-/// power-on, `cycles` cycles: different where an output differs.
+/// power-on, `cycles` cycles: different where an output differs. A design
+/// with clocks of its own ([`Design::in_steps`]) is driven in steps as the
+/// check's testbench drives it: each clock a random value at every step,
+/// the other inputs 1 ns after the clocks.
 fn cosimulate(seed: u64, (a, b): (&Path, &Path), (side_a, side_b): (&Side, &Side), design: &Design, at: &Path, cycles_n: usize) -> Result<Truth, String> {
     let ports = design.ports();
-    let inputs: Vec<&design::Port> = ports.iter().filter(|p| p.input && p.name != "clk").collect();
+    let steps = design.in_steps();
+    let clocks = design.clocks();
+    let inputs: Vec<&design::Port> = ports.iter().filter(|p| p.input && p.name != "clk" && !(steps && clocks.contains(&p.name.as_str()))).collect();
     let outputs: Vec<&design::Port> = ports.iter().filter(|p| !p.input).collect();
     let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
-    let mut v = String::from("`timescale 1ns/1ns\nmodule fuzz_tb;\n  reg clk = 1'b0;\n  integer fuzz_i;\n");
+    let mut v = String::from("`timescale 1ns/1ns\nmodule fuzz_tb;\n  integer fuzz_i;\n");
+    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    // In steps, each clock's value at every step, drawn first; a clock
+    // holds its first value from the start (no edge at step 0).
+    let ticks: Vec<Vec<bool>> = if steps { (0..cycles_n).map(|_| clocks.iter().map(|_| rng.next() & 1 == 1).collect()).collect() } else { Vec::new() };
+    for (k, c) in clocks.iter().enumerate() {
+        let first = ticks.first().is_some_and(|t| t[k]);
+        v += &format!("  reg {c} = 1'b{};\n", u8::from(first));
+    }
     for p in &inputs {
         v += &format!("  reg {}{};\n", range(p.width), p.name);
     }
     for p in &outputs {
         v += &format!("  wire {}{};\n", range(p.width), p.name);
     }
-    let names: Vec<&str> = std::iter::once("clk").chain(inputs.iter().chain(&outputs).map(|p| p.name.as_str())).collect();
+    let names: Vec<&str> = clocks.iter().copied().chain(inputs.iter().chain(&outputs).map(|p| p.name.as_str())).collect();
     v += &format!("  t dut ({});\n  initial begin\n", names.iter().map(|n| format!(".{n}({n})")).collect::<Vec<_>>().join(", "));
     v += &format!("`ifdef FUZZ_A\n{}`else\n{}`endif\n", side_a.lines(), side_b.lines());
-    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let formats = vec!["%b"; outputs.len()].join(" ");
     let shown: Vec<&str> = outputs.iter().map(|p| p.name.as_str()).collect();
     for t in 0..cycles_n {
+        if steps {
+            for (k, c) in clocks.iter().enumerate() {
+                v += &format!("    {c} = 1'b{};\n", u8::from(ticks[t][k]));
+            }
+            v += "    #1;\n";
+        }
         for p in &inputs {
             // A reset is held now and then, not half the time.
             let bits: String = if p.width == 1 && p.name.starts_with("rst") {
@@ -198,7 +217,11 @@ fn cosimulate(seed: u64, (a, b): (&Path, &Path), (side_a, side_b): (&Side, &Side
             };
             v += &format!("    {} = {}'b{bits};\n", p.name, p.width);
         }
-        v += &format!("    #5 $display(\"fuzz-cycle {t} {formats}\", {});\n    clk = 1'b1;\n    #5 clk = 1'b0;\n", shown.join(", "));
+        if steps {
+            v += &format!("    #4 $display(\"fuzz-cycle {t} {formats}\", {});\n    #5;\n", shown.join(", "));
+        } else {
+            v += &format!("    #5 $display(\"fuzz-cycle {t} {formats}\", {});\n    clk = 1'b1;\n    #5 clk = 1'b0;\n", shown.join(", "));
+        }
     }
     v += "    $finish;\n  end\nendmodule\n";
     let tb = at.join("cosim_tb.v");
