@@ -253,6 +253,8 @@ pub fn refusal_class(line: &str) -> &'static str {
     let l = line.to_lowercase();
     if l.contains("syntax error") || l.contains("parse") || l.contains("cannot read") {
         "a construct yosys 0.23 does not read"
+    } else if l.contains("combinational loop") {
+        "a combinational loop"
     } else if l.contains("clock") {
         "several clocks, or a clock it cannot take"
     } else if l.contains("latch") {

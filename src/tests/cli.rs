@@ -631,6 +631,7 @@ fn check_two_designs() {
     let out = nimforge(&["check", &one, &one, "--top", "l", "--clocks", "clock"]);
     assert!(text(&out.stdout).contains("time: steps (--clocks): clock toggled at will"), "{}", text(&out.stdout));
     refused(&["check", &one, &one, "--top", "l", "--clocks", "en,nope"], "has no 1-bit input nope: --clocks names clock inputs");
+    refused(&["check", &one, &one, "--top", "l", "--clocks", "clock,"], "--clocks names an empty clock");
     refused(&["check", &module("en.v", "  always @(posedge en) q <= d;"), &one, "--top", "l", "--clocks", "clock"], "clocked by en, which --clocks does not name");
     refused(&["check", &one, &one, "--top", "l", "--clock", "en"], "has its registers clocked by clock, not en: name its clock with --clock clock");
     // A pair no prover settles within the budget: not decided, exit 3, in time.

@@ -512,6 +512,9 @@ fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosy
     }
     names.sort();
     if let Some(named) = &options.clocks {
+        if named.is_empty() || named.iter().any(|c| c.trim().is_empty()) {
+            return Err(Error::Input("--clocks names an empty clock: give the clock inputs, comma-separated (--clocks a,b)".into()));
+        }
         if let Some(c) = named.iter().find(|c| !input(c)) {
             return Err(Error::Input(format!("module {} has no 1-bit input {c}: --clocks names clock inputs", options.top)));
         }
