@@ -652,7 +652,7 @@ fn check_two_designs() {
     let only_latch = dir.join("only_latch.v").to_string_lossy().into_owned();
     let out = nimforge(&["check", &only_latch, &only_latch, "--top", "l"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
-    assert!(text(&out.stdout).contains("has a latch: q): each input may change at every step"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("has a latch: q): en toggled at will"), "{}", text(&out.stdout));
     refused(&["check", a, &wider, "--top", "lock"], "has an output tries of 2 bits and");
     refused(&["check", a, "no-such.v", "--top", "lock"], "no-such.v is not a file");
     refused(&["check", a, &same, "--top", "lock", "--clock", "clk"], "no 1-bit input clk");

@@ -137,8 +137,8 @@ pub enum Clocking {
     /// (yosys's `clk2fflogic`). A register takes, at a step where its clock
     /// has its edge, the value its input had at the step before.
     Steps {
-        /// The inputs that drive clock pins, as named (by `--clocks`, or
-        /// found).
+        /// The inputs that drive clock pins or open latches, as named (by
+        /// `--clocks`, or found): at each step they change first.
         clocks: Vec<String>,
         /// Why not cycles of one clock (several clocks, a falling edge, a
         /// latch, an asynchronous reset, a clock made by logic, `--clocks`).
@@ -160,14 +160,6 @@ impl Clocking {
         match self {
             Clocking::Cycles { clock } => Some(clock),
             _ => None,
-        }
-    }
-
-    /// What a step of the counterexample is called: a cycle, or a step.
-    pub fn unit(&self) -> &'static str {
-        match self {
-            Clocking::Steps { .. } => "step",
-            _ => "cycle",
         }
     }
 }
@@ -511,6 +503,16 @@ fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosy
         }
     }
     names.sort();
+    // In steps, the inputs that drive a clock pin or open a latch: each
+    // changes first at every step, before the other inputs (certify.rs).
+    let with_enables = |mut controls: Vec<String>| {
+        for e in files.iter().flat_map(|(_, h)| &h.latch_enables).map(|e| signal(e)) {
+            if input(&e) && !controls.contains(&e) {
+                controls.push(e);
+            }
+        }
+        controls
+    };
     if let Some(named) = &options.clocks {
         if named.is_empty() || named.iter().any(|c| c.trim().is_empty()) {
             return Err(Error::Input("--clocks names an empty clock: give the clock inputs, comma-separated (--clocks a,b)".into()));
@@ -521,7 +523,7 @@ fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosy
         if let Some((c, _, f)) = clocks.iter().find(|(c, _, _)| input(c) && !named.contains(c)) {
             return Err(Error::Input(format!("{} has registers clocked by {c}, which --clocks does not name: add it, or leave --clocks out", f.display())));
         }
-        return Ok(Clocking::Steps { clocks: named.clone(), why: "--clocks".into() });
+        return Ok(Clocking::Steps { clocks: with_enables(named.clone()), why: "--clocks".into() });
     }
     if let Some(c) = options.clock.as_deref().filter(|c| !input(c)) {
         return Err(Error::Input(format!("module {} has no 1-bit input {c}: name its clock with --clock, or leave --clock out", options.top)));
@@ -543,7 +545,7 @@ fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosy
             })
         });
     if let Some(why) = why {
-        return Ok(Clocking::Steps { clocks: names.into_iter().filter(|c| input(c)).collect(), why });
+        return Ok(Clocking::Steps { clocks: with_enables(names.into_iter().filter(|c| input(c)).collect()), why });
     }
     match (names.first(), &options.clock) {
         (Some(c), Some(named)) if c != named => {

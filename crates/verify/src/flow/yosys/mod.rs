@@ -182,6 +182,8 @@ pub struct Holds {
     /// Those of `clocks` also read otherwise than at a clock pin (by logic,
     /// a latch's enable, or an output): as written.
     pub clocks_as_data: Vec<String>,
+    /// The signals that open the latches (their enables, as written).
+    pub latch_enables: Vec<String>,
     /// The nets the module reads that nothing drives (a register never
     /// written, an output or wire never assigned): each wholly (`None`) or
     /// one bit of it. They read 0, as a register without an initial value
@@ -235,7 +237,15 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                 let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str()).unwrap_or("");
                 let q = names(get("\\Q"));
                 if kind.contains("latch") {
-                    holds.latches.extend(q);
+                    // A latch is a register too: without an initial value it
+                    // powers on at 0 (in steps, `clk2fflogic` keeps its value
+                    // and `setundef -init` makes it 0).
+                    holds.latches.extend(q.iter().cloned());
+                    holds.uninitialised.extend(q);
+                    let enable = get("\\EN").to_string();
+                    if !enable.is_empty() && !holds.latch_enables.contains(&enable) {
+                        holds.latch_enables.push(enable);
+                    }
                 } else if kind.contains("dff") || kind == "$ff" {
                     if ["$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
                         holds.asynchronous.extend(q.iter().cloned());
@@ -307,7 +317,7 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
         }
         attributes.clear();
     }
-    for (clock, _) in &mut holds.clocks {
+    for clock in holds.clocks.iter_mut().map(|(c, _)| c).chain(holds.latch_enables.iter_mut()) {
         for _ in 0..64 {
             match aliases.get(clock.as_str()) {
                 Some(to) => *clock = to.clone(),
@@ -315,6 +325,7 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
             }
         }
     }
+    holds.latch_enables.dedup();
     let mut seen = Vec::new();
     holds.clocks.retain(|c| !seen.contains(c) && {
         seen.push(c.clone());
@@ -1176,13 +1187,18 @@ mod tests {
                   \x20 cell $memwr_v2 $w\n    parameter \\CLK_ENABLE 1'1\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\wclk\n    connect \\DATA \\d\n  end\n\
                   \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\D \\d\n    connect \\Q \\q\n  end\n\
                   \x20 cell $and $g\n    connect \\A \\s.c\n    connect \\B \\q\n    connect \\Y \\y\n  end\n\
-                  \x20 connect \\s.c \\clock\n  connect \\o \\wclk\nend\n";
+                  \x20 cell $dlatch $l\n    connect \\EN \\s.e\n    connect \\D \\d\n    connect \\Q \\lq\n  end\n\
+                  \x20 connect \\s.c \\clock\n  connect \\s.e \\e\n  connect \\o \\wclk\nend\n";
         let check = "Warning: found logic loop in module top:\n    cell $and$/x/fifo.v:40$3 ($and)\n    cell $not$/x/fifo.v:39$2 ($not)\n    wire \\w\n\
                      Found and reported 1 problems.\n";
         let h = super::parse_holds(il, "top", check);
         assert_eq!(h.clocks, [("\\wclk".to_string(), false), ("\\clock".to_string(), true)]);
         assert_eq!(h.clocks_as_data, ["\\wclk", "\\clock"]);
         assert_eq!(h.loops, [vec!["fifo.v:39".to_string(), "fifo.v:40".to_string()]]);
+        // A latch: its enable (through an alias) opens it, and it powers on
+        // at 0 as a register does.
+        assert_eq!((h.latches.as_slice(), h.latch_enables.as_slice()), (&["lq".to_string()][..], &["\\e".to_string()][..]));
+        assert!(h.uninitialised.contains(&"lq".to_string()), "{:?}", h.uninitialised);
     }
 
     #[test]
