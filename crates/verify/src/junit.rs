@@ -453,7 +453,7 @@ mod tests {
 
     fn checked(verdict: Verdict, walk: Walk) -> Checked {
         let port = |name: &str, input| ModulePort { name: name.into(), input, width: 2 };
-        Checked { ports: vec![port("x", true), port("y", false)], clocking: Some(crate::check::Clocking::Cycles { clock: "clock".into() }), walk, proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())), verdict }
+        Checked { ports: vec![port("x", true), port("y", false)], clocking: Some(crate::check::Clocking::Cycles { clock: "clock".into() }), walk, proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())), verdict, read: Vec::new() }
     }
 
     /// check's documents, equal, different and not decided: valid, the

