@@ -20,6 +20,10 @@ pub struct Places {
     pub benches: Option<PathBuf>,
     /// A VCD for the Icarus levels to write (`+vcd=`), when asked for one.
     pub vcd: Option<PathBuf>,
+    /// Where a Verilog design's own sources could not be read by yosys 0.23
+    /// and `source` is the Verilog yosys-slang wrote of them: what each
+    /// level's row says of it.
+    pub read_by: Option<String>,
 }
 
 impl Places {
@@ -56,7 +60,7 @@ impl Places {
     /// A design emitted into `root`'s `generated/`, its testbenches in
     /// `root`'s `testbenches/`, working in `work`.
     pub fn new(root: &Path, work: PathBuf) -> Places {
-        Places { root: root.to_path_buf(), work, source: None, benches: None, vcd: None }
+        Places { root: root.to_path_buf(), work, source: None, benches: None, vcd: None, read_by: None }
     }
     /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {

@@ -238,6 +238,12 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
     for r in reports.iter_mut().filter(|r| r.status == crate::Status::Passed && !r.exhaustive) {
         r.coverage += "; runs from power-on, not exhaustive";
     }
+    // A design read by yosys-slang: every hardware row ran its Verilog.
+    if let Some(read_by) = &places.read_by {
+        for r in reports.iter_mut().filter(|r| r.level.level() != Some(Level::Rtl) && r.status != crate::Status::NotApplicable) {
+            r.coverage += &format!("; {read_by}");
+        }
+    }
     replays(&plan, &mut reports, root, source, &places, ui);
     Ok((reports, proofs))
 }

