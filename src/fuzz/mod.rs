@@ -21,6 +21,7 @@ use design::Design;
 pub use judge::{Judged, Outcome, Truth};
 use judge::{cycles, differ, Checker, Pair};
 use nimforge_netlist::fuzz::Rng;
+use nimforge_verify::check;
 use nimforge_verify::flow::{iverilog, yosys::anchor};
 use nimforge_verify::Sources;
 use std::path::{Path, PathBuf};
@@ -100,6 +101,8 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
     let gates = seed % 2 == 1;
     let rewritten = dir.join("rewrite.v");
     anchor::rewrite(&Sources::from(&a), "t", gates, &rewritten, &dir).map_err(|e| format!("the rewrite of {}: {e}", a.display()))?;
+    let text = std::fs::read_to_string(&rewritten).map_err(|e| format!("reading {}: {e}", rewritten.display()))?;
+    write("rewrite.v", &latches_run_at_power_on(&text))?;
     // The rewrite's registers all have their power-on value written, and
     // nothing in it is undriven: its side of the testbench sets nothing.
     let rewrite_side = Side::default();
@@ -118,6 +121,26 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
         std::fs::remove_dir_all(&dir).ok();
     }
     Ok(outcomes)
+}
+
+/// yosys's latches (`always @*` over an `if`) written `always_latch`, the
+/// same latch that Icarus also runs once at power-on. Icarus runs an
+/// `always @*` only when a signal it reads changes: a latch open from
+/// step 0 whose value yosys made a constant, or a net that never changes,
+/// would hold its power-on 0 in Icarus where yosys (and the check) has it
+/// follow its value, and Icarus would see a difference the rewrite does
+/// not have (seeds 423, 605, 1699, 1710). The generator's own latches
+/// each read an input, which changes at every step. Text without a latch
+/// is left as it is.
+fn latches_run_at_power_on(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (k, line) in lines.iter().enumerate() {
+        let latch = line.trim() == "always @*" && lines.get(k + 1).is_some_and(|next| next.trim_start().starts_with("if ("));
+        out += &if latch { line.replace("always @*", "always_latch") } else { line.to_string() };
+        out.push('\n');
+    }
+    out
 }
 
 /// What a testbench sets in one design to follow the power-on rule: the
@@ -170,62 +193,13 @@ fn judge(seed: u64, pair: String, (a, b): (&Path, &Path), sides: (&Side, &Side),
 
 /// The two files side by side in Icarus under the same random inputs from
 /// power-on, `cycles` cycles: different where an output differs. A design
-/// with clocks of its own ([`Design::in_steps`]) is driven in steps as the
-/// check's testbench drives it: each clock a random value at every step,
-/// the other inputs 1 ns after the clocks.
-fn cosimulate(seed: u64, (a, b): (&Path, &Path), (side_a, side_b): (&Side, &Side), design: &Design, at: &Path, cycles_n: usize) -> Result<Truth, String> {
-    let ports = design.ports();
-    let steps = design.in_steps();
-    let clocks = design.clocks();
-    let inputs: Vec<&design::Port> = ports.iter().filter(|p| p.input && p.name != "clk" && !(steps && clocks.contains(&p.name.as_str()))).collect();
-    let outputs: Vec<&design::Port> = ports.iter().filter(|p| !p.input).collect();
-    let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
-    let mut v = String::from("`timescale 1ns/1ns\nmodule fuzz_tb;\n  integer fuzz_i;\n");
-    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    // In steps, each clock's value at every step, drawn first; a clock
-    // holds its first value from the start (no edge at step 0).
-    let ticks: Vec<Vec<bool>> = if steps { (0..cycles_n).map(|_| clocks.iter().map(|_| rng.next() & 1 == 1).collect()).collect() } else { Vec::new() };
-    for (k, c) in clocks.iter().enumerate() {
-        let first = ticks.first().is_some_and(|t| t[k]);
-        v += &format!("  reg {c} = 1'b{};\n", u8::from(first));
-    }
-    for p in &inputs {
-        v += &format!("  reg {}{};\n", range(p.width), p.name);
-    }
-    for p in &outputs {
-        v += &format!("  wire {}{};\n", range(p.width), p.name);
-    }
-    let names: Vec<&str> = clocks.iter().copied().chain(inputs.iter().chain(&outputs).map(|p| p.name.as_str())).collect();
-    v += &format!("  t dut ({});\n  initial begin\n", names.iter().map(|n| format!(".{n}({n})")).collect::<Vec<_>>().join(", "));
-    v += &format!("`ifdef FUZZ_A\n{}`else\n{}`endif\n", side_a.lines(), side_b.lines());
-    let formats = vec!["%b"; outputs.len()].join(" ");
-    let shown: Vec<&str> = outputs.iter().map(|p| p.name.as_str()).collect();
-    for t in 0..cycles_n {
-        if steps {
-            for (k, c) in clocks.iter().enumerate() {
-                v += &format!("    {c} = 1'b{};\n", u8::from(ticks[t][k]));
-            }
-            v += "    #1;\n";
-        }
-        for p in &inputs {
-            // A reset is held now and then, not half the time.
-            let bits: String = if p.width == 1 && p.name.starts_with("rst") {
-                let held = rng.below(8) == 0;
-                if (p.name.ends_with("_n")) == held { "0" } else { "1" }.to_string()
-            } else {
-                (0..p.width).map(|_| if rng.next() & 1 == 1 { '1' } else { '0' }).collect()
-            };
-            v += &format!("    {} = {}'b{bits};\n", p.name, p.width);
-        }
-        if steps {
-            v += &format!("    #4 $display(\"fuzz-cycle {t} {formats}\", {});\n    #5;\n", shown.join(", "));
-        } else {
-            v += &format!("    #5 $display(\"fuzz-cycle {t} {formats}\", {});\n    clk = 1'b1;\n    #5 clk = 1'b0;\n", shown.join(", "));
-        }
-    }
-    v += "    $finish;\n  end\nendmodule\n";
+/// with clocks of its own or latches ([`Design::in_steps`]) is driven in
+/// steps as the check's testbench drives it ([`check::step`]): each clock
+/// and each input that opens a latch a random value at every step, the
+/// other inputs 1 ns later.
+fn cosimulate(seed: u64, (a, b): (&Path, &Path), sides: (&Side, &Side), design: &Design, at: &Path, cycles_n: usize) -> Result<Truth, String> {
     let tb = at.join("cosim_tb.v");
-    std::fs::write(&tb, v).map_err(|e| format!("writing {}: {e}", tb.display()))?;
+    std::fs::write(&tb, cosim_testbench(seed, sides, design, cycles_n)).map_err(|e| format!("writing {}: {e}", tb.display()))?;
     let run = |side: &str, design: &Path| -> Result<Vec<Vec<String>>, String> {
         let dir = at.join(format!("cosim_{side}"));
         std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
@@ -237,6 +211,72 @@ fn cosimulate(seed: u64, (a, b): (&Path, &Path), (side_a, side_b): (&Side, &Side
         return Err(format!("the co-simulation in Icarus printed {} and {} of {cycles_n} cycles", x.len(), y.len()));
     }
     Ok(if differ(&x, &y) { Truth::Different } else { Truth::Unknown })
+}
+
+/// The co-simulation's testbench (module `fuzz_tb`): `-DFUZZ_A` sets
+/// `side_a`'s power-on values, else `side_b`'s; a line `fuzz-cycle T
+/// <outputs>` a cycle.
+fn cosim_testbench(seed: u64, (side_a, side_b): (&Side, &Side), design: &Design, cycles_n: usize) -> String {
+    let ports = design.ports();
+    let steps = design.in_steps();
+    // The inputs that change first at each step: the clocks, and in steps
+    // the inputs that open latches (a latch enabled by a register's bit
+    // needs nothing: the bit changes with its clock).
+    let mut controls = design.clocks();
+    if steps {
+        controls.extend(design.latch_enables());
+    }
+    let inputs: Vec<&design::Port> = ports.iter().filter(|p| p.input && p.name != "clk" && !(steps && controls.contains(&p.name.as_str()))).collect();
+    let outputs: Vec<&design::Port> = ports.iter().filter(|p| !p.input).collect();
+    let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+    let mut v = String::from("`timescale 1ns/1ns\nmodule fuzz_tb;\n  integer fuzz_i;\n");
+    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    // In steps, each control's value at every step, drawn first; a control
+    // holds its first value from the start (no edge at step 0), as in the
+    // check's replay.
+    let ticks: Vec<Vec<bool>> = if steps { (0..cycles_n).map(|_| controls.iter().map(|_| rng.next() & 1 == 1).collect()).collect() } else { Vec::new() };
+    for (k, c) in controls.iter().enumerate() {
+        let first = ticks.first().is_some_and(|t| t[k]);
+        v += &format!("  reg {c} = 1'b{};\n", u8::from(first));
+    }
+    for p in &inputs {
+        v += &format!("  reg {}{};\n", range(p.width), p.name);
+    }
+    for p in &outputs {
+        v += &format!("  wire {}{};\n", range(p.width), p.name);
+    }
+    let names: Vec<&str> = controls.iter().copied().chain(inputs.iter().chain(&outputs).map(|p| p.name.as_str())).collect();
+    v += &format!("  t dut ({});\n  initial begin\n", names.iter().map(|n| format!(".{n}({n})")).collect::<Vec<_>>().join(", "));
+    v += &format!("`ifdef FUZZ_A\n{}`else\n{}`endif\n", side_a.lines(), side_b.lines());
+    let formats = vec!["%b"; outputs.len()].join(" ");
+    let shown: Vec<&str> = outputs.iter().map(|p| p.name.as_str()).collect();
+    for t in 0..cycles_n {
+        let others: Vec<(String, String)> = inputs
+            .iter()
+            .map(|p| {
+                // A reset is held now and then, not half the time.
+                let bits: String = if p.width == 1 && p.name.starts_with("rst") {
+                    let held = rng.below(8) == 0;
+                    if (p.name.ends_with("_n")) == held { "0" } else { "1" }.to_string()
+                } else {
+                    (0..p.width).map(|_| if rng.next() & 1 == 1 { '1' } else { '0' }).collect()
+                };
+                (p.name.clone(), format!("{}'b{bits}", p.width))
+            })
+            .collect();
+        let show = format!("$display(\"fuzz-cycle {t} {formats}\", {});", shown.join(", "));
+        if steps {
+            let values: Vec<(String, String)> = controls.iter().enumerate().map(|(k, c)| (c.to_string(), format!("1'b{}", u8::from(ticks[t][k])))).collect();
+            v += &check::step(&values, &others, &show);
+        } else {
+            for (name, value) in &others {
+                v += &format!("    {name} = {value};\n");
+            }
+            v += &format!("    #5 {show}\n    clk = 1'b1;\n    #5 clk = 1'b0;\n");
+        }
+    }
+    v += "    $finish;\n  end\nendmodule\n";
+    v
 }
 
 /// The counts of a run: over every pair, and over the pairs of each class.
@@ -254,4 +294,16 @@ pub fn summary(outcomes: &[Outcome], seeds: &std::ops::Range<u64>) -> Vec<serde_
         rows.push(row(c, outcomes.iter().filter(|o| o.classes.iter().any(|k| k == c)).collect()));
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_yosys_latches_become_always_latch() {
+        let text = "module t(le, d, q);\n  always @*\n    if (le) q = 1'h1;\n  always @*\n    case (d)\n    endcase\n  always @(posedge le)\n    q2 <= d;\nendmodule\n";
+        let out = super::latches_run_at_power_on(text);
+        assert_eq!(out, text.replacen("always @*\n    if", "always_latch\n    if", 1));
+        let plain = "module t(a, y);\n  assign y = a;\nendmodule\n";
+        assert_eq!(super::latches_run_at_power_on(plain), plain);
+    }
 }

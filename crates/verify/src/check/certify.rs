@@ -174,17 +174,18 @@ fn testbench(
     let formats = vec!["%b"; outputs.len()].join(" ");
     let names: Vec<String> = outputs.iter().map(id).collect();
     for (t, values) in cycles.iter().enumerate() {
+        let show = format!("$display(\"nimforge-cycle {t} {formats}\", {});", names.join(", "));
+        let assigned = |control: bool| -> Vec<(String, String)> {
+            inputs.iter().zip(values).filter(|(p, _)| clocks.contains(&p.name) == control).map(|(p, value)| (id(p), format!("{}'b{value}", p.width))).collect()
+        };
         if !clocks.is_empty() {
-            for (p, value) in inputs.iter().zip(values).filter(|(p, _)| clocks.contains(&p.name)) {
-                v += &format!("    {} = {}'b{};\n", id(p), p.width, value);
-            }
-            v += "    #1;\n";
+            v += &step(&assigned(true), &assigned(false), &show);
+            continue;
         }
-        for (p, value) in inputs.iter().zip(values).filter(|(p, _)| !clocks.contains(&p.name)) {
-            v += &format!("    {} = {}'b{};\n", id(p), p.width, value);
+        for (name, value) in assigned(false) {
+            v += &format!("    {name} = {value};\n");
         }
-        let settle = if clocks.is_empty() { 5 } else { 4 };
-        v += &format!("    #{settle} $display(\"nimforge-cycle {t} {formats}\", {});\n", names.join(", "));
+        v += &format!("    #5 {show}\n");
         match clock {
             Some(c) => v += &format!("    {c} = 1'b1;\n    #5 {c} = 1'b0;\n"),
             None => v += "    #5;\n",
@@ -192,6 +193,26 @@ fn testbench(
     }
     v += "    $finish;\n  end\nendmodule\n";
     v
+}
+
+/// One step of a testbench in steps (docs/command.md, "Clocks"), 10 ns:
+/// the controls (the inputs that drive a clock pin or open a latch) take
+/// their values first, the other inputs 1 ns later, and `show` (a
+/// statement, a `$display`) runs 5 ns after the step began. The check's
+/// replay writes its steps so, and its fuzzer's co-simulation too
+/// (`src/fuzz/mod.rs`): one order, that of `clk2fflogic`, where a register
+/// takes at a step the value its input had at the step before and a latch
+/// that closes holds what it had. Each value a Verilog constant (`1'b1`).
+pub fn step(controls: &[(String, String)], others: &[(String, String)], show: &str) -> String {
+    let mut v = String::new();
+    for (name, value) in controls {
+        v += &format!("    {name} = {value};\n");
+    }
+    v += "    #1;\n";
+    for (name, value) in others {
+        v += &format!("    {name} = {value};\n");
+    }
+    v + &format!("    #4 {show}\n    #5;\n")
 }
 
 /// A design's sources as Icarus's command line takes them: `-I`, `-D`,

@@ -39,6 +39,8 @@
 
 mod certify;
 
+pub use certify::step;
+
 use crate::flow::yosys::{self, ModulePort};
 use crate::sources::Sources;
 use crate::Error;
