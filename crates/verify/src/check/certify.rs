@@ -132,10 +132,18 @@ fn testbench(
     if let Some(c) = clock {
         v += &format!("  reg {c} = 1'b0;\n");
     }
+    // The inputs that open latches and clock no flip-flop: Icarus runs a
+    // latch (`always @*`) only at an event, never at power-on, so each of
+    // these takes its step-0 value by an assignment after power-on (an
+    // event), not by its declaration; a latch open from step 0 then follows
+    // its input there, as in `clk2fflogic`.
+    let signal = |s: &String| s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ");
+    let flip_flop_clocks: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.clocks).map(|(c, _)| signal(c)).collect();
+    let opens: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.latch_enables).map(signal).filter(|e| clocks.contains(e) && !flip_flop_clocks.contains(e)).collect();
     for (i, p) in inputs.iter().enumerate() {
         // A clock holds its first step's value from the start: no edge at
         // step 0 (as `clk2fflogic` has it).
-        let first = cycles.first().and_then(|c| c.get(i)).filter(|_| clocks.contains(&p.name));
+        let first = cycles.first().and_then(|c| c.get(i)).filter(|_| clocks.contains(&p.name) && !opens.contains(&p.name));
         match first {
             Some(value) => v += &format!("  reg {}{} = 1'b{value};\n", range(p.width), id(p)),
             None => v += &format!("  reg {}{};\n", range(p.width), id(p)),
@@ -170,6 +178,10 @@ fn testbench(
             }
         }
         v += "`endif\n";
+    }
+    if !opens.is_empty() {
+        // Every latch waits for its event before step 0 sets its enable.
+        v += "    #1;\n";
     }
     let formats = vec!["%b"; outputs.len()].join(" ");
     let names: Vec<String> = outputs.iter().map(id).collect();
