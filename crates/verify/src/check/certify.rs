@@ -137,9 +137,8 @@ fn testbench(
     // these takes its step-0 value by an assignment after power-on (an
     // event), not by its declaration; a latch open from step 0 then follows
     // its input there, as in `clk2fflogic`.
-    let signal = |s: &String| s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ");
-    let flip_flop_clocks: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.clocks).map(|(c, _)| signal(c)).collect();
-    let opens: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.latch_enables).map(signal).filter(|e| clocks.contains(e) && !flip_flop_clocks.contains(e)).collect();
+    let flip_flop_clocks: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.clocks).map(|(c, _)| super::signal(c)).collect();
+    let opens: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.latch_enables).map(|e| super::signal(e)).filter(|e| clocks.contains(e) && !flip_flop_clocks.contains(e)).collect();
     for (i, p) in inputs.iter().enumerate() {
         // A clock holds its first step's value from the start: no edge at
         // step 0 (as `clk2fflogic` has it).

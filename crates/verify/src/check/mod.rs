@@ -519,6 +519,12 @@ fn read_design((given, sources): (&Path, &Sources), top: &str, front: &Path, dir
     Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
 }
 
+/// A signal of yosys's in the file's words: `\clk` is clk, `\clk [0]` is
+/// clk [0].
+fn signal(s: &str) -> String {
+    s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ")
+}
+
 /// Whether the provers' answer settles the pair: a proof that is taken, or
 /// a difference with the inputs to certify it.
 fn settles(e: &yosys::Equivalence, proofs: &Path, inputs: &[&ModulePort]) -> bool {
@@ -542,8 +548,6 @@ fn list(names: &[String]) -> String {
 /// clock an input. `--clocks` asks for steps; `--clock` names the one
 /// clock of cycles, and must be an input.
 fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosys::Holds)), ports: &[ModulePort], options: &Options) -> Result<Clocking, Error> {
-    // A signal in the file's words: `\clk` is clk, `\clk [0]` is clk [0].
-    let signal = |s: &str| s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ");
     let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
     let files = [(a, holds_a), (b, holds_b)];
     // Each clock once, with the first file that has it.
