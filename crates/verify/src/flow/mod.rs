@@ -61,7 +61,7 @@ impl fmt::Display for ToolError {
             ToolError::Failed { tool, what, output } => {
                 // The tool's own first error line, where it printed one, on
                 // the first line: the cause a one-line report shows.
-                match output.lines().map(str::trim).find(|l| l.contains("ERROR:") || l.starts_with("Error:") || l.contains(": error:")) {
+                match first_error(output) {
                     Some(cause) => write!(f, "{} failed ({what}): {cause}; its output ends:\n{}", tool.program, tail(output, 40)),
                     None => write!(f, "{} failed ({what}); its output ends:\n{}", tool.program, tail(output, 40)),
                 }
@@ -199,6 +199,12 @@ pub fn deadline() -> Option<std::time::Instant> {
 /// run instead of skipping the levels that need it.
 pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// The first line of a tool's output that says what is wrong (yosys's
+/// `ERROR:`, `Error:`, a compiler's or slang's `file:line: error:`).
+pub fn first_error(output: &str) -> Option<&str> {
+    output.lines().map(str::trim).find(|l| l.contains("ERROR:") || l.starts_with("Error:") || l.contains(": error:"))
 }
 
 /// The last `n` lines of `text`.

@@ -136,11 +136,7 @@ fn unmounted(text: &str, at: &str, dir: &Path) -> String {
     out + rest
 }
 
-/// The first line of a failed run's output that says what is wrong (a
-/// slang diagnostic `file:line:col: error: ...`, or yosys's `ERROR:`).
-pub fn first_error(output: &str) -> Option<&str> {
-    output.lines().map(str::trim).find(|l| l.contains(": error:") || l.contains("ERROR:"))
-}
+pub use super::first_error;
 
 #[cfg(test)]
 mod tests {
