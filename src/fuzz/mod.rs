@@ -267,7 +267,8 @@ fn cosim_testbench(seed: u64, (side_a, side_b): (&Side, &Side), design: &Design,
         let show = format!("$display(\"fuzz-cycle {t} {formats}\", {});", shown.join(", "));
         if steps {
             let values: Vec<(String, String)> = controls.iter().enumerate().map(|(k, c)| (c.to_string(), format!("1'b{}", u8::from(ticks[t][k])))).collect();
-            v += &check::step(&values, &others, &show);
+            let (clocks, opens) = values.split_at(design.clocks().len());
+            v += &check::step(clocks, opens, &others, &show);
         } else {
             for (name, value) in &others {
                 v += &format!("    {name} = {value};\n");

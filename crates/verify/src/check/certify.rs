@@ -186,14 +186,16 @@ fn testbench(
     let names: Vec<String> = outputs.iter().map(id).collect();
     for (t, values) in cycles.iter().enumerate() {
         let show = format!("$display(\"nimforge-cycle {t} {formats}\", {});", names.join(", "));
-        let assigned = |control: bool| -> Vec<(String, String)> {
-            inputs.iter().zip(values).filter(|(p, _)| clocks.contains(&p.name) == control).map(|(p, value)| (id(p), format!("{}'b{value}", p.width))).collect()
+        // 0: another input, 1: a clock, 2: an input that only opens latches.
+        let kind = |p: &ModulePort| if !clocks.contains(&p.name) { 0 } else if opens.contains(&p.name) { 2 } else { 1 };
+        let assigned = |k: u8| -> Vec<(String, String)> {
+            inputs.iter().zip(values).filter(|(p, _)| kind(p) == k).map(|(p, value)| (id(p), format!("{}'b{value}", p.width))).collect()
         };
         if !clocks.is_empty() {
-            v += &step(&assigned(true), &assigned(false), &show);
+            v += &step(&assigned(1), &assigned(2), &assigned(0), &show);
             continue;
         }
-        for (name, value) in assigned(false) {
+        for (name, value) in assigned(0) {
             v += &format!("    {name} = {value};\n");
         }
         v += &format!("    #5 {show}\n");
@@ -207,22 +209,25 @@ fn testbench(
 }
 
 /// One step of a testbench in steps (docs/command.md, "Clocks"), 10 ns:
-/// the controls (the inputs that drive a clock pin or open a latch) take
-/// their values first, the other inputs 1 ns later, and `show` (a
-/// statement, a `$display`) runs 5 ns after the step began. The check's
-/// replay writes its steps so, and its fuzzer's co-simulation too
-/// (`src/fuzz/mod.rs`): one order, that of `clk2fflogic`, where a register
-/// takes at a step the value its input had at the step before and a latch
-/// that closes holds what it had. Each value a Verilog constant (`1'b1`).
-pub fn step(controls: &[(String, String)], others: &[(String, String)], show: &str) -> String {
-    let mut v = String::new();
-    for (name, value) in controls {
-        v += &format!("    {name} = {value};\n");
+/// the clocks (the inputs that drive a clock pin) take their values first,
+/// then, after a `#0` (so that every register their edges clock has taken
+/// its input before anything else moves), the inputs that only open
+/// latches, the other inputs 1 ns later, and `show` (a statement, a
+/// `$display`) runs 5 ns after the step began. The check's replay writes
+/// its steps so, and its fuzzer's co-simulation too (`src/fuzz/mod.rs`):
+/// one order, that of `clk2fflogic`, where a register takes at a step the
+/// value its input had at the step before (a latch that opens at the same
+/// step included) and a latch that closes holds what it had. Each value a
+/// Verilog constant (`1'b1`).
+pub fn step(clocks: &[(String, String)], opens: &[(String, String)], others: &[(String, String)], show: &str) -> String {
+    let assign = |values: &[(String, String)]| -> String { values.iter().map(|(name, value)| format!("    {name} = {value};\n")).collect() };
+    let mut v = assign(clocks);
+    if !clocks.is_empty() && !opens.is_empty() {
+        v += "    #0;\n";
     }
+    v += &assign(opens);
     v += "    #1;\n";
-    for (name, value) in others {
-        v += &format!("    {name} = {value};\n");
-    }
+    v += &assign(others);
     v + &format!("    #4 {show}\n    #5;\n")
 }
 
@@ -291,3 +296,41 @@ fn write_vcd(c: &Counterexample, clock: Option<&str>, widths: &[usize]) -> Strin
 }
 
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A flip-flop that samples a latch, the latch's enable declared before
+    /// the clock. At step 1 the latch opens as the clock rises: the register
+    /// takes what the latch held at step 0 (0), not the input the opening
+    /// latch lets through (1), as `clk2fflogic` has it. Set in port order,
+    /// with no `#0` between, the replay had the register take 1 there, and
+    /// a real difference did not replay (exit 4).
+    #[test]
+    fn a_register_takes_what_a_latch_opening_at_its_edge_held_before() {
+        let dir = std::env::temp_dir().join(format!("nimforge-certify-order-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let module = |d_of_r: &str| format!("module t (input en, input clk, input d, output q);\n  reg l, r;\n  always @* if (en) l = d;\n  always @(posedge clk) r <= {d_of_r};\n  assign q = r;\nendmodule\n");
+        // b's register takes the input itself: 1 at step 1, where a's is 0.
+        let (a, b) = (dir.join("a.v"), dir.join("b.v"));
+        std::fs::write(&a, module("l")).unwrap();
+        std::fs::write(&b, module("d")).unwrap();
+        let holds = Holds {
+            uninitialised: vec!["l".into(), "r".into()],
+            latches: vec!["l".into()],
+            clocks: vec![("clk".into(), true)],
+            latch_enables: vec!["en".into()],
+            ..Holds::default()
+        };
+        let port = |name: &str, input: bool| ModulePort { name: name.into(), input, width: 1 };
+        let ports = [port("en", true), port("clk", true), port("d", true), port("q", false)];
+        let clocking = Clocking::Steps { clocks: vec!["en".into(), "clk".into()], why: "a latch".into() };
+        // (en, clk, d) at each step: the latch closed at step 0 (holding 0)
+        // with d = 1; at step 1 the clock rises and the latch opens at once.
+        let cycles: Vec<Vec<String>> = [["0", "0", "1"], ["1", "1", "0"], ["0", "0", "0"]].iter().map(|c| c.iter().map(|v| v.to_string()).collect()).collect();
+        let c = certify((&Sources::from(a.as_path()), &Sources::from(b.as_path())), (&holds, &holds), ("t", "t"), &ports, &clocking, &cycles, "a test", &dir).unwrap();
+        assert_eq!((c.cycle, c.a.clone(), c.b.clone()), (1, vec![vec!["0".to_string()], vec!["0".to_string()]], vec![vec!["0".to_string()], vec!["1".to_string()]]));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
