@@ -25,7 +25,8 @@ use std::path::Path;
 
 /// Each operator of a combinational line and what it becomes, written with
 /// the spaces rust-hdl's Verilog puts around it.
-const SWAPS: [(&str, &str); 8] = [(" & ", " | "), (" | ", " & "), (" ^ ", " & "), (" + ", " - "), (" - ", " + "), (" == ", " != "), (" != ", " == "), (" < ", " >= ")];
+const SWAPS: [(&str, &str); 8] =
+    [(" & ", " | "), (" | ", " & "), (" ^ ", " & "), (" + ", " - "), (" - ", " + "), (" == ", " != "), (" != ", " == "), (" < ", " >= ")];
 
 /// Every place an operator can change: (line, byte offset, from, to).
 fn places(text: &str) -> Vec<(usize, usize, &'static str, &'static str)> {
@@ -52,11 +53,8 @@ fn places(text: &str) -> Vec<(usize, usize, &'static str, &'static str)> {
 /// The text with place `p` changed, and the change in words.
 fn mutant(text: &str, p: (usize, usize, &str, &str)) -> (String, String) {
     let (n, at, from, to) = p;
-    let lines: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(k, l)| if k == n { format!("{}{}{}", &l[..at], to, &l[at + from.len()..]) } else { l.to_string() })
-        .collect();
+    let lines: Vec<String> =
+        text.lines().enumerate().map(|(k, l)| if k == n { format!("{}{}{}", &l[..at], to, &l[at + from.len()..]) } else { l.to_string() }).collect();
     (lines.join("\n") + "\n", format!("line {}: '{}' for '{}' in `{}`", n + 1, to.trim(), from.trim(), text.lines().nth(n).unwrap_or("").trim()))
 }
 
@@ -152,5 +150,9 @@ fn main() -> std::process::ExitCode {
             }
         }
     }
-    if ok { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE }
+    if ok {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
 }

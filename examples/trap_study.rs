@@ -35,9 +35,7 @@
 //! is checked against `machine_move` before anything is printed.
 
 use nimforge_oracles::counting::{allowed_after, table, GOAL, ROWS};
-use nimforge_oracles::learning::{
-    machine_move, random_pair, random_play, Human, Memory, Random, GOOF_PERIOD, SELECTOR,
-};
+use nimforge_oracles::learning::{machine_move, random_pair, random_play, Human, Memory, Random, GOOF_PERIOD, SELECTOR};
 use rustc_hash::FxHashSet;
 
 // ---------------------------------------------------------------------------
@@ -190,10 +188,7 @@ fn knobs(r: &Reading) -> String {
 }
 
 fn is_oracle(r: &Reading) -> bool {
-    r.photo == Photo::Legal
-        && r.search == Search::Tried
-        && r.random == RandomWrites::Nothing
-        && r.rewrite == Rewrite::Always
+    r.photo == Photo::Legal && r.search == Search::Tried && r.random == RandomWrites::Nothing && r.rewrite == Rewrite::Always
 }
 
 // ---------------------------------------------------------------------------
@@ -227,10 +222,7 @@ struct Move {
 /// The variant model: `machine_move` with the reading's switches. With the
 /// oracle's switches it is `machine_move` (checked in `self_check`).
 fn machine_move_v(r: &Reading, m: &mut Memory, t: u8, h: u8, goof: bool, pair: u8) -> Move {
-    let mut mv = Move {
-        goof,
-        ..Move::default()
-    };
+    let mut mv = Move { goof, ..Move::default() };
     let mut found = None;
     if !goof {
         match r.search {
@@ -241,10 +233,7 @@ fn machine_move_v(r: &Reading, m: &mut Memory, t: u8, h: u8, goof: bool, pair: u
                     m.write(t, p, wins[p as usize]);
                 }
                 mv.searched |= 1 << t;
-                found = SELECTOR
-                    .iter()
-                    .copied()
-                    .find(|&p| wins[p as usize] && allowed_after(h, p));
+                found = SELECTOR.iter().copied().find(|&p| wins[p as usize] && allowed_after(h, p));
             }
             _ => {
                 for &p in &SELECTOR {
@@ -296,11 +285,7 @@ fn machine_move_v(r: &Reading, m: &mut Memory, t: u8, h: u8, goof: bool, pair: u
         // "start from the selected play and advance to its home position"
         // (lines 166-172): positions play-1 ..= 10 of SELECTOR, every row.
         for &p in &SELECTOR[play as usize - 1..] {
-            let from = if r.rewrite == Rewrite::Lagged {
-                t
-            } else {
-                after
-            };
+            let from = if r.rewrite == Rewrite::Lagged { t } else { after };
             let wins = !losing(r, m, from, p);
             m.write(after, p, wins);
         }
@@ -327,22 +312,8 @@ fn self_check() {
         let pair = rng.below(4) as u8;
         let (mut a, mut b) = (m, m);
         let pa = machine_move(&mut a, t, h, goof, pair);
-        let mv = machine_move_v(
-            &Reading {
-                blank: m.blank,
-                ..ORACLE
-            },
-            &mut b,
-            t,
-            h,
-            goof,
-            pair,
-        );
-        assert_eq!(
-            (pa, a),
-            (mv.play, b),
-            "the variant model with the oracle's switches differs from machine_move"
-        );
+        let mv = machine_move_v(&Reading { blank: m.blank, ..ORACLE }, &mut b, t, h, goof, pair);
+        assert_eq!((pa, a), (mv.play, b), "the variant model with the oracle's switches differs from machine_move");
     }
 }
 
@@ -375,17 +346,12 @@ fn fresh(r: &Reading) -> Memory {
 // ---------------------------------------------------------------------------
 
 fn legal_after(last: u8) -> Vec<u8> {
-    (1..=ROWS as u8)
-        .filter(|&p| last == 0 || allowed_after(last, p))
-        .collect()
+    (1..=ROWS as u8).filter(|&p| last == 0 || allowed_after(last, p)).collect()
 }
 
 fn winning_after(t: u8, last: u8) -> Vec<u8> {
     let w = table();
-    legal_after(last)
-        .into_iter()
-        .filter(|&p| t + p <= GOAL && w[t as usize][p as usize - 1])
-        .collect()
+    legal_after(last).into_iter().filter(|&p| t + p <= GOAL && w[t as usize][p as usize - 1]).collect()
 }
 
 /// Game 1's human (lines 531-540).
@@ -445,10 +411,7 @@ fn cells(list: &[(u8, u8)]) -> String {
     if list.is_empty() {
         "nothing".into()
     } else {
-        list.iter()
-            .map(|(t, p)| format!("({t}, {p})"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        list.iter().map(|(t, p)| format!("({t}, {p})")).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -459,11 +422,7 @@ fn evidence(r: &Reading, m: &Memory) -> String {
     let seen = |t: u8, p: u8| seen(r, m, t, p);
     let mut probe = *m;
     let mv = machine_move_v(r, &mut probe, 1, 1, false, 0);
-    let reply = if mv.random {
-        "no legal winning play: a random one".to_string()
-    } else {
-        format!("plays {}", mv.play)
-    };
+    let reply = if mv.random { "no legal winning play: a random one".to_string() } else { format!("plays {}", mv.play) };
     format!(
         "(5, 2) {}; photocell 2 at total 5 sees {}; photocell 4 at total 1 sees {}; the search after an opening 1 {}",
         if m.get(5, 2) { "SET" } else { "dark" },
@@ -481,10 +440,7 @@ fn evidence(r: &Reading, m: &Memory) -> String {
 /// The cells photocell p sees at total t.
 fn seen(r: &Reading, m: &Memory, t: u8, p: u8) -> Vec<(u8, u8)> {
     let after = t + p;
-    (1..=ROWS as u8)
-        .filter(|&q| (r.photo == Photo::AllRows || allowed_after(p, q)) && m.get(after, q))
-        .map(|q| (after, q))
-        .collect()
+    (1..=ROWS as u8).filter(|&q| (r.photo == Photo::AllRows || allowed_after(p, q)) && m.get(after, q)).map(|q| (after, q)).collect()
 }
 
 struct GameLog {
@@ -502,22 +458,9 @@ struct GameLog {
 /// One game; `goofs` draws the goof flip-flop (one in seven) from `rng`;
 /// `any_correct` lets the human of games 2.. choose at random among the
 /// winning plays (else the project's `Human::Trap`, the smallest).
-fn play_one(
-    r: &Reading,
-    m: &mut Memory,
-    game: usize,
-    rng: &mut Random,
-    goofs: bool,
-    any_correct: bool,
-) -> GameLog {
+fn play_one(r: &Reading, m: &mut Memory, game: usize, rng: &mut Random, goofs: bool, any_correct: bool) -> GameLog {
     let (mut t, mut last) = (0u8, 0u8);
-    let mut log = GameLog {
-        text: String::new(),
-        machine_won: false,
-        touched: vec![],
-        set_by: None,
-        exchanges: vec![],
-    };
+    let mut log = GameLog { text: String::new(), machine_won: false, touched: vec![], set_by: None, exchanges: vec![] };
     let mut text = Vec::new();
     loop {
         let h = if game == 1 {
@@ -539,12 +482,7 @@ fn play_one(
         text.push(format!("H{h}>{t}"));
         if t >= GOAL {
             log.machine_won = t > GOAL;
-            log.text = text.join(" ")
-                + if t == GOAL {
-                    "  human wins"
-                } else {
-                    "  human over 18: machine wins"
-                };
+            log.text = text.join(" ") + if t == GOAL { "  human wins" } else { "  human over 18: machine wins" };
             return log;
         }
         let goof = goofs && rng.below(GOOF_PERIOD as u64) == 0;
@@ -562,10 +500,7 @@ fn play_one(
             let what = if mv.searched >> c & 1 == 1 {
                 Some(format!("search at {c} (game {game})"))
             } else if mv.rewritten >> c & 1 == 1 {
-                Some(format!(
-                    "rewrite after M{}{tag} to {c} (game {game})",
-                    mv.play
-                ))
+                Some(format!("rewrite after M{}{tag} to {c} (game {game})", mv.play))
             } else {
                 None
             };
@@ -574,14 +509,8 @@ fn play_one(
             }
         }
         if !before.get(5, 2) && m.get(5, 2) && log.set_by.is_none() {
-            let key = if t == 5 {
-                format!("the search at total 5 (after H{h})")
-            } else {
-                format!(
-                    "the rewrite of column 5 after M{}{tag} from total {t}",
-                    mv.play
-                )
-            };
+            let key =
+                if t == 5 { format!("the search at total 5 (after H{h})") } else { format!("the rewrite of column 5 after M{}{tag} from total {t}", mv.play) };
             log.set_by = Some((
                 key.clone(),
                 format!(
@@ -596,12 +525,7 @@ fn play_one(
         text.push(format!("M{}{tag}>{t}", mv.play));
         if t >= GOAL {
             log.machine_won = t == GOAL;
-            log.text = text.join(" ")
-                + if t == GOAL {
-                    "  machine wins"
-                } else {
-                    "  machine over 18: human wins"
-                };
+            log.text = text.join(" ") + if t == GOAL { "  machine wins" } else { "  machine over 18: human wins" };
             return log;
         }
         last = mv.play;
@@ -665,44 +589,22 @@ fn narrate(r: &Reading, games: usize, print: bool) -> Narrated {
             // "the machine will respond with 2's" to the human's 1s.
             out.game1_twos = log.exchanges.iter().filter(|e| e.0 == 1).all(|e| e.1 == 2);
             out.game1_col7 = [
-                (1..=ROWS as u8)
-                    .filter(|&p| m.get(7, p) && !w[7][p as usize - 1])
-                    .map(|p| (7, p))
-                    .collect(),
-                (1..=ROWS as u8)
-                    .filter(|&p| !m.get(7, p) && w[7][p as usize - 1])
-                    .map(|p| (7, p))
-                    .collect(),
+                (1..=ROWS as u8).filter(|&p| m.get(7, p) && !w[7][p as usize - 1]).map(|p| (7, p)).collect(),
+                (1..=ROWS as u8).filter(|&p| !m.get(7, p) && w[7][p as usize - 1]).map(|p| (7, p)).collect(),
             ];
             out.after_game1 = m;
         } else if log.exchanges.first().is_none_or(|e| e.1 != 4) {
-            out.misses.push(Miss {
-                game: g,
-                seen: photocell4,
-            });
+            out.misses.push(Miss { game: g, seen: photocell4 });
         }
-        out.touched_while_set
-            .extend(log.touched.iter().filter(|x| x.1).map(|x| x.0.clone()));
+        out.touched_while_set.extend(log.touched.iter().filter(|x| x.1).map(|x| x.0.clone()));
         if m.get(5, 2) && out.first_set.is_none() {
-            out.first_set = Some((
-                g,
-                log.set_by
-                    .clone()
-                    .map_or_else(|| "set before this game".into(), |x| x.1),
-            ));
+            out.first_set = Some((g, log.set_by.clone().map_or_else(|| "set before this game".into(), |x| x.1)));
         }
         if print {
             let (right, wrong, missing) = m.score();
             println!("  game {g}: {}", log.text);
             let touched: Vec<String> = log.touched.iter().map(|x| x.0.clone()).collect();
-            println!(
-                "    columns 5 and 7 written: {}",
-                if touched.is_empty() {
-                    "neither".to_string()
-                } else {
-                    touched.join(", ")
-                }
-            );
+            println!("    columns 5 and 7 written: {}", if touched.is_empty() { "neither".to_string() } else { touched.join(", ") });
             if let Some(s) = &log.set_by {
                 println!("    (5, 2) SET in this game by {}", s.1);
             }
@@ -752,12 +654,7 @@ struct Exhaustive {
 const STATE_LIMIT: usize = 12_000_000;
 
 fn exhaustive(r: &Reading, start: Memory, k: usize) -> Exhaustive {
-    let mut out = Exhaustive {
-        per_game: vec![],
-        first_set_in_game: None,
-        trapped_in_game: None,
-        stopped: None,
-    };
+    let mut out = Exhaustive { per_game: vec![], first_set_in_game: None, trapped_in_game: None, stopped: None };
     let mut boundary: FxHashSet<u128> = FxHashSet::default();
     boundary.insert(pack(&start, 0, 0));
     for g in 2..=1 + k {
@@ -790,12 +687,7 @@ fn exhaustive(r: &Reading, start: Memory, k: usize) -> Exhaustive {
                                 // The pair matters only for a random play.
                                 break;
                             }
-                            if t1 == 1
-                                && !goof
-                                && mv.play != 4
-                                && m.get(5, 2)
-                                && out.trapped_in_game.is_none()
-                            {
+                            if t1 == 1 && !goof && mv.play != 4 && m.get(5, 2) && out.trapped_in_game.is_none() {
                                 out.trapped_in_game = Some(g);
                             }
                             if m2.get(5, 2) && out.first_set_in_game.is_none() {
@@ -818,10 +710,7 @@ fn exhaustive(r: &Reading, start: Memory, k: usize) -> Exhaustive {
             }
             front = next;
         }
-        let set = ends
-            .iter()
-            .filter(|&&x| unpack(x, r.blank).0.get(5, 2))
-            .count();
+        let set = ends.iter().filter(|&&x| unpack(x, r.blank).0.get(5, 2)).count();
         out.per_game.push((g, ends.len(), set));
         boundary = ends;
     }
@@ -888,10 +777,7 @@ fn series(r: &Reading, runs: usize, games: usize, any_correct: bool) -> Series {
             if g > 1 && m.get(5, 2) {
                 s.games_set += 1;
                 if !was {
-                    let key = log.set_by.as_ref().map_or(
-                        "set and erased and set again in one game".to_string(),
-                        |x| x.0.clone(),
-                    );
+                    let key = log.set_by.as_ref().map_or("set and erased and set again in one game".to_string(), |x| x.0.clone());
                     if s.first.is_none() {
                         s.first = log.set_by.as_ref().map(|x| (run, x.1.clone()));
                     }
@@ -928,11 +814,7 @@ fn misses(n: &Narrated) -> String {
     if n.misses.is_empty() {
         return "none".into();
     }
-    n.misses
-        .iter()
-        .map(|x| format!("game {} (photocell 4 saw {})", x.game, cells(&x.seen)))
-        .collect::<Vec<_>>()
-        .join("; ")
+    n.misses.iter().map(|x| format!("game {} (photocell 4 saw {})", x.game, cells(&x.seen))).collect::<Vec<_>>().join("; ")
 }
 
 // ---------------------------------------------------------------------------
@@ -940,19 +822,11 @@ fn misses(n: &Narrated) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let all = args.iter().any(|a| a == "--all");
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     self_check();
     if let Some(id) = value("--reading") {
         // One reading's narrated replay only, for as many games as asked.
-        let games: usize = value("--games")
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(6)
-            .clamp(1, 1000);
+        let games: usize = value("--games").and_then(|g| g.parse().ok()).unwrap_or(6).clamp(1, 1000);
         let Some(r) = readings().into_iter().find(|r| r.id == id) else {
             eprintln!("--reading {id}: give one of A..M");
             std::process::exit(2);
@@ -983,9 +857,7 @@ fn main() {
         let sb = series(&Reading { blank: true, ..r }, 1000, 40, true);
         let st = series(&r, 1000, 40, false);
         let stb = series(&Reading { blank: true, ..r }, 1000, 40, false);
-        println!(
-            "  every path of games 2-4 (every correct human choice, every goof and random pair):"
-        );
+        println!("  every path of games 2-4 (every correct human choice, every goof and random pair):");
         for (g, total, set) in &ex.per_game {
             println!("    after game {g}: {total} distinct memories, {set} with (5, 2) set");
         }
@@ -1040,19 +912,9 @@ fn main() {
             pct(stb.late_fours, stb.late_games),
             pct(st.late_alone, st.late_games)
         );
-        let mean = |x: &Series| {
-            format!(
-                "{:.1}/{:.1}/{:.1}",
-                x.score.0 as f64 / x.runs as f64,
-                x.score.1 as f64 / x.runs as f64,
-                x.score.2 as f64 / x.runs as f64
-            )
-        };
-        println!(
-            "    cells right/wrong/missing after game 40 (of 27 winning cells): {} (blank on: {})",
-            mean(&se),
-            mean(&sb)
-        );
+        let mean =
+            |x: &Series| format!("{:.1}/{:.1}/{:.1}", x.score.0 as f64 / x.runs as f64, x.score.1 as f64 / x.runs as f64, x.score.2 as f64 / x.runs as f64);
+        println!("    cells right/wrong/missing after game 40 (of 27 winning cells): {} (blank on: {})", mean(&se), mean(&sb));
         let lines = [
             format!(
                 "T1 game 1 answered with 2s: {}; column 7 after it: mistakes {}, winners missing {}",
@@ -1110,40 +972,12 @@ fn main() {
     println!("    opening 1 is answered with 4, blank off / blank on");
     let mut combos = Vec::new();
     for photo in [Photo::Legal, Photo::AllRows] {
-        for search in [
-            Search::Tried,
-            Search::LegalOnly,
-            Search::IllegalErased,
-            Search::FullColumn,
-        ] {
-            for random in [
-                RandomWrites::Nothing,
-                RandomWrites::Judged,
-                RandomWrites::Substitute,
-            ] {
-                for rewrite in [
-                    Rewrite::Always,
-                    Rewrite::Never,
-                    Rewrite::AfterRandom,
-                    Rewrite::Lagged,
-                ] {
+        for search in [Search::Tried, Search::LegalOnly, Search::IllegalErased, Search::FullColumn] {
+            for random in [RandomWrites::Nothing, RandomWrites::Judged, RandomWrites::Substitute] {
+                for rewrite in [Rewrite::Always, Rewrite::Never, Rewrite::AfterRandom, Rewrite::Lagged] {
                     for preload in [false, true] {
-                        for first in [
-                            FirstGame::Ones,
-                            FirstGame::StraightTo18,
-                            FirstGame::OnesAlways,
-                        ] {
-                            combos.push(Reading {
-                                id: "*",
-                                what: "",
-                                photo,
-                                search,
-                                random,
-                                rewrite,
-                                preload,
-                                first,
-                                blank: false,
-                            });
+                        for first in [FirstGame::Ones, FirstGame::StraightTo18, FirstGame::OnesAlways] {
+                            combos.push(Reading { id: "*", what: "", photo, search, random, rewrite, preload, first, blank: false });
                         }
                     }
                 }
@@ -1189,11 +1023,7 @@ fn main() {
                 continue;
             }
             let of: Vec<&Row> = rows.iter().filter(|y| f(&y.r) == k).collect();
-            println!(
-                "    {name} {k}: trap in {} of {}",
-                of.iter().filter(|y| y.trap).count(),
-                of.len()
-            );
+            println!("    {name} {k}: trap in {} of {}", of.iter().filter(|y| y.trap).count(), of.len());
             seen_keys.push(k);
         }
     };
@@ -1218,7 +1048,18 @@ fn main() {
     let show_row = |x: &Row| {
         println!(
             "      {:?} {:?} {:?} {:?} preload={} {:?}: trap {} alone {} kept {}; series {} set, 4 answered {} / {}",
-            x.r.photo, x.r.search, x.r.random, x.r.rewrite, x.r.preload, x.r.first, x.trap, x.alone, x.kept, pct(x.set30, 200), x.fours_off, x.fours_on
+            x.r.photo,
+            x.r.search,
+            x.r.random,
+            x.r.rewrite,
+            x.r.preload,
+            x.r.first,
+            x.trap,
+            x.alone,
+            x.kept,
+            pct(x.set30, 200),
+            x.fours_off,
+            x.fours_on
         )
     };
     if all {

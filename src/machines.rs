@@ -9,18 +9,18 @@
 //! handlers in [`crate::moves`]; the commands look machines up here.
 
 use crate::bench::EngineRun;
-use crate::panel::board::Wrapper;
+use crate::harness;
 use crate::moves::{self, MoveArgs, Out, ReplayArgs};
-use nimforge_verify::emit::{verilog, Generated};
-use nimforge_verify::places::Places;
 use crate::panel;
+use crate::panel::board::Wrapper;
 use crate::play::{self, Front, Transport};
+use nimforge_designs as d;
+use nimforge_verify::emit::{verilog, Generated};
 use nimforge_verify::equiv::ProofReport;
+use nimforge_verify::places::Places;
 use nimforge_verify::progress::Ui;
 use nimforge_verify::run::{self, Wanted};
-use crate::harness;
 use nimforge_verify::{LevelReport, Machine};
-use nimforge_designs as d;
 use std::path::Path;
 
 /// A command's handler for one machine.
@@ -96,7 +96,12 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
 }
 
 /// `M`'s rust-hdl design's replay of a mismatch.
-fn mismatch_of<M: Machine>(root: &Path, r: &nimforge_verify::report::Replay, level: nimforge_verify::Level, vcd: &Path) -> Result<LevelReport, nimforge_verify::Error> {
+fn mismatch_of<M: Machine>(
+    root: &Path,
+    r: &nimforge_verify::report::Replay,
+    level: nimforge_verify::Level,
+    vcd: &Path,
+) -> Result<LevelReport, nimforge_verify::Error> {
     nimforge_verify::replay::run::<M>(root, &nimforge_verify::source::Source::RustHdl, r, level, vcd)
 }
 
@@ -165,10 +170,7 @@ pub fn names() -> Vec<&'static str> {
 
 /// The machine called `name`, or a line naming the machines there are.
 pub fn find(name: &str) -> Result<&'static Entry, crate::Error> {
-    MACHINES
-        .iter()
-        .find(|m| m.name == name)
-        .ok_or_else(|| format!("unknown machine '{name}': choose one of {}", names().join(", ")).into())
+    MACHINES.iter().find(|m| m.name == name).ok_or_else(|| format!("unknown machine '{name}': choose one of {}", names().join(", ")).into())
 }
 
 /// The machines that have what `has` asks for, as "a, b and c".
@@ -181,14 +183,10 @@ pub fn having(has: impl Fn(&Entry) -> bool) -> String {
     }
 }
 
-
 /// The board wrapper's Verilog, `generated/<machine>_panel.v`.
 fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Result<Generated, nimforge_verify::Error> {
     let module = format!("{machine}_panel");
-    Ok(Generated {
-        path: Places::generated_file(&module),
-        contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs"))?,
-    })
+    Ok(Generated { path: Places::generated_file(&module), contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs"))? })
 }
 
 fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
@@ -230,17 +228,8 @@ pub const SELECTORS: [(&str, usize, usize); 2] = [("selector_4x8", 4, 8), ("sele
 fn selector_files() -> Result<Vec<Generated>, nimforge_verify::Error> {
     let origin = "designs/src/selector.rs";
     Ok(vec![
-        Generated {
-            path: "generated/selector_4x8.v".into(),
-            contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin)?,
-        },
-        Generated {
-            path: "generated/selector_4x9.v".into(),
-            contents: verilog::emit(&mut nimforge_designs::Selector4x9::default(), "selector_4x9", origin)?,
-        },
-        Generated {
-            path: "generated/selector_8x8.v".into(),
-            contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin)?,
-        },
+        Generated { path: "generated/selector_4x8.v".into(), contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin)? },
+        Generated { path: "generated/selector_4x9.v".into(), contents: verilog::emit(&mut nimforge_designs::Selector4x9::default(), "selector_4x9", origin)? },
+        Generated { path: "generated/selector_8x8.v".into(), contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin)? },
     ])
 }

@@ -492,18 +492,15 @@ fn main() {
                     nimforge::machines::having(|m| m.moves.is_some()),
                     m.name,
                     m.name
-                ).into()),
+                )
+                .into()),
             })
         }
         Command::Replay { machine, moves, self_play, nimrod, json } => {
             let args = commands::ReplayArgs { moves, self_play, nimrod: nimrod.into(), json };
             nimforge::machines::find(&machine).and_then(|m| match m.replay {
                 Some(handler) => commands::moves::told(|out| handler(&args, out)),
-                None => Err(format!(
-                    "replay is for {}; {} has no scripted game yet",
-                    nimforge::machines::having(|m| m.replay.is_some()),
-                    m.name
-                ).into()),
+                None => Err(format!("replay is for {}; {} has no scripted game yet", nimforge::machines::having(|m| m.replay.is_some()), m.name).into()),
             })
         }
         Command::Build { machine, board, json } => commands::build::run(&machine, &board, json, &root),
@@ -518,17 +515,7 @@ fn main() {
         Command::Yardstick(args) => commands::yardstick::run(args),
         Command::Results { files, out, commit, date, machine, by } => commands::results::run(&files, &out, (&commit, &date, &machine, &by)),
         Command::Bench { target, piles, bits, shard, engine, verilator_sample, icarus_sample, rtl_sample, jobs, json } => {
-            commands::bench::run(
-                &target,
-                piles,
-                bits,
-                shard.as_deref(),
-                &engine,
-                (verilator_sample, icarus_sample, rtl_sample),
-                jobs,
-                json,
-                &root,
-            )
+            commands::bench::run(&target, piles, bits, shard.as_deref(), &engine, (verilator_sample, icarus_sample, rtl_sample), jobs, json, &root)
         }
         Command::Prove { piles, bits } => commands::prove::run(piles, bits, &root),
         Command::Learn { games, opponent, seed, no_blank, search_skips_illegal, json, plot } => {
@@ -536,7 +523,20 @@ fn main() {
         }
         Command::Sim { machine, script, vcd } => commands::sim::run(&machine, &script, &vcd),
         Command::Play { machine, sim: _, serial } => commands::play::run(&machine, serial.as_deref()),
-        Command::Serve { port, bind, sessions, serial, machine, pong_timeout, idle_timeout, header_timeout, connections, allow_origin, any_origin, host_name } => {
+        Command::Serve {
+            port,
+            bind,
+            sessions,
+            serial,
+            machine,
+            pong_timeout,
+            idle_timeout,
+            header_timeout,
+            connections,
+            allow_origin,
+            any_origin,
+            host_name,
+        } => {
             let limits = commands::serve::Limits { pong_timeout, idle_timeout, header_timeout, connections: connections as usize };
             let access = nimforge::serve::Access { allow_origins: allow_origin, any_origin, host_names: host_name };
             commands::serve::run(port, bind, sessions as usize, serial, machine, limits, access)

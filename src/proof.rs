@@ -5,8 +5,8 @@
 //! every input sequence from power-on. The script and log are kept in
 //! build/prove/selector_NxW/.
 
-use nimforge_verify::flow::yosys::{prove_equivalent, Proof};
 use askama::Template;
+use nimforge_verify::flow::yosys::{prove_equivalent, Proof};
 use std::path::{Path, PathBuf};
 
 /// The reference, beside the testbenches.
@@ -45,7 +45,8 @@ fn design_and_reference(piles: usize, bits: usize, root: &Path, reference: &Path
         return Err(format!(
             "no selector of {piles} piles of {bits} bits: generated/ has {} (--piles N --bits W)",
             if have.is_empty() { "none".to_string() } else { have.join(", ") }
-        ).into());
+        )
+        .into());
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let ports = Ports { n: piles, w: bits, piles: (0..piles).collect() }.render().expect("template renders");
@@ -78,10 +79,7 @@ pub fn with_abc(piles: usize, bits: usize, root: &Path, dir: &Path) -> Result<Ab
     let refs: Vec<&Path> = references.iter().map(PathBuf::as_path).collect();
     let aig = nimforge_verify::flow::yosys::miter_aiger(&design, &top, &refs, &ref_top, dir)?;
     let abc = nimforge_verify::flow::abc::dprove(&aig, dir)?;
-    Ok(AbcProof {
-        seconds: t0.elapsed().as_secs_f64(),
-        what: format!("equal to {REFERENCE} (yosys miter, ABC dprove: {abc:.2} s of it)"),
-    })
+    Ok(AbcProof { seconds: t0.elapsed().as_secs_f64(), what: format!("equal to {REFERENCE} (yosys miter, ABC dprove: {abc:.2} s of it)") })
 }
 
 #[cfg(test)]

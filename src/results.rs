@@ -115,7 +115,8 @@ const YARDSTICK: [&str; 18] = [
     "abc_median_seconds",
     "abc_worst_seconds",
 ];
-const YARDSTICK_DESIGN: [&str; 11] = ["design", "top", "pairs", "right", "wrong", "not_decided", "refused", "internal", "check_worst_seconds", "abc_worst_seconds", "note"];
+const YARDSTICK_DESIGN: [&str; 11] =
+    ["design", "top", "pairs", "right", "wrong", "not_decided", "refused", "internal", "check_worst_seconds", "abc_worst_seconds", "note"];
 const YARDSTICK_REFUSAL: [&str; 4] = ["refusal", "designs", "pairs", "which"];
 const LEVEL: [&str; 10] = ["machine", "level", "status", "vectors", "lanes", "mismatches", "model_states", "pair_states", "exhaustive", "seconds"];
 const PROOF: [&str; 5] = ["machine", "pair", "status", "matched", "seconds"];
@@ -258,7 +259,8 @@ mod tests {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/results.md")).unwrap();
         assert!(text.contains("Commit") && text.contains("Machine"), "the page names its run");
         let tables = parse_tables(&text).unwrap_or_else(|e| panic!("docs/results.md: {e}"));
-        let (header, rows) = tables.iter().find(|(h, _)| h.first().map(String::as_str) == Some("machine") && h.contains(&"vectors".to_string())).expect("a levels table");
+        let (header, rows) =
+            tables.iter().find(|(h, _)| h.first().map(String::as_str) == Some("machine") && h.contains(&"vectors".to_string())).expect("a levels table");
         assert!(!rows.is_empty());
         let at = |name: &str| header.iter().position(|h| h == name).unwrap();
         for r in rows {
@@ -279,7 +281,8 @@ mod tests {
             r#"{"machine":"relay-nim","level":"equiv","pair":"netlist=verilog","status":"proven","seconds":3.5,"matched":12,"bound":null,"detail":"x"}"#, "\n",
         )).unwrap();
         let bench = dir.join("bench-nimatron.jsonl");
-        std::fs::write(&bench, r#"{"engine":"bitsim","vectors":48538404,"seconds":0.12,"vectors_per_second":404486700.0,"mismatches":0,"coverage":"c"}"#).unwrap();
+        std::fs::write(&bench, r#"{"engine":"bitsim","vectors":48538404,"seconds":0.12,"vectors_per_second":404486700.0,"mismatches":0,"coverage":"c"}"#)
+            .unwrap();
         let r = Results::read(&[&verify, &bench]).unwrap();
         let page = r.markdown(&Run { commit: "abc", date: "2026-11-25", machine: "2 cores", by: ".ci/test" });
         let tables = parse_tables(&page).unwrap();

@@ -41,14 +41,11 @@ struct Readme<'a> {
 /// crate name (a letter, then letters, digits, `-` or `_`).
 pub fn crate_name(dir: &Path) -> Result<String, crate::Error> {
     let last = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let ok = last.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && last.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    let ok = last.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && last.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if ok {
         Ok(last.to_string())
     } else {
-        Err(crate::Error::Input(format!(
-            "'{last}' cannot name a crate: end the directory's path in a letter followed by letters, digits, - or _"
-        )))
+        Err(crate::Error::Input(format!("'{last}' cannot name a crate: end the directory's path in a letter followed by letters, digits, - or _")))
     }
 }
 
@@ -60,10 +57,7 @@ pub fn write(dir: &Path, checkout: &Path) -> Result<Vec<PathBuf>, crate::Error> 
     let name = crate_name(dir)?;
     let verify = checkout.join("crates").join("verify");
     if !verify.join("Cargo.toml").is_file() {
-        return Err(crate::Error::Input(format!(
-            "{} is not a nimforge checkout (no crates/verify/Cargo.toml): give one with --path",
-            checkout.display()
-        )));
+        return Err(crate::Error::Input(format!("{} is not a nimforge checkout (no crates/verify/Cargo.toml): give one with --path", checkout.display())));
     }
     if dir.exists() && std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true) {
         return Err(crate::Error::Input(format!("{} exists and is not empty: choose a new directory", dir.display())));

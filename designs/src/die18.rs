@@ -134,18 +134,15 @@ impl Logic for Die18 {
         // hdl_gen reads no Rust constants: winner 1 is the human, 2 the machine.
         dff_setup!(self, clock, m_score_reg, h_score_reg, m_play_reg, h_play_reg, oscillator_reg, step_reg, winner_reg, refused);
 
-        self.at_start.next = !self.m_score_reg.q.val().any()
-            & !self.h_score_reg.q.val().any()
-            & !self.m_play_reg.q.val().any()
-            & !self.h_play_reg.q.val().any();
+        self.at_start.next =
+            !self.m_score_reg.q.val().any() & !self.h_score_reg.q.val().any() & !self.m_play_reg.q.val().any() & !self.h_play_reg.q.val().any();
         // A play is barred by the M-play and its complement (7 - x is x
         // with its three bits inverted).
         self.choice_ok.next = (self.winner_reg.q.val() == 0)
             & (((self.choice.val() == 0) & self.at_start.val())
                 | ((self.choice.val() != 0)
                     & (self.choice.val() != 7)
-                    & !(self.m_play_reg.q.val().any()
-                        & ((self.choice.val() == self.m_play_reg.q.val()) | (self.choice.val() == !self.m_play_reg.q.val())))));
+                    & !(self.m_play_reg.q.val().any() & ((self.choice.val() == self.m_play_reg.q.val()) | (self.choice.val() == !self.m_play_reg.q.val())))));
 
         // The dictionary at the M-score; S when the human's play bars F.
         self.f.next = 0.into();

@@ -217,18 +217,15 @@ impl Logic for Learning {
         self.choice_ok.next = (self.winner_reg.q.val() == 0)
             & (self.choice.val() != 0)
             & (self.choice.val() != 7)
-            & !(self.m_play_reg.q.val().any()
-                & ((self.choice.val() == self.m_play_reg.q.val()) | (self.choice.val() == !self.m_play_reg.q.val())));
+            & !(self.m_play_reg.q.val().any() & ((self.choice.val() == self.m_play_reg.q.val()) | (self.choice.val() == !self.m_play_reg.q.val())));
         self.any_press.next = self.new_game.val() | self.memory_reset.val() | self.memory_preload.val() | self.play.val();
         self.new_total.next = self.total_reg.q.val() + bit_cast::<5, 3>(self.choice.val());
         self.machine_total.next = self.total_reg.q.val() + bit_cast::<5, 3>(self.m_play_reg.q.val());
 
         // The free-running flip-flops: the LFSR (XNOR taps 16, 15, 13, 4)
         // and the goof flip-flop's count of seven.
-        self.feedback.next = !(self.lfsr_reg.q.val().get_bit(15)
-            ^ self.lfsr_reg.q.val().get_bit(14)
-            ^ self.lfsr_reg.q.val().get_bit(12)
-            ^ self.lfsr_reg.q.val().get_bit(3));
+        self.feedback.next =
+            !(self.lfsr_reg.q.val().get_bit(15) ^ self.lfsr_reg.q.val().get_bit(14) ^ self.lfsr_reg.q.val().get_bit(12) ^ self.lfsr_reg.q.val().get_bit(3));
         self.lfsr_reg.d.next = (self.lfsr_reg.q.val() << 1) | bit_cast::<16, 1>(self.feedback.val().into());
         if self.goof_reg.q.val() == 6 {
             self.goof_reg.d.next = 0.into();
@@ -283,8 +280,7 @@ impl Logic for Learning {
             // Search and rewrite write the cell they try (under reading B
             // the search only a legal one).
             for c in 0..17 {
-                if (self.total_reg.q.val() == self.numbers[c].val())
-                    & ((self.phase_reg.q.val() == 5) | self.at_legal.val() | !self.search_skips_illegal.val())
+                if (self.total_reg.q.val() == self.numbers[c].val()) & ((self.phase_reg.q.val() == 5) | self.at_legal.val() | !self.search_skips_illegal.val())
                 {
                     self.columns[c].d.next = self.columns[c].q.val().replace_bit(self.row.val().index(), self.written.val());
                 }

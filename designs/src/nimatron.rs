@@ -32,17 +32,8 @@ pub const DIMMING: u64 = 2;
 pub const PULSING: u64 = 3;
 
 /// The patent's table, "Set up ... Row a, Row b, Row c, Row d": lamps lit.
-pub const COMBINATION_TABLE: [[u8; 4]; 9] = [
-    [7, 6, 3, 4],
-    [3, 4, 7, 5],
-    [2, 7, 5, 3],
-    [6, 5, 4, 3],
-    [3, 2, 4, 7],
-    [2, 7, 5, 4],
-    [3, 7, 6, 1],
-    [6, 2, 1, 7],
-    [2, 5, 6, 4],
-];
+pub const COMBINATION_TABLE: [[u8; 4]; 9] =
+    [[7, 6, 3, 4], [3, 4, 7, 5], [2, 7, 5, 3], [6, 5, 4, 3], [3, 2, 4, 7], [2, 7, 5, 4], [3, 7, 6, 1], [6, 2, 1, 7], [2, 5, 6, 4]];
 
 /// The relays actuated to show n lamps: the first 7 - n (their lamps out).
 fn relays_out(n: u8) -> u64 {
@@ -262,10 +253,7 @@ impl<const D: usize> Nimatron<D> {
 impl<const D: usize> Logic for Nimatron<D> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
-            self, clock, locks, stage, t_chain, elapsed, chosen, cm, count, pw, game_ended, refused, tp_coil,
-            mwc_coil, pwc_coil, sg
-        );
+        dff_setup!(self, clock, locks, stage, t_chain, elapsed, chosen, cm, count, pw, game_ended, refused, tp_coil, mwc_coil, pwc_coil, sg);
         clock!(self, clock, row_a, row_b, row_c, row_d, r_relays, combination_counter, tp_counter, mwc_counter, pwc_counter);
 
         // The power-of-two detectors and the parity relays.
@@ -293,8 +281,7 @@ impl<const D: usize> Logic for Nimatron<D> {
             | (bit_cast::<4, 1>(self.row_c.last_lamp.val().into()) << 2)
             | (bit_cast::<4, 1>(self.row_d.last_lamp.val().into()) << 3);
         self.pressed.next = self.buttons.val().any();
-        self.two_pressed.next =
-            (self.buttons.val() & (self.buttons.val() - 1)).any() | (self.pressed.val() & self.mtr.val());
+        self.two_pressed.next = (self.buttons.val() & (self.buttons.val() - 1)).any() | (self.pressed.val() & self.mtr.val());
         self.player_turn.next = self.stage.q.val() == self.player.val();
         self.step_ends.next = self.elapsed.q.val() == self.pace_last.val();
 
@@ -306,8 +293,7 @@ impl<const D: usize> Logic for Nimatron<D> {
             & (!self.locks.q.val().any() | (self.locks.q.val() == self.buttons.val()));
         // MTR: only after a lamp is out this turn.
         self.mtr_ok.next = self.player_turn.val() & self.mtr.val() & !self.two_pressed.val() & self.locks.q.val().any();
-        self.refused.d.next =
-            self.player_turn.val() & (self.pressed.val() | self.mtr.val()) & !self.press_ok.val() & !self.mtr_ok.val();
+        self.refused.d.next = self.player_turn.val() & (self.pressed.val() | self.mtr.val()) & !self.press_ok.val() & !self.mtr_ok.val();
 
         self.put_out.next = 0.into();
         self.load.next = false;
@@ -344,10 +330,8 @@ impl<const D: usize> Logic for Nimatron<D> {
         }
 
         // A random move is done after R1, R2, R3 lamps, or when its row is dark.
-        self.random_done.next = (self.count.q.val() == (bit_cast::<3, 2>(self.r_relays.value.val()) + 1))
-            | (self.chosen.q.val() & self.dark.val()).any();
-        self.pulse_done.next = self.count.q.val().any()
-            & ((self.cm.q.val() & self.parity.all_even.val()) | (!self.cm.q.val() & self.random_done.val()));
+        self.random_done.next = (self.count.q.val() == (bit_cast::<3, 2>(self.r_relays.value.val()) + 1)) | (self.chosen.q.val() & self.dark.val()).any();
+        self.pulse_done.next = self.count.q.val().any() & ((self.cm.q.val() & self.parity.all_even.val()) | (!self.cm.q.val() & self.random_done.val()));
         // The combination the set-up step loads: the next one after a game.
         self.target.next = self.combination_counter.value.val();
         if self.game_ended.q.val() {

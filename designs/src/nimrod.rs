@@ -256,8 +256,23 @@ impl<const D: usize> Logic for Nimrod<D> {
         // phase 0 set-up, 1 opponent to move, 2 opponent moved, 3 computing,
         // 4 over; winner 1 opponent, 2 computer; side false the computer.
         dff_setup!(
-            self, clock, column, heap_ctr, selected, pc, transition_latch, reverse_reg, k_less_one, random_reg, phase_reg, side_reg,
-            split_personality, mode_reg, wait_reg, winner_reg, refused
+            self,
+            clock,
+            column,
+            heap_ctr,
+            selected,
+            pc,
+            transition_latch,
+            reverse_reg,
+            k_less_one,
+            random_reg,
+            phase_reg,
+            side_reg,
+            split_personality,
+            mode_reg,
+            wait_reg,
+            winner_reg,
+            refused
         );
         for i in 0..4 {
             self.store[i].clock.next = self.clock.val();
@@ -270,8 +285,7 @@ impl<const D: usize> Logic for Nimrod<D> {
         self.col_digits.next = 0.into();
         if self.column.q.val() != 3 {
             for i in 0..4 {
-                self.col_digits.next =
-                    self.col_digits.val().replace_bit(i, self.store[i].q.val().get_bit(self.column.q.val().index()));
+                self.col_digits.next = self.col_digits.val().replace_bit(i, self.store[i].q.val().get_bit(self.column.q.val().index()));
             }
         }
         self.here.next = 0.into();
@@ -311,15 +325,9 @@ impl<const D: usize> Logic for Nimrod<D> {
             + bit_cast::<3, 1>(self.selected.q.val().get_bit(2).into())
             + bit_cast::<3, 1>(self.selected.q.val().get_bit(3).into());
         self.room.next = self.chosen.val() < bit_cast::<3, 2>(self.game_k.val());
-        self.emptied.next =
-            (self.total.val() == bit_cast::<5, 3>(self.leave_here.val())) & (self.leave_count.val() == 0);
+        self.emptied.next = (self.total.val() == bit_cast::<5, 3>(self.leave_here.val())) & (self.leave_count.val() == 0);
 
-        self.any_press.next = self.new_game.val()
-            | self.leave.val()
-            | self.computer_move.val()
-            | self.step.val()
-            | self.set_mode.val()
-            | self.self_play.val();
+        self.any_press.next = self.new_game.val() | self.leave.val() | self.computer_move.val() | self.step.val() | self.set_mode.val() | self.self_play.val();
         self.computing.next = self.phase_reg.q.val() == 3;
         self.advance.next = self.computing.val()
             & ((self.mode_reg.q.val() == 0)
@@ -328,20 +336,14 @@ impl<const D: usize> Logic for Nimrod<D> {
         // The move ends with STOP after a modification, or with the extra
         // instruction's take; the store is empty after it when it was (STOP)
         // or when one match was left (the take).
-        self.ending.next = ((self.pc.q.val() == 8) & self.selected.q.val().any())
-            | ((self.pc.q.val() == 9) & self.here.val().any());
-        self.empty_after.next = ((self.pc.q.val() == 8) & (self.total.val() == 0))
-            | ((self.pc.q.val() == 9) & (self.total.val() == 1));
+        self.ending.next = ((self.pc.q.val() == 8) & self.selected.q.val().any()) | ((self.pc.q.val() == 9) & self.here.val().any());
+        self.empty_after.next = ((self.pc.q.val() == 8) & (self.total.val() == 0)) | ((self.pc.q.val() == 9) & (self.total.val() == 1));
         self.good_mode.next = self.mode_switch.val() != 3;
-        self.start_computer.next = !self.computing.val()
-            & self.computer_move.val()
-            & (((self.phase_reg.q.val() == 0) & self.total.val().any()) | (self.phase_reg.q.val() == 2));
-        self.start_split.next = !self.computing.val()
-            & self.self_play.val()
-            & ((self.phase_reg.q.val() == 0) | (self.phase_reg.q.val() == 1))
-            & self.total.val().any();
-        self.chain.next =
-            self.advance.val() & self.ending.val() & !self.empty_after.val() & self.split_personality.q.val();
+        self.start_computer.next =
+            !self.computing.val() & self.computer_move.val() & (((self.phase_reg.q.val() == 0) & self.total.val().any()) | (self.phase_reg.q.val() == 2));
+        self.start_split.next =
+            !self.computing.val() & self.self_play.val() & ((self.phase_reg.q.val() == 0) | (self.phase_reg.q.val() == 1)) & self.total.val().any();
+        self.chain.next = self.advance.val() & self.ending.val() & !self.empty_after.val() & self.split_personality.q.val();
         self.begin_move.next = self.start_computer.val() | self.start_split.val() | self.chain.val();
         // The side the new move is played for: 1 the opponent.
         self.begin_side.next = self.start_split.val() | (self.chain.val() & !self.side_reg.q.val());
@@ -359,12 +361,7 @@ impl<const D: usize> Logic for Nimrod<D> {
             }
         }
         if self.computing.val() {
-            if self.new_game.val()
-                | self.leave.val()
-                | self.computer_move.val()
-                | self.self_play.val()
-                | (self.step.val() & (self.mode_reg.q.val() != 2))
-            {
+            if self.new_game.val() | self.leave.val() | self.computer_move.val() | self.self_play.val() | (self.step.val() & (self.mode_reg.q.val() != 2)) {
                 self.refused.d.next = true;
             }
             if (self.mode_reg.q.val() == 1) & !(self.set_mode.val() & self.good_mode.val()) {
@@ -475,9 +472,7 @@ impl<const D: usize> Logic for Nimrod<D> {
             if self.leave.val() {
                 if (self.phase_reg.q.val() == 0)
                     | ((self.phase_reg.q.val() == 1) & self.lower.val())
-                    | ((self.phase_reg.q.val() == 2)
-                        & self.lower.val()
-                        & (self.mine.val() | self.room.val()))
+                    | ((self.phase_reg.q.val() == 2) & self.lower.val() & (self.mine.val() | self.room.val()))
                 {
                     for i in 0..4 {
                         if self.leave_heap.val().index() == i {
@@ -582,21 +577,11 @@ impl<const D: usize> Logic for Nimrod<D> {
         // move and has changed no heap this turn (set-up, his turn, or his
         // side's move in self-play); (4) from his first changed heap (in
         // set-up, from COMPUTER MOVE) until the computer's move has ended.
-        self.lamps.next = self.lamps.val().replace_bit(
-            2,
-            (self.phase_reg.q.val() < 2) | (self.computing.val() & self.side_reg.q.val()),
-        );
-        self.lamps.next = self.lamps.val().replace_bit(
-            3,
-            (self.phase_reg.q.val() == 2)
-                | (self.computing.val() & !self.side_reg.q.val() & !self.split_personality.q.val()),
-        );
-        self.lamps.next = self.lamps.val().replace_bit(
-            4,
-            self.computing.val()
-                & !self.side_reg.q.val()
-                & ((self.mode_reg.q.val() != 0) | self.split_personality.q.val()),
-        );
+        self.lamps.next = self.lamps.val().replace_bit(2, (self.phase_reg.q.val() < 2) | (self.computing.val() & self.side_reg.q.val()));
+        self.lamps.next =
+            self.lamps.val().replace_bit(3, (self.phase_reg.q.val() == 2) | (self.computing.val() & !self.side_reg.q.val() & !self.split_personality.q.val()));
+        self.lamps.next =
+            self.lamps.val().replace_bit(4, self.computing.val() & !self.side_reg.q.val() & ((self.mode_reg.q.val() != 0) | self.split_personality.q.val()));
         self.illegal.next = self.refused.q.val();
     }
 }

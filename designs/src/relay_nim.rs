@@ -194,31 +194,16 @@ impl<const D: usize> Logic for RelayNim<D> {
         self.free.next = !self.two_pressed.val() & !self.sequencer.busy.val();
         self.human_took.next = self.took_a.q.val() | self.took_b.q.val() | self.took_c.q.val();
         self.all_empty.next = self.pile_a.empty.val() & self.pile_b.empty.val() & self.pile_c.empty.val();
-        self.one_left.next = ((self.pile_a.size.val() == self.one_stone.val())
-            & self.pile_b.empty.val()
-            & self.pile_c.empty.val())
-            | (self.pile_a.empty.val()
-                & (self.pile_b.size.val() == self.one_stone.val())
-                & self.pile_c.empty.val())
-            | (self.pile_a.empty.val()
-                & self.pile_b.empty.val()
-                & (self.pile_c.size.val() == self.one_stone.val()));
-        self.take_ok_a.next = self.take_a.val()
-            & self.free.val()
-            & !self.pile_a.empty.val()
-            & (!self.playing.q.val() | !self.human_took.val() | self.took_a.q.val());
-        self.take_ok_b.next = self.take_b.val()
-            & self.free.val()
-            & !self.pile_b.empty.val()
-            & (!self.playing.q.val() | !self.human_took.val() | self.took_b.q.val());
-        self.take_ok_c.next = self.take_c.val()
-            & self.free.val()
-            & !self.pile_c.empty.val()
-            & (!self.playing.q.val() | !self.human_took.val() | self.took_c.q.val());
-        self.go_ok.next = self.go.val()
-            & self.free.val()
-            & !self.all_empty.val()
-            & (!self.playing.q.val() | self.human_took.val());
+        self.one_left.next = ((self.pile_a.size.val() == self.one_stone.val()) & self.pile_b.empty.val() & self.pile_c.empty.val())
+            | (self.pile_a.empty.val() & (self.pile_b.size.val() == self.one_stone.val()) & self.pile_c.empty.val())
+            | (self.pile_a.empty.val() & self.pile_b.empty.val() & (self.pile_c.size.val() == self.one_stone.val()));
+        self.take_ok_a.next =
+            self.take_a.val() & self.free.val() & !self.pile_a.empty.val() & (!self.playing.q.val() | !self.human_took.val() | self.took_a.q.val());
+        self.take_ok_b.next =
+            self.take_b.val() & self.free.val() & !self.pile_b.empty.val() & (!self.playing.q.val() | !self.human_took.val() | self.took_b.q.val());
+        self.take_ok_c.next =
+            self.take_c.val() & self.free.val() & !self.pile_c.empty.val() & (!self.playing.q.val() | !self.human_took.val() | self.took_c.q.val());
+        self.go_ok.next = self.go.val() & self.free.val() & !self.all_empty.val() & (!self.playing.q.val() | self.human_took.val());
         self.go_nothing.next = self.go.val() & self.free.val() & self.all_empty.val();
         self.sequencer.start.next = self.go_ok.val();
 

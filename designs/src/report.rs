@@ -362,22 +362,11 @@ pub const LEARNING: Layout = Layout {
         Field::new("your_turn", 127, 127, "YOUR TURN: the programmer at home and the game not over"),
         Field::new("illegal", 126, 126, "illegal: a press was refused since the last line"),
         Field::new("winner", 125, 124, "winner: 0 nobody yet, 1 the human, 2 the machine"),
-        Field::new(
-            "programmer",
-            122,
-            120,
-            "the programmer: 0 home, 1 clamp (the goof flip-flop), 2 search, 3 random play, 4 add, 5 rewrite",
-        ),
+        Field::new("programmer", 122, 120, "the programmer: 0 home, 1 clamp (the goof flip-flop), 2 search, 3 random play, 4 add, 5 rewrite"),
         Field::new("machine_play", 118, 116, "the machine play register (0: cleared)"),
         Field::new("human_play", 114, 112, "the human's last play (0: none)"),
         Field::new("totalizer_2", 108, 104, "totalizer 2"),
-        Field::new(
-            "memory",
-            101,
-            0,
-            "the memory: column t (totals 1..17) at bits 6(t - 1) to 6t - 1, play p at bit 6(t - 1) + p - 1",
-        )
-        .array(17, 6, First::Low),
+        Field::new("memory", 101, 0, "the memory: column t (totals 1..17) at bits 6(t - 1) to 6t - 1, play p at bit 6(t - 1) + p - 1").array(17, 6, First::Low),
     ],
 };
 
@@ -410,12 +399,7 @@ pub const WILSON: Layout = Layout {
         Field::new("kind", 91, 90, "the move's kind: 1 one counter, 2 three counters, 3 two adjacent"),
         Field::new("slot", 89, 87, "the move's slot"),
         Field::new("left", 86, 80, "the counters left of the gap in that group"),
-        Field::new(
-            "third_slot",
-            79,
-            76,
-            "three counters: the slot of the third counter (8: the left piece of the first gap, 9: the right piece)",
-        ),
+        Field::new("third_slot", 79, 76, "three counters: the slot of the third counter (8: the left piece of the first gap, 9: the right piece)"),
         Field::new("third_left", 75, 69, "... and the counters left of it"),
         Field::new("next_slot", 68, 66, "the slot the next group goes to"),
         Field::new("groups", 63, 0, "the groups, a byte a slot, slot 0 in bits 63-56").array(8, 7, First::High),
@@ -453,11 +437,7 @@ mod tests {
     /// The checks can fail.
     #[test]
     fn the_soundness_checks_can_fail() {
-        const BAD: Layout = Layout {
-            title: "bad",
-            bits: 6,
-            fields: &[Field::new("a", 3, 0, ""), Field::new("a", 4, 3, ""), Field::new("c", 9, 8, "")],
-        };
+        const BAD: Layout = Layout { title: "bad", bits: 6, fields: &[Field::new("a", 3, 0, ""), Field::new("a", 4, 3, ""), Field::new("c", 9, 8, "")] };
         let p = BAD.problems();
         assert_eq!(p.len(), 4, "{p:#?}");
         assert!(p[0].contains("whole number"));

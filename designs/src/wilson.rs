@@ -189,8 +189,30 @@ impl Logic for Wilson {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, i, a, j, b, x, odd, y, first_right, cand_valid, cand_slot, cand_group, cand_left, cand_right, finished, hit, move_kind, move_group, move_left, move_second,
-            move_second_left, refused
+            self,
+            clock,
+            phase,
+            i,
+            a,
+            j,
+            b,
+            x,
+            odd,
+            y,
+            first_right,
+            cand_valid,
+            cand_slot,
+            cand_group,
+            cand_left,
+            cand_right,
+            finished,
+            hit,
+            move_kind,
+            move_group,
+            move_left,
+            move_second,
+            move_second_left,
+            refused
         );
         for k in 0..8 {
             self.groups[k].clock.next = self.clock.val();

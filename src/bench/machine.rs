@@ -17,8 +17,8 @@
 use super::EngineRun;
 use nimforge_netlist::Netlist;
 use nimforge_verify::hdl;
-use nimforge_verify::places::Places;
 use nimforge_verify::lanes::{self, Expected, Progress, Wired};
+use nimforge_verify::places::Places;
 use nimforge_verify::verilated::Verilated;
 use nimforge_verify::{Machine, Plan};
 use std::path::Path;

@@ -11,7 +11,6 @@
 pub mod machine;
 pub mod selector;
 
-
 pub use nimforge_verify::shard::Shard;
 
 /// What one engine did.
@@ -72,7 +71,12 @@ pub fn merge(reports: &[nimforge_verify::merge::ShardReport]) -> Result<Vec<Engi
     for (engine, mut runs) in groups {
         let parts: Vec<(String, nimforge_verify::shard::ShardInfo)> = runs
             .iter()
-            .map(|(f, r)| r.shard.clone().map(|s| (f.clone(), s)).ok_or_else(|| format!("bench {engine}: {f} has a row with no shard (a sampled engine's: give --engine bitsim)")))
+            .map(|(f, r)| {
+                r.shard
+                    .clone()
+                    .map(|s| (f.clone(), s))
+                    .ok_or_else(|| format!("bench {engine}: {f} has a row with no shard (a sampled engine's: give --engine bitsim)"))
+            })
             .collect::<Result<_, _>>()?;
         nimforge_verify::merge::check_cover(&format!("bench {engine}"), &parts)?;
         runs.sort_by_key(|(_, r)| r.shard.as_ref().map_or(0, |s| s.index));

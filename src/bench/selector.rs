@@ -22,14 +22,14 @@
 //! netlist simulator's to cover.
 
 use super::EngineRun;
-use nimforge_verify::shard::{Shard, ShardInfo};
-use nimforge_verify::flow::{iverilog, verilator, yosys, ToolError};
-use nimforge_netlist::{Netlist, Sim, Wide};
-use nimforge_netlist::word::Word;
-use nimforge_oracles::selector::{select, select_lanes, Move};
 use askama::Template;
-use nimforge_verify::clocked::Bench;
 use nimforge_designs::selector::Selector;
+use nimforge_netlist::word::Word;
+use nimforge_netlist::{Netlist, Sim, Wide};
+use nimforge_oracles::selector::{select, select_lanes, Move};
+use nimforge_verify::clocked::Bench;
+use nimforge_verify::flow::{iverilog, verilator, yosys, ToolError};
+use nimforge_verify::shard::{Shard, ShardInfo};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -107,7 +107,8 @@ pub fn run(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
         (n, w) => Err(format!(
             "there is no {n} x {w} selector: `nimforge bench selector` runs --piles 4 with --bits 8 or 9 \
              (generated/selector_4x8.v, selector_4x9.v; 8 x 8 is for `nimforge prove`)"
-        ).into()),
+        )
+        .into()),
     }
 }
 
@@ -153,14 +154,7 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
             }
             Engine::Abc => {
                 let proof = crate::proof::with_abc(options.piles, options.bits, &options.root, &dir("abc")?)?;
-                EngineRun::new(
-                    "abc",
-                    slice.end - slice.start,
-                    proof.seconds,
-                    0,
-                    format!("{of_slice}, every cycle, proven: {}", proof.what),
-                    None,
-                )
+                EngineRun::new("abc", slice.end - slice.start, proof.seconds, 0, format!("{of_slice}, every cycle, proven: {}", proof.what), None)
             }
             Engine::Verilator => {
                 let sample = Sample::of(slice.clone(), options.verilator_sample, &of_slice);
@@ -191,11 +185,7 @@ impl Sample {
         let size = slice.end - slice.start;
         let count = most.min(size).max(1).min(size);
         let stride = if count == 0 { 1 } else { size / count };
-        let coverage = if count == size {
-            of_slice.to_string()
-        } else {
-            format!("a sample of {count} evenly spread over {of_slice} (every {stride}th)")
-        };
+        let coverage = if count == size { of_slice.to_string() } else { format!("a sample of {count} evenly spread over {of_slice} (every {stride}th)") };
         Sample { first: slice.start, count, stride, coverage }
     }
 
@@ -229,13 +219,7 @@ fn expected<const N: usize, const W: usize>(m: &Move) -> u32 {
 fn describe<const N: usize, const W: usize>(x: u64, got: u32) -> String {
     let show = |w: u32| {
         let chosen: Vec<String> = (0..N).filter(|p| w >> p & 1 == 1).map(|p| p.to_string()).collect();
-        format!(
-            "chosen [{}], after {}, found {}, safe {}",
-            chosen.join(","),
-            (w >> N) & ((1 << W) - 1),
-            w >> (N + W) & 1,
-            w >> (N + W + 1) & 1
-        )
+        format!("chosen [{}], after {}, found {}, safe {}", chosen.join(","), (w >> N) & ((1 << W) - 1), w >> (N + W) & 1, w >> (N + W + 1) & 1)
     };
     let piles: Vec<String> = piles_of::<N, W>(x).iter().map(u64::to_string).collect();
     let want = expected::<N, W>(&select(&piles_of::<N, W>(x)));
@@ -285,14 +269,8 @@ impl Tally {
 /// [`BATCH`]): lane `64 k + i` holds position `base + 64 k + i`.
 #[inline(always)]
 fn position_bit<const K: usize>(base: u64, j: usize) -> Wide<K> {
-    const PATTERN: [u64; 6] = [
-        0xAAAA_AAAA_AAAA_AAAA,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xF0F0_F0F0_F0F0_F0F0,
-        0xFF00_FF00_FF00_FF00,
-        0xFFFF_0000_FFFF_0000,
-        0xFFFF_FFFF_0000_0000,
-    ];
+    const PATTERN: [u64; 6] =
+        [0xAAAA_AAAA_AAAA_AAAA, 0xCCCC_CCCC_CCCC_CCCC, 0xF0F0_F0F0_F0F0_F0F0, 0xFF00_FF00_FF00_FF00, 0xFFFF_0000_FFFF_0000, 0xFFFF_FFFF_0000_0000];
     if j < 6 {
         Wide([PATTERN[j]; K])
     } else if j < lane_bits(K) {
@@ -343,8 +321,7 @@ impl Ports {
         let registered = chosen.iter().chain(&after).chain([&found, &safe]).all(is_q);
         // An input bit's flip-flop: the latch whose D is the input's slot.
         let flop = |bit: usize| program.latches.iter().find(|l| l.d == program.inputs[bit]).map(|l| l.q);
-        let slow: Vec<(usize, u32)> =
-            (SLOW_FROM..N * W).filter_map(|j| flop(piles[j / W][j % W]).map(|q| (j, q))).collect();
+        let slow: Vec<(usize, u32)> = (SLOW_FROM..N * W).filter_map(|j| flop(piles[j / W][j % W]).map(|q| (j, q))).collect();
         let slow_bits = slow.iter().fold(0u64, |m, &(j, _)| m | 1 << j);
         let slow_slots = slow.iter().map(|&(_, q)| q).collect();
         Ok(Ports { piles, chosen, after, found, safe, registered, slow_bits, slow_slots })
@@ -395,10 +372,9 @@ fn bitsim<const N: usize, const W: usize, const K: usize>(
     });
     let engine = if interpreted { "interpreter" } else { "bitsim" };
     let what = match prototype.kernel_size() {
-        Some(k) if !interpreted => format!(
-            "{of_slice}; the kernel: {} ops as {} nodes, {} instructions a chunk, {} hoisted",
-            k.ops, k.nodes, k.instructions, k.hoisted
-        ),
+        Some(k) if !interpreted => {
+            format!("{of_slice}; the kernel: {} ops as {} nodes, {} instructions a chunk, {} hoisted", k.ops, k.nodes, k.instructions, k.hoisted)
+        }
         _ => of_slice.to_string(),
     };
     Ok(tally.into_run(engine, t0.elapsed().as_secs_f64(), what))
@@ -422,21 +398,13 @@ fn bitsim_part<const N: usize, const W: usize, const K: usize>(sim: &mut Sim<Wid
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-unsafe fn bitsim_part_avx512<const N: usize, const W: usize, const K: usize>(
-    sim: &mut Sim<Wide<K>>,
-    ports: &Ports,
-    batches: std::ops::Range<u64>,
-) -> Tally {
+unsafe fn bitsim_part_avx512<const N: usize, const W: usize, const K: usize>(sim: &mut Sim<Wide<K>>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
     bitsim_batches::<N, W, K, nimforge_netlist::word::Zmm>(sim, ports, batches)
 }
 
 /// The batches, the oracle taking `O::LANES` positions at a time.
 #[inline(always)]
-fn bitsim_batches<const N: usize, const W: usize, const K: usize, O: Word>(
-    sim: &mut Sim<Wide<K>>,
-    ports: &Ports,
-    batches: std::ops::Range<u64>,
-) -> Tally {
+fn bitsim_batches<const N: usize, const W: usize, const K: usize, O: Word>(sim: &mut Sim<Wide<K>>, ports: &Ports, batches: std::ops::Range<u64>) -> Tally {
     let batch = 64 * K as u64;
     let mut tally = Tally::default();
     // Each input bit is set when it changes: the low `lane_bits(K)` of a
@@ -552,13 +520,7 @@ struct VerilatorHarness<'a> {
 
 /// The sample through `jobs` Verilator processes, each streaming its
 /// outputs to a thread here that checks them.
-fn verilator_harness<const N: usize, const W: usize>(
-    source: &Path,
-    module: &str,
-    dir: &Path,
-    sample: &Sample,
-    jobs: usize,
-) -> Result<EngineRun, crate::Error> {
+fn verilator_harness<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Path, sample: &Sample, jobs: usize) -> Result<EngineRun, crate::Error> {
     let main = dir.join("selector_bench.cpp");
     let text = VerilatorHarness { module, piles: N, bits: W }.render().expect("template renders");
     std::fs::write(&main, text).map_err(|e| format!("writing {}: {e}", main.display()))?;
@@ -593,8 +555,7 @@ fn verilator_part<const N: usize, const W: usize>(binary: &Path, part: &Sample) 
     let mut i = 0;
     while i < part.count {
         let words = (part.count - i).min(1 << 16) as usize;
-        out.read_exact(&mut buffer[..4 * words])
-            .map_err(|e| format!("the Verilator harness stopped after {i} of {} positions: {e}", part.count))?;
+        out.read_exact(&mut buffer[..4 * words]).map_err(|e| format!("the Verilator harness stopped after {i} of {} positions: {e}", part.count))?;
         for w in buffer[..4 * words].chunks_exact(4) {
             tally.check::<N, W>(part.position(i), u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
             i += 1;
@@ -658,23 +619,12 @@ fn rtl<const N: usize, const W: usize>(sample: &Sample) -> EngineRun {
 mod tests {
     use super::*;
 
-
     fn root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
     }
 
     fn options(shard: Shard, engines: Vec<Engine>, sample: u64) -> Options {
-        Options {
-            piles: 4,
-            bits: 8,
-            shard,
-            engines,
-            verilator_sample: sample,
-            icarus_sample: sample,
-            rtl_sample: sample,
-            jobs: 2,
-            root: root(),
-        }
+        Options { piles: 4, bits: 8, shard, engines, verilator_sample: sample, icarus_sample: sample, rtl_sample: sample, jobs: 2, root: root() }
     }
 
     fn selector_blif() -> String {

@@ -25,13 +25,10 @@ pub fn run(
         let selector_only = [piles.is_some(), bits.is_some(), shard.is_some(), !engines.is_empty()];
         let samples_given = [samples.0.is_some(), samples.1.is_some(), samples.2.is_some()];
         if selector_only.iter().chain(&samples_given).any(|&given| given) {
-            return Err(format!(
-                "--piles, --bits, --shard, --engine and the samples are the selector's; bench {target} takes --jobs and --json"
-            ).into());
+            return Err(format!("--piles, --bits, --shard, --engine and the samples are the selector's; bench {target} takes --jobs and --json").into());
         }
-        let entry = crate::machines::find(target).map_err(|_| {
-            format!("there is no benchmark '{target}': bench selector, or a machine: {}", crate::machines::names().join(", "))
-        })?;
+        let entry = crate::machines::find(target)
+            .map_err(|_| format!("there is no benchmark '{target}': bench selector, or a machine: {}", crate::machines::names().join(", ")))?;
         let runs = (entry.bench)(root, jobs)?;
         if json {
             for r in &runs {
@@ -46,18 +43,13 @@ pub fn run(
     let (piles, bits) = (piles.unwrap_or(4), bits.unwrap_or(8));
     let samples = (samples.0.unwrap_or(1 << 28), samples.1.unwrap_or(1 << 16), samples.2.unwrap_or(1 << 16));
     let shard = shard.map(Shard::parse).transpose()?.unwrap_or(Shard::ALL);
-    let engines = if engines.is_empty() { vec![Engine::Bitsim, Engine::Interpreter, Engine::Abc, Engine::Verilator, Engine::Icarus, Engine::Rtl] } else { engines.to_vec() };
-    let options = Options {
-        piles,
-        bits,
-        shard,
-        engines,
-        verilator_sample: samples.0,
-        icarus_sample: samples.1,
-        rtl_sample: samples.2,
-        jobs,
-        root: root.to_path_buf(),
+    let engines = if engines.is_empty() {
+        vec![Engine::Bitsim, Engine::Interpreter, Engine::Abc, Engine::Verilator, Engine::Icarus, Engine::Rtl]
+    } else {
+        engines.to_vec()
     };
+    let options =
+        Options { piles, bits, shard, engines, verilator_sample: samples.0, icarus_sample: samples.1, rtl_sample: samples.2, jobs, root: root.to_path_buf() };
     let runs = selector::run(&options)?;
     if json {
         for r in &runs {
@@ -86,10 +78,7 @@ pub fn print_runs(runs: &[EngineRun]) {
             Some(f) if r.engine != "bitsim" && r.vectors_per_second > 0.0 => format!(" (bitsim {:.1}x)", f / r.vectors_per_second),
             _ => String::new(),
         };
-        println!(
-            "{:<10} {:>14} {:>9.2} {:>16.0} {:>10}  {}{times}",
-            r.engine, r.vectors, r.seconds, r.vectors_per_second, r.mismatches, r.coverage
-        );
+        println!("{:<10} {:>14} {:>9.2} {:>16.0} {:>10}  {}{times}", r.engine, r.vectors, r.seconds, r.vectors_per_second, r.mismatches, r.coverage);
         if let Some(m) = &r.first_mismatch {
             println!("           first mismatch: {m}");
         }

@@ -35,12 +35,32 @@ pub fn run(
     let named = top.clone().unwrap_or_default();
     let read = |p: &Path| nimforge_verify::Sources::read(p).map_err(|e| refused(e.into(), &named, &checks));
     let (sa, sb) = (read(a)?, read(b)?);
-    let missing = |side: &Path| refused(nimforge_verify::Error::Input(format!("no top module for {}: name it with --top (and --top-b for the second, when named otherwise)", side.display())), &named, &checks);
+    let missing = |side: &Path| {
+        refused(
+            nimforge_verify::Error::Input(format!(
+                "no top module for {}: name it with --top (and --top-b for the second, when named otherwise)",
+                side.display()
+            )),
+            &named,
+            &checks,
+        )
+    };
     let top_a = top.clone().or_else(|| sa.top.clone()).ok_or_else(|| missing(a))?;
     let top_b = top_b.or(top).or_else(|| sb.top.clone()).ok_or_else(|| missing(b))?;
     let dir = checks.join(&top_a);
     let top_b = (top_b != top_a).then_some(top_b);
-    let options = Options { top: top_a, top_b, clock, clocks, max_states, depth, runs, bound: nimforge_verify::equiv::BOUND, dir, timeout: std::time::Duration::from_secs(timeout) };
+    let options = Options {
+        top: top_a,
+        top_b,
+        clock,
+        clocks,
+        max_states,
+        depth,
+        runs,
+        bound: nimforge_verify::equiv::BOUND,
+        dir,
+        timeout: std::time::Duration::from_secs(timeout),
+    };
     let c = match check::check_sources((a, &sa), (b, &sb), &options) {
         Err(nimforge_verify::Error::Internal(line)) => {
             let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&line), started.elapsed().as_secs_f64());

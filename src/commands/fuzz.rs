@@ -64,7 +64,14 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
     let shown = |o: &fuzz::Outcome| {
         if o.fails() || args.seed.is_some() {
             // With --json, stdout holds only JSON lines (CI reads them).
-            let line = format!("seed {} {}; rerun: nimforge fuzz-check --seed {}; files: {} {}", o.seed, o.describe(), o.seed, o.files.0.display(), o.files.1.display());
+            let line = format!(
+                "seed {} {}; rerun: nimforge fuzz-check --seed {}; files: {} {}",
+                o.seed,
+                o.describe(),
+                o.seed,
+                o.files.0.display(),
+                o.files.1.display()
+            );
             if args.json {
                 eprintln!("{line}");
             } else {
@@ -87,9 +94,22 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
         for r in &rows {
             println!(
                 "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} ({}) | {} | {:.2} | {:.2} | {:.2} |",
-                r["class"].as_str().unwrap_or(""), r["designs"], r["pairs"], r["right"], r["wrong"], r["not_decided"], r["refused"], r["internal"],
-                r["different"], r["certified"], r["equal"], r["equal_abc_proven"], r["conflicts"],
-                r["check_median_seconds"].as_f64().unwrap_or(0.0), r["check_worst_seconds"].as_f64().unwrap_or(0.0), r["abc_median_seconds"].as_f64().unwrap_or(0.0)
+                r["class"].as_str().unwrap_or(""),
+                r["designs"],
+                r["pairs"],
+                r["right"],
+                r["wrong"],
+                r["not_decided"],
+                r["refused"],
+                r["internal"],
+                r["different"],
+                r["certified"],
+                r["equal"],
+                r["equal_abc_proven"],
+                r["conflicts"],
+                r["check_median_seconds"].as_f64().unwrap_or(0.0),
+                r["check_worst_seconds"].as_f64().unwrap_or(0.0),
+                r["abc_median_seconds"].as_f64().unwrap_or(0.0)
             );
         }
     }

@@ -5,8 +5,8 @@
 //! (`oracle::counting`); `--plot` draws that learning curve as SVG.
 
 use crate::moves::learning::{games_read, winning_cells, GameReport};
-use nimforge_oracles::learning::Human;
 use askama::Template;
+use nimforge_oracles::learning::Human;
 use std::path::Path;
 
 /// `nimforge learn`: `games_n` games (1..=100000) against `human` from `seed`, with the
@@ -32,25 +32,22 @@ pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool)
                 vec![r.game.to_string(), r.winner.clone(), r.right.to_string(), r.wrong.to_string(), r.missing.to_string(), trap.to_string()]
             })
             .collect();
-        println!("{}", nimforge_verify::emit::report::table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false]));
+        println!(
+            "{}",
+            nimforge_verify::emit::report::table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false])
+        );
         let won = reports.iter().filter(|r| r.winner == "machine").count();
         let trapped = reports.iter().filter(|r| r.trapped).count();
-        println!(
-            "the machine won {won} of {games_n} games; {trapped} ended in the opening-1 trap; the game's solution has {} winning cells",
-            winning_cells()
-        );
+        println!("the machine won {won} of {games_n} games; {trapped} ended in the opening-1 trap; the game's solution has {} winning cells", winning_cells());
     }
     if let Some(p) = plot {
-        let title = format!(
-            "The learning machine against a {} human{}, seed {seed}",
-            format!("{human:?}").to_lowercase(),
-            if blank { "" } else { ", blank cell off" }
-        ) + if skips { ", the search writing legal plays only" } else { "" };
+        let title =
+            format!("The learning machine against a {} human{}, seed {seed}", format!("{human:?}").to_lowercase(), if blank { "" } else { ", blank cell off" })
+                + if skips { ", the search writing legal plays only" } else { "" };
         write_atomically(p, &svg(&reports, &title))?;
     }
     Ok(0)
 }
-
 
 fn check_writable(p: &Path) -> Result<(), crate::Error> {
     if p.extension().and_then(|e| e.to_str()) != Some("svg") {
@@ -110,10 +107,7 @@ pub fn svg(reports: &[GameReport], title: &str) -> String {
     let x_ticks = (0..=reports.len()).step_by(step).map(|g| Tick { at: x(g), label: g.to_string() }).collect();
     let y_ticks = (0..=y_max as usize).step_by(10).map(|v| Tick { at: y(v), label: v.to_string() }).collect();
     let line = |f: &dyn Fn(&GameReport) -> usize| {
-        std::iter::once(format!("{},{}", x(0), y(0)))
-            .chain(reports.iter().map(|r| format!("{},{}", x(r.game), y(f(r)))))
-            .collect::<Vec<_>>()
-            .join(" ")
+        std::iter::once(format!("{},{}", x(0), y(0))).chain(reports.iter().map(|r| format!("{},{}", x(r.game), y(f(r))))).collect::<Vec<_>>().join(" ")
     };
     let missing_start = winning_cells();
     let missing = std::iter::once(format!("{},{}", x(0), y(missing_start)))

@@ -8,9 +8,6 @@ use std::path::Path;
 pub fn run(piles: usize, bits: usize, root: &Path) -> Result<i32, crate::Error> {
     let dir = root.join("build").join("prove").join(format!("selector_{piles}x{bits}"));
     let proof = prove(piles, bits, root, &root.join(REFERENCE), &dir)?;
-    println!(
-        "selector {piles}x{bits}: the Verilog equals {REFERENCE} for every input sequence (yosys sat, {:.1} s)",
-        proof.seconds
-    );
+    println!("selector {piles}x{bits}: the Verilog equals {REFERENCE} for every input sequence (yosys sat, {:.1} s)", proof.seconds);
     Ok(0)
 }

@@ -42,7 +42,10 @@ pub fn run(
         (Some(device), Some(machine)) => {
             let entry = crate::machines::find(&machine)?;
             // The device is opened by each session; check it is there first.
-            drop(crate::play::serial::Serial::open(&device).map_err(|line| line.to_string().replace("play the simulation with --sim", "serve the simulations without --serial"))?);
+            drop(
+                crate::play::serial::Serial::open(&device)
+                    .map_err(|line| line.to_string().replace("play the simulation with --sim", "serve the simulations without --serial"))?,
+            );
             Some((device, entry.name))
         }
         _ => None,

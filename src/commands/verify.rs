@@ -26,7 +26,6 @@ fn on_interrupt(json: bool) {
     });
 }
 
-
 /// A level `verify --level` names: one of nimforge-verify's ([`Level`]),
 /// or the machines' own `panel`, the board wrapper end to end
 /// (`crate::panel::level`); `all` is every one of both.
@@ -58,8 +57,7 @@ impl clap::ValueEnum for Asked {
         match self {
             Asked::Level(l) => clap::ValueEnum::to_possible_value(l),
             Asked::Panel => Some(
-                clap::builder::PossibleValue::new(crate::panel::level::NAME)
-                    .help("The board wrapper end to end through its UART: rust-hdl, Icarus, Verilator"),
+                clap::builder::PossibleValue::new(crate::panel::level::NAME).help("The board wrapper end to end through its UART: rust-hdl, Icarus, Verilator"),
             ),
         }
     }
@@ -78,11 +76,8 @@ pub fn run(
 ) -> Result<i32, crate::Error> {
     ci.ready()?;
     let shard = shard.map(nimforge_verify::shard::Shard::parse).transpose()?;
-    let machines: Vec<&crate::machines::Entry> = if machine == "all" {
-        crate::machines::MACHINES.iter().collect()
-    } else {
-        vec![crate::machines::find(machine)?]
-    };
+    let machines: Vec<&crate::machines::Entry> =
+        if machine == "all" { crate::machines::MACHINES.iter().collect() } else { vec![crate::machines::find(machine)?] };
     let ui = Ui::new(json);
     on_interrupt(json);
     let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states, shard, deep };
@@ -111,7 +106,9 @@ pub fn run(
         wanted.engines.retain(|e| *e == Engine::Bitsim);
         panel_wanted = false;
         if wanted.levels.is_empty() || wanted.engines.is_empty() {
-            return Err("--shard splits the bitsim engine's work at the verilog, netlist and bitstream levels: ask for one of those with --engine bitsim".into());
+            return Err(
+                "--shard splits the bitsim engine's work at the verilog, netlist and bitstream levels: ask for one of those with --engine bitsim".into()
+            );
         }
     }
     let mut reports = Vec::new();

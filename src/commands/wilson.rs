@@ -5,9 +5,9 @@
 //! are only compared against. `complete` prints the argument of
 //! `oracle::wilson::complete`.
 
-use nimforge_oracles::wilson::{self as w, Solver};
-use nimforge_oracles::wilson::article as article;
 use crate::moves::wilson::{describe, list, parse_groups};
+use nimforge_oracles::wilson::article;
+use nimforge_oracles::wilson::{self as w, Solver};
 use std::time::Instant;
 
 /// Groups of up to this many counters get codes for the table: the period
@@ -145,7 +145,6 @@ pub fn table(json: bool) -> Result<i32, crate::Error> {
     Ok(if all { 0 } else { 1 })
 }
 
-
 /// `nimforge wilson judge --groups ...`: the position `text` (groups of 1..=127 counters,
 /// at most [`JUDGE_MAX_COUNTERS`] in all) judged: won or lost, its bases and every sound move.
 pub fn judge(text: &str, json: bool) -> Result<i32, crate::Error> {
@@ -155,19 +154,15 @@ pub fn judge(text: &str, json: bool) -> Result<i32, crate::Error> {
         return Err(format!(
             "{total} counters: the judge lists every move and takes at most {JUDGE_MAX_COUNTERS}; \
              `nimforge move wilson --groups {text}` finds one sound move for any position of up to 8 groups of 127"
-        ).into());
+        )
+        .into());
     }
     let j = w::judge(&groups);
     if json {
         super::print_json(&j);
         return Ok(0);
     }
-    println!(
-        "{} ({} counters) is {} for the side that just moved",
-        list(&groups),
-        total,
-        if j.won { "won" } else { "lost" }
-    );
+    println!("{} ({} counters) is {} for the side that just moved", list(&groups), total, if j.won { "won" } else { "lost" });
     println!("each group's base: {}", list(&j.group_bases));
     if j.won {
         println!("the bases cancel: equivalent to nothing");
@@ -274,12 +269,7 @@ pub fn complete(json: bool) -> Result<i32, crate::Error> {
     );
     println!();
     println!("Cross-checked against the oracle's judge (crates/oracles/src/wilson/judge.rs, its search as plain loops):");
-    println!(
-        "  every position of 1 to {} groups of 1 to {} counters: {}",
-        x.exhaustive_groups,
-        x.max_group,
-        n(x.exhaustive_positions)
-    );
+    println!("  every position of 1 to {} groups of 1 to {} counters: {}", x.exhaustive_groups, x.max_group, n(x.exhaustive_positions));
     println!("  seeded random positions of 8 groups: {} (seed {:#x})", n(x.random_positions), x.seed);
     let f = &x.judge_forms;
     println!(
@@ -293,10 +283,7 @@ pub fn complete(json: bool) -> Result<i32, crate::Error> {
     );
     println!("  mismatches: {}; not won with no sound move: {}", n(x.mismatches), n(x.counterexamples));
     println!();
-    println!(
-        "{} (argument {:.2} s, cross-check {:.1} s on {} threads)",
-        r.verdict, r.argument_seconds, r.cross_check_seconds, threads
-    );
+    println!("{} (argument {:.2} s, cross-check {:.1} s on {} threads)", r.verdict, r.argument_seconds, r.cross_check_seconds, threads);
     Ok(status)
 }
 
@@ -312,9 +299,6 @@ fn thousands(v: u64) -> String {
     }
     out
 }
-
-
-
 
 /// One sound move of `nimforge wilson judge`: the move, and the row it
 /// leaves.
@@ -384,19 +368,13 @@ mod tests {
             describe(Kind::Three, &[t(1, 28, 1, &[27]), t(2, 53, 1, &[52]), t(4, 16, 1, &[15])], false),
             "three counters: one from group 1 (28 into 27), one from group 2 (53 into 52) and one from group 4 (16 into 15)"
         );
-        assert_eq!(
-            describe(Kind::Three, &[t(2, 53, 3, &[25, 17, 6, 2])], false),
-            "three counters from group 2 (53 into 25, 17, 6, 2)"
-        );
+        assert_eq!(describe(Kind::Three, &[t(2, 53, 3, &[25, 17, 6, 2])], false), "three counters from group 2 (53 into 25, 17, 6, 2)");
         // The hardware judge's three are two adjacent and one more.
         assert_eq!(
             describe(Kind::Three, &[t(1, 2, 2, &[]), t(2, 7, 1, &[1, 5])], true),
             "three counters: two adjacent from group 1 (the 2 taken whole) and one from group 2 (7 into 1, 5)"
         );
-        assert_eq!(
-            describe(Kind::Three, &[t(1, 28, 3, &[25])], true),
-            "three counters (two adjacent, then one more) from group 1 (28 into 25)"
-        );
+        assert_eq!(describe(Kind::Three, &[t(1, 28, 3, &[25])], true), "three counters (two adjacent, then one more) from group 1 (28 into 25)");
     }
 
     #[test]

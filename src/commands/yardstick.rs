@@ -82,7 +82,14 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
             writeln!(f, "{}", o.json()).ok();
         }
         if o.fails() || args.design.is_some() {
-            let line = format!("{} {}; rerun: nimforge yardstick --design {}; files: {} {}", o.classes.last().map_or("", String::as_str), o.describe(), o.classes.last().map_or("", String::as_str), o.files.0.display(), o.files.1.display());
+            let line = format!(
+                "{} {}; rerun: nimforge yardstick --design {}; files: {} {}",
+                o.classes.last().map_or("", String::as_str),
+                o.describe(),
+                o.classes.last().map_or("", String::as_str),
+                o.files.0.display(),
+                o.files.1.display()
+            );
             // With --json, stdout holds only JSON lines (CI reads them).
             if args.json {
                 eprintln!("{line}");

@@ -64,7 +64,14 @@ pub fn read_list(path: &Path) -> Result<Vec<Entry>, crate::Error> {
             p if p.starts_with("outside:") => Some(p["outside:".len()..].trim().to_string()),
             p => return Err(format!("{}, line {}: '{p}' is neither ci nor outside: why", path.display(), n + 1).into()),
         };
-        entries.push(Entry { index: entries.len(), group: group.into(), name: name.into(), top: top.into(), clock: (clock != "-").then(|| clock.to_string()), outside });
+        entries.push(Entry {
+            index: entries.len(),
+            group: group.into(),
+            name: name.into(),
+            top: top.into(),
+            clock: (clock != "-").then(|| clock.to_string()),
+            outside,
+        });
     }
     Ok(entries)
 }
@@ -250,7 +257,8 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
                     // The check took what yosys could not write again: the
                     // yardstick has no pair to judge, which is its own
                     // failure, not the check's.
-                    o.judged = Judged::Internal(format!("the yardstick made no pair (yosys could not write the design again: {first}); the check said: {}", o.said));
+                    o.judged =
+                        Judged::Internal(format!("the yardstick made no pair (yosys could not write the design again: {first}); the check said: {}", o.said));
                 }
                 run.outcomes.push(o);
             }
@@ -332,7 +340,8 @@ pub fn summary(runs: &[DesignRun]) -> Vec<serde_json::Value> {
         }
     }
     for (class, designs) in classes {
-        let pairs: usize = runs.iter().filter(|r| designs.contains(&r.entry.id())).map(|r| r.outcomes.iter().filter(|o| matches!(o.judged, Judged::Refused(_))).count()).sum();
+        let pairs: usize =
+            runs.iter().filter(|r| designs.contains(&r.entry.id())).map(|r| r.outcomes.iter().filter(|o| matches!(o.judged, Judged::Refused(_))).count()).sum();
         rows.push(serde_json::json!({ "yardstick": "logikbench", "refusal": class, "designs": designs.len(), "pairs": pairs, "which": designs.join(", ") }));
     }
     rows

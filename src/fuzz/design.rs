@@ -128,28 +128,48 @@ impl RedOp {
 #[derive(Clone, Debug)]
 enum Expr {
     /// A sized constant, `width'dvalue`.
-    Const { width: usize, value: u128 },
+    Const {
+        width: usize,
+        value: u128,
+    },
     /// A named signal or parameter, whole or with a constant select `[hi:lo]`.
-    Sig { name: String, select: Option<(usize, usize)> },
+    Sig {
+        name: String,
+        select: Option<(usize, usize)>,
+    },
     Not(Box<Expr>),
     LogNot(Box<Expr>),
     Reduce(RedOp, Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
     /// A shift by a constant amount.
-    Shift { left: bool, value: Box<Expr>, by: usize },
+    Shift {
+        left: bool,
+        value: Box<Expr>,
+        by: usize,
+    },
     Mux(Box<Expr>, Box<Expr>, Box<Expr>),
     Concat(Vec<Expr>),
     Repl(usize, Box<Expr>),
     /// `mem[addr]`, the address a signal of exactly log2(depth) bits.
-    MemRead { mem: String, addr: String },
+    MemRead {
+        mem: String,
+        addr: String,
+    },
 }
 
 /// A statement of a clocked block.
 #[derive(Clone, Debug)]
 enum Stmt {
     /// `target <= value;` (target a reg, or `mem[addr]`).
-    Assign { target: String, value: Expr },
-    If { cond: Expr, then: Vec<Stmt>, other: Vec<Stmt> },
+    Assign {
+        target: String,
+        value: Expr,
+    },
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        other: Vec<Stmt>,
+    },
 }
 
 /// The asynchronous reset of a clocked block: `if (rst)` (or `if (!rst_n)`)
@@ -279,7 +299,11 @@ fn mix(seed: u64) -> u64 {
 }
 
 fn mask(width: usize) -> u128 {
-    if width >= 128 { u128::MAX } else { (1u128 << width) - 1 }
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
 }
 
 fn random_u128(rng: &mut Rng) -> u128 {
@@ -294,12 +318,20 @@ fn other_value(rng: &mut Rng, width: usize, old: u128) -> u128 {
 }
 
 fn const_text(width: usize, value: u128) -> String {
-    if width > 16 { format!("{width}'h{value:x}") } else { format!("{width}'d{value}") }
+    if width > 16 {
+        format!("{width}'h{value:x}")
+    } else {
+        format!("{width}'d{value}")
+    }
 }
 
 /// `[w-1:0] ` for a declaration, nothing for one bit.
 fn range_text(width: usize) -> String {
-    if width > 1 { format!("[{}:0] ", width - 1) } else { String::new() }
+    if width > 1 {
+        format!("[{}:0] ", width - 1)
+    } else {
+        String::new()
+    }
 }
 
 fn boxed(e: Expr) -> Box<Expr> {
@@ -337,7 +369,11 @@ impl Expr {
     /// The text as an operand: compound expressions in parentheses (so that
     /// e.g. `^(~a)` never reads as `^~a`, nor `a & (&b)` as `a && b`).
     fn operand(&self) -> String {
-        if self.is_atom() { self.text() } else { format!("({})", self.text()) }
+        if self.is_atom() {
+            self.text()
+        } else {
+            format!("({})", self.text())
+        }
     }
 
     /// The signals (and parameters) it reads, each once, in order.
@@ -422,7 +458,11 @@ impl Builder {
 
     /// `e` (of width `from`) zero-extended to `to` bits.
     fn extend(e: Expr, from: usize, to: usize) -> Expr {
-        if from >= to { e } else { Expr::Concat(vec![Expr::Const { width: to - from, value: 0 }, e]) }
+        if from >= to {
+            e
+        } else {
+            Expr::Concat(vec![Expr::Const { width: to - from, value: 0 }, e])
+        }
     }
 
     /// `leaf` made exactly `width` bits: sliced, or zero-extended.
@@ -447,7 +487,11 @@ impl Builder {
 
     /// A width for comparison operands.
     fn compare_width(&mut self) -> usize {
-        if self.widest_compare > 8 && self.chance(30) { self.range(9, self.widest_compare) } else { self.range(1, 8) }
+        if self.widest_compare > 8 && self.chance(30) {
+            self.range(9, self.widest_compare)
+        } else {
+            self.range(1, 8)
+        }
     }
 
     /// A 1-bit condition.
@@ -717,7 +761,13 @@ impl Design {
             let read_addr = if ra_input { "ra" } else { "ptr" };
             let read = Expr::MemRead { mem: "mem".into(), addr: read_addr.into() };
             if registered_read {
-                blocks.push(Always { clock: "clk", falling: false, reset: None, body: vec![Stmt::Assign { target: "q".into(), value: read }], label: "q".into() });
+                blocks.push(Always {
+                    clock: "clk",
+                    falling: false,
+                    reset: None,
+                    body: vec![Stmt::Assign { target: "q".into(), value: read }],
+                    label: "q".into(),
+                });
             } else {
                 wires.push(Net { name: "rd".into(), width: mem_width, value: Some(read) });
                 b.leaves.push(Leaf { name: "rd".into(), width: mem_width, pure: !ra_input });
@@ -763,8 +813,7 @@ impl Design {
             if enable && (i == forced_enable || b.chance(40)) {
                 used_enable = true;
                 let cond = if en_input && b.chance(80) { Expr::sig("en") } else { b.live_cond(1) };
-                let other =
-                    if b.chance(30) { vec![Stmt::Assign { target: name.clone(), value: b.expr(width, 2, false) }] } else { vec![] };
+                let other = if b.chance(30) { vec![Stmt::Assign { target: name.clone(), value: b.expr(width, 2, false) }] } else { vec![] };
                 stmt = Stmt::If { cond, then: vec![stmt], other };
             }
             let reset = match &reset_input {
@@ -788,9 +837,7 @@ impl Design {
             }
             // Sometimes share the block of the previous register.
             let merge = match blocks.last() {
-                Some(Always { reset: last, label, .. }) if label != "mem" && label != "q" && b.chance(30) => {
-                    last.is_some() == reset.is_some()
-                }
+                Some(Always { reset: last, label, .. }) if label != "mem" && label != "q" && b.chance(30) => last.is_some() == reset.is_some(),
                 _ => false,
             };
             if merge {
@@ -843,8 +890,7 @@ impl Design {
             Signal(Leaf),
             Bit(Expr),
         }
-        let mut unread: Vec<Read> =
-            b.leaves.iter().filter(|l| ["dbg", "idle"].contains(&l.name.as_str())).cloned().map(Read::Signal).collect();
+        let mut unread: Vec<Read> = b.leaves.iter().filter(|l| ["dbg", "idle"].contains(&l.name.as_str())).cloned().map(Read::Signal).collect();
         if undriven && !undriven_output {
             unread.extend(b.leaves.iter().filter(|l| l.name == "u").cloned().map(Read::Signal));
         }
@@ -870,8 +916,7 @@ impl Design {
                 let width = outputs[k].width;
                 outputs[k].value.as_mut().map(|v| (v, width))
             } else {
-                let candidates: Vec<usize> =
-                    (0..blocks.len()).filter(|&k| !["mem", "q", "dbg"].contains(&blocks[k].label.as_str())).collect();
+                let candidates: Vec<usize> = (0..blocks.len()).filter(|&k| !["mem", "q", "dbg"].contains(&blocks[k].label.as_str())).collect();
                 let k = candidates[b.rng.below(candidates.len())];
                 first_assign(&mut blocks[k].body).map(|(target, v)| (v, regs.iter().find(|r| r.name == target).map_or(1, |r| r.width)))
             };
@@ -1213,7 +1258,11 @@ impl Always {
 impl Latch {
     /// What opens it, as a condition: `le`, `!le_n`, `r2[1]`.
     fn cond(&self) -> Expr {
-        if self.active_low { Expr::LogNot(boxed(self.enable.clone())) } else { self.enable.clone() }
+        if self.active_low {
+            Expr::LogNot(boxed(self.enable.clone()))
+        } else {
+            self.enable.clone()
+        }
     }
 
     /// Its block (`params`: the parameters' names, which a sensitivity list leaves out).
@@ -1564,7 +1613,8 @@ mod tests {
             assert_eq!(d.classes().contains(&"undriven"), !d.undriven().is_empty());
             let ports = d.ports();
             assert_eq!(ports[0], Port { name: "clk".into(), input: true, width: 1 });
-            let input_bits: usize = ports[1..].iter().filter(|p| p.input && p.name != "clk2" && !d.latch_enables().contains(&p.name.as_str())).map(|p| p.width).sum();
+            let input_bits: usize =
+                ports[1..].iter().filter(|p| p.input && p.name != "clk2" && !d.latch_enables().contains(&p.name.as_str())).map(|p| p.width).sum();
             assert!(d.classes().contains(&"wide") || input_bits <= 20, "{input_bits} input bits\n{}", d.verilog());
             let lines = d.verilog().lines().count();
             assert!((4..=70).contains(&lines), "{lines} lines\n{}", d.verilog());

@@ -241,7 +241,9 @@ fn checked(pair: &Pair, checker: &Checker, (abc, abc_seconds): (Result<Truth, St
     let truth = o.truth();
     o.judged = match o.exit {
         Some(0) if truth_failed.is_some() => Judged::Internal(truth_failed.unwrap_or_default()),
-        Some(0) if truth == Truth::Different => Judged::Wrong(format!("equal, where {} shows a difference", if o.icarus == Truth::Different { "Icarus" } else { "ABC" })),
+        Some(0) if truth == Truth::Different => {
+            Judged::Wrong(format!("equal, where {} shows a difference", if o.icarus == Truth::Different { "Icarus" } else { "ABC" }))
+        }
         Some(0) => Judged::Right,
         Some(1) => match replays(pair, &pair.at.join("build/check").join(pair.top).join("counterexample_tb.v")) {
             Err(e) => Judged::Wrong(format!("different, with a counterexample that does not replay: {e}")),
@@ -273,8 +275,9 @@ fn replays(pair: &Pair, tb: &Path) -> Result<(), String> {
     let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, String> {
         let dir = pair.at.join(format!("replay_{side}"));
         std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-        let said = iverilog::simulate_design(design, &[tb], ("nimforge_counterexample", "nimforge_counterexample.dut"), &[&format!("NIMFORGE_{side}")], &[], &dir)
-            .map_err(|e| e.to_string())?;
+        let said =
+            iverilog::simulate_design(design, &[tb], ("nimforge_counterexample", "nimforge_counterexample.dut"), &[&format!("NIMFORGE_{side}")], &[], &dir)
+                .map_err(|e| e.to_string())?;
         Ok(cycles(&said, "nimforge-cycle "))
     };
     let (x, y) = (run("A", pair.sources.0)?, run("B", pair.sources.1)?);

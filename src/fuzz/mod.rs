@@ -18,8 +18,8 @@ pub mod judge;
 pub mod mutate;
 
 use design::Design;
-pub use judge::{Judged, Outcome, Truth};
 use judge::{cycles, differ, Checker, Pair};
+pub use judge::{Judged, Outcome, Truth};
 use nimforge_netlist::fuzz::Rng;
 use nimforge_verify::check;
 use nimforge_verify::flow::{iverilog, yosys::anchor};
@@ -203,7 +203,8 @@ fn cosimulate(seed: u64, (a, b): (&Path, &Path), sides: (&Side, &Side), design: 
     let run = |side: &str, design: &Path| -> Result<Vec<Vec<String>>, String> {
         let dir = at.join(format!("cosim_{side}"));
         std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-        let said = iverilog::simulate(&[&tb, design], "fuzz_tb", &[&format!("FUZZ_{side}")], &[], &dir).map_err(|e| format!("the co-simulation in Icarus failed: {e}"))?;
+        let said = iverilog::simulate(&[&tb, design], "fuzz_tb", &[&format!("FUZZ_{side}")], &[], &dir)
+            .map_err(|e| format!("the co-simulation in Icarus failed: {e}"))?;
         Ok(cycles(&said, "fuzz-cycle "))
     };
     let (x, y) = (run("A", a)?, run("B", b)?);

@@ -168,7 +168,11 @@ fn condition_sites(n: usize, line: &str, out: &mut Vec<Site>) {
                     if depth == 0 {
                         let close = open + k;
                         let cond = &line[open + 1..close];
-                        out.push(Site { line: n, changed: format!("{}(!({cond})){}", &line[..open], &line[close + 1..]), what: format!("condition {cond} inverted") });
+                        out.push(Site {
+                            line: n,
+                            changed: format!("{}(!({cond})){}", &line[..open], &line[close + 1..]),
+                            what: format!("condition {cond} inverted"),
+                        });
                         break;
                     }
                 }

@@ -11,10 +11,10 @@
 //! here: every play allowed, the scores the sums of the plays, the winner
 //! the side that reached 18 exactly (or the other, past it).
 
-use nimforge_verify::{Letter, Machine, Recorder};
+use nimforge_designs::die18::Die18 as Design;
 use nimforge_oracles::counting::{allowed_after, GOAL};
 use nimforge_oracles::die18::{self as oracle, dictionary, Press, State, Step, Winner, OSCILLATOR};
-use nimforge_designs::die18::Die18 as Design;
+use nimforge_verify::{Letter, Machine, Recorder};
 
 /// 18-with-a-die as the harness drives it: its [`Machine`].
 pub struct Die18;
@@ -77,16 +77,7 @@ impl Machine for Die18 {
     }
 
     fn observe(s: &State, _: &()) -> Vec<u64> {
-        vec![
-            s.m_score as u64,
-            s.h_score as u64,
-            s.m_play as u64,
-            s.h_play as u64,
-            s.oscillator as u64,
-            s.step as u64,
-            s.winner as u64,
-            s.illegal as u64,
-        ]
+        vec![s.m_score as u64, s.h_score as u64, s.m_play as u64, s.h_play as u64, s.oscillator as u64, s.step as u64, s.winner as u64, s.illegal as u64]
     }
 
     /// Whole games: three scripted humans, every opening (the machine's, or
@@ -123,7 +114,11 @@ impl Machine for Die18 {
                             last_m = p;
                         }
                         if (run.state.m_score, run.state.h_score) != (m, h) {
-                            return Err(format!("{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}", run.state.m_score, run.state.h_score).into());
+                            return Err(format!(
+                                "{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}",
+                                run.state.m_score, run.state.h_score
+                            )
+                            .into());
                         }
                         if over(m, h) {
                             let want = if h == GOAL || m > GOAL { Winner::Human } else { Winner::Machine };
@@ -145,7 +140,6 @@ impl Machine for Die18 {
     fn design() -> Design {
         Design::new(dictionary())
     }
-
 }
 
 #[cfg(test)]

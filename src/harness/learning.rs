@@ -25,10 +25,10 @@
 //!   barred plays, 0 and 7 on the selector, presses while the programmer
 //!   runs, PLAY after the game is over, MEMORY RESET and MEMORY PRELOAD.
 
-use nimforge_verify::{Letter, Machine};
+use nimforge_designs::learning::Learning as Design;
 use nimforge_oracles::counting::{allowed_after, COLUMNS, GOAL};
 use nimforge_oracles::learning::{machine_move, Human, Memory, Phase, Press, Random, State, Winner};
-use nimforge_designs::learning::Learning as Design;
+use nimforge_verify::{Letter, Machine};
 
 /// The learning machine as a [`Machine`].
 pub struct Learning;
@@ -192,7 +192,10 @@ pub fn game(s: &mut Script, human: Human, number: usize, rng: &mut Random, misch
         }
         let p = machine_move(&mut model, total, h, goof, pair.unwrap_or(0));
         if s.state.m_play != p || s.state.memory != model {
-            return Err(format!("at total {total} after {h}: the cycles played {} and left another memory than the move-level function's play {p}", s.state.m_play));
+            return Err(format!(
+                "at total {total} after {h}: the cycles played {} and left another memory than the move-level function's play {p}",
+                s.state.m_play
+            ));
         }
         if !allowed_after(h, p) {
             return Err(format!("the machine played {p} after {h}"));
@@ -309,7 +312,6 @@ impl Machine for Learning {
     fn design() -> Design {
         Design::new(true)
     }
-
 }
 
 #[cfg(test)]

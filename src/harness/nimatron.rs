@@ -8,12 +8,12 @@
 //! the rest (lamps, locks, R1..R3, combination, phase, T chain, the
 //! machine's row and count, the pulses) under every input.
 
-use nimforge_verify::{Letter, Machine, Recorder};
 use nimforge_oracles::nimatron::{Counters, Input, State, COMBINATIONS, LAMPS, ROWS};
+use nimforge_verify::{Letter, Machine, Recorder};
 
+use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
 /// Nimatron's letters are the oracle's inputs: no button, PA..PD, MTR, the power-on reset.
 pub use nimforge_oracles::nimatron::Input as Press;
-use nimforge_designs::{NimatronSim, NIMATRON_SIM_PACE};
 
 /// Nimatron as the harness drives it: its [`Machine`].
 pub struct Nimatron;
@@ -137,5 +137,4 @@ impl Machine for Nimatron {
     fn design() -> NimatronSim {
         NimatronSim::new(NIMATRON_SIM_PACE)
     }
-
 }

@@ -30,9 +30,9 @@
 //!   `reachable_control_states`) and gives each every one of the 49 letters:
 //!   a tour of the control, with the store's contents as the run leaves them.
 
-use nimforge_verify::{Letter, Machine, Recorder};
-use nimforge_oracles::nimrod::{self as oracle, machine_move, Mode, Phase, Press, State, Variant, HEAPS};
 use nimforge_designs::{NimrodSim, NIMROD_SIM_PACE};
+use nimforge_oracles::nimrod::{self as oracle, machine_move, Mode, Phase, Press, State, Variant, HEAPS};
+use nimforge_verify::{Letter, Machine, Recorder};
 use std::collections::HashMap;
 
 /// Nimrod as the harness drives it: its [`Machine`].
@@ -216,7 +216,14 @@ impl Machine for Nimrod {
         let new_games = [false, true].into_iter().flat_map(|reverse| (0..4).map(move |k| Press::NewGame { reverse, k }));
         let leaves = (0..HEAPS as u8).flat_map(|heap| (0..8).map(move |count| Press::Leave { heap, count }));
         let modes = (0..4).map(Press::SetMode);
-        [Press::None, Press::Reset].into_iter().chain(new_games).chain(leaves).chain([Press::ComputerMove, Press::Step]).chain(modes).chain([Press::SelfPlay]).collect()
+        [Press::None, Press::Reset]
+            .into_iter()
+            .chain(new_games)
+            .chain(leaves)
+            .chain([Press::ComputerMove, Press::Step])
+            .chain(modes)
+            .chain([Press::SelfPlay])
+            .collect()
     }
 
     fn letter(p: Press) -> Letter {
@@ -327,7 +334,8 @@ impl Machine for Nimrod {
                             run.state.program.store,
                             want.after,
                             want.instructions
-                        ).into());
+                        )
+                        .into());
                     }
                 }
             }
@@ -340,7 +348,6 @@ impl Machine for Nimrod {
     fn design() -> NimrodSim {
         NimrodSim::new(NIMROD_SIM_PACE)
     }
-
 }
 
 #[cfg(test)]

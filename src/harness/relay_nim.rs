@@ -1,9 +1,9 @@
 //! The relay NIM for the harness: its ports, its letters, the oracle
 //! (`oracle::relay_nim`) and the design (`designs::relay_nim`) side by side.
 
-use nimforge_verify::{Letter, Machine, Recorder};
-use nimforge_oracles::relay_nim::{self as oracle, Buttons, State, Step, Winner, FULL, PILES};
 use nimforge_designs::{RelayNimSim, RELAY_NIM_SIM_PACE};
+use nimforge_oracles::relay_nim::{self as oracle, Buttons, State, Step, Winner, FULL, PILES};
+use nimforge_verify::{Letter, Machine, Recorder};
 
 /// The relay NIM as the harness drives it: its [`Machine`].
 pub struct RelayNim;
@@ -126,9 +126,9 @@ impl Machine for RelayNim {
                         }
                     }
                     _ => {
-                        return Err(format!(
-                            "the oracle's cycles from {sizes:?}, randomizer {r}, end at {got_after:?}; the move-level function says {want:?}"
-                        ).into())
+                        return Err(
+                            format!("the oracle's cycles from {sizes:?}, randomizer {r}, end at {got_after:?}; the move-level function says {want:?}").into()
+                        )
                     }
                 }
             }
@@ -139,7 +139,6 @@ impl Machine for RelayNim {
     fn design() -> RelayNimSim {
         RelayNimSim::new(RELAY_NIM_SIM_PACE)
     }
-
 }
 
 #[cfg(test)]

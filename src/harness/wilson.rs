@@ -22,11 +22,11 @@
 //! - on the way: a reset, and a load and a start while the judge works
 //!   (refused, `illegal`).
 
-use nimforge_verify::{Letter, Machine};
+use nimforge_designs::wilson::Wilson as Design;
 use nimforge_oracles::wilson::judge::{self as oracle, Input, State, SLOTS};
 pub use nimforge_oracles::wilson::judge::{kind_number, random_positions};
 use nimforge_oracles::wilson::{self as w, Kind, Solver};
-use nimforge_designs::wilson::Wilson as Design;
+use nimforge_verify::{Letter, Machine};
 
 /// Wilson's judge as a [`Machine`].
 pub struct Wilson;
@@ -268,7 +268,6 @@ impl Machine for Wilson {
     fn design() -> Design {
         Design::default()
     }
-
 }
 
 #[cfg(test)]

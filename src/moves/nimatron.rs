@@ -4,9 +4,9 @@
 //! first, which only the simulation allows).
 
 use super::Out;
-use nimforge_verify::driver::Driver;
 use crate::harness::nimatron::{Nimatron, Press};
 use nimforge_designs::nimatron::{PLAYER, SETUP};
+use nimforge_verify::driver::Driver;
 
 const LETTERS: [&str; 4] = ["a", "b", "c", "d"];
 
@@ -93,12 +93,9 @@ impl Panel {
                     "the machine refused lamp {} of {n} in row {}: {}",
                     i + 1,
                     LETTERS[row],
-                    if self.get("lock") != 0 && self.get("lock") != 1 << row {
-                        "another row is locked in this turn"
-                    } else {
-                        "no lamp is lit in that row"
-                    }
-                ).into());
+                    if self.get("lock") != 0 && self.get("lock") != 1 << row { "another row is locked in this turn" } else { "no lamp is lit in that row" }
+                )
+                .into());
             }
         }
         Ok(Event { side: "player", row: LETTERS[row].into(), taken: n, kind: None, after: self.rows(), cycles: None })
@@ -113,19 +110,9 @@ impl Panel {
         }
         let kind = if self.get("correct") == 1 { "correct" } else { "random" };
         let row = self.get("machine_row").trailing_zeros() as usize;
-        let cycles = 1 + self.d.wait("end its move", PATIENCE, |d| {
-            d.get("phase") == PLAYER || (d.get("phase") == SETUP && d.get("ended") == 1)
-        })
-        ?;
+        let cycles = 1 + self.d.wait("end its move", PATIENCE, |d| d.get("phase") == PLAYER || (d.get("phase") == SETUP && d.get("ended") == 1))?;
         let after = self.rows();
-        Ok(Event {
-            side: "machine",
-            row: LETTERS[row].into(),
-            taken: before[row] - after[row],
-            kind: Some(kind),
-            after,
-            cycles: Some(cycles),
-        })
+        Ok(Event { side: "machine", row: LETTERS[row].into(), taken: before[row] - after[row], kind: Some(kind), after, cycles: Some(cycles) })
     }
 
     /// Simulation only: a position and R state (0..2), the player's turn.
@@ -162,10 +149,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<(Vec<usize>, u64)>, crate::Error> {
     text.split_whitespace()
         .map(|tok| {
             let split = tok.find(|c: char| c.is_ascii_digit()).unwrap_or(tok.len());
-            let rows: Option<Vec<usize>> = tok[..split]
-                .chars()
-                .map(|c| LETTERS.iter().position(|l| l.starts_with(c.to_ascii_lowercase())))
-                .collect();
+            let rows: Option<Vec<usize>> = tok[..split].chars().map(|c| LETTERS.iter().position(|l| l.starts_with(c.to_ascii_lowercase()))).collect();
             let n = tok[split..].parse::<u64>().ok().filter(|&n| n <= 7);
             match (rows, n) {
                 (Some(r), Some(n)) if !r.is_empty() => Ok((r, n)),

@@ -3,11 +3,11 @@
 //! level), driven through its buttons as the opponent would press them.
 
 use super::Out;
-use nimforge_verify::driver::Driver;
-use nimforge_oracles::nimrod::Press;
 use crate::harness::nimrod::Nimrod;
-use nimforge_verify::Machine;
 use nimforge_designs::nimrod::{COMPUTER, COMPUTING, OPPONENT, OVER};
+use nimforge_oracles::nimrod::Press;
+use nimforge_verify::driver::Driver;
+use nimforge_verify::Machine;
 
 /// One move as the front panel showed it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -117,14 +117,7 @@ impl Panel {
                 }
             }
         }
-        Ok(MoveEvent {
-            side: "opponent".into(),
-            before,
-            after: self.heaps(),
-            instructions: vec![],
-            cycles,
-            winner: self.winner(),
-        })
+        Ok(MoveEvent { side: "opponent".into(), before, after: self.heaps(), instructions: vec![], cycles, winner: self.winner() })
     }
 
     /// Press `start` (COMPUTER MOVE or SELF PLAY) and run the program to the

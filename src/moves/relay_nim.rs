@@ -3,8 +3,8 @@
 //! way a person at the front panel would.
 
 use super::Out;
-use nimforge_verify::driver::Driver;
 use crate::harness::relay_nim::{Press, RelayNim};
+use nimforge_verify::driver::Driver;
 
 #[derive(serde::Serialize)]
 struct RelayNimMove {
@@ -55,14 +55,7 @@ pub fn one_move(piles: &str, randomizer: u8, json: bool, out: &mut Out) -> Resul
     let cycles = 1 + d.wait("finish its move", MOVE_CYCLES, idle)?;
     let after = sizes(&d);
     let pile = ["selected_a", "selected_b", "selected_c"].iter().position(|s| d.get(s) == 1).expect("a pile is latched after a move");
-    let m = RelayNimMove {
-        pile: ["A", "B", "C"][pile].to_string(),
-        taken: before[pile] - after[pile],
-        before,
-        after,
-        randomizer: r,
-        cycles,
-    };
+    let m = RelayNimMove { pile: ["A", "B", "C"][pile].to_string(), taken: before[pile] - after[pile], before, after, randomizer: r, cycles };
     if json {
         out.json(&m);
     } else {

@@ -111,13 +111,7 @@ pub fn hardware_move(text: &str, json: bool, out: &mut Out) -> Result<i32, crate
         2 => Kind::Three,
         _ => Kind::TwoAdjacent,
     };
-    let m = HwMove {
-        kind,
-        group: d.get("group") as u8,
-        left: d.get("left") as u8,
-        second: d.get("second") as u8,
-        second_left: d.get("second_left") as u8,
-    };
+    let m = HwMove { kind, group: d.get("group") as u8, left: d.get("left") as u8, second: d.get("second") as u8, second_left: d.get("second_left") as u8 };
     let three = found && kind == Kind::Three;
     let told = found.then(|| m.row(&slots));
     let r = HardwareMove {

@@ -171,7 +171,13 @@ pub fn proofs(machine: &str, wrapper: &Wrapper, root: &Path) -> Vec<ProofReport>
         let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, BOARD_TOP, &d)?;
         let bundled = icebox_vlog::bundle_ports(&verilog, BOARD_TOP, &d)?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("bitstream=netlist", (&Sources::files(&[&dir.join("netlist.v"), &cells]), BOARD_TOP), (&Sources::from(&bundled), BOARD_TOP), BOUND, &d)?)
+        Ok(yosys::equivalence(
+            "bitstream=netlist",
+            (&Sources::files(&[&dir.join("netlist.v"), &cells]), BOARD_TOP),
+            (&Sources::from(&bundled), BOARD_TOP),
+            BOUND,
+            &d,
+        )?)
     })();
     reports.push(ProofReport::of(&name, "bitstream=netlist (iCEstick)", t0, result));
     reports

@@ -2,15 +2,14 @@
 //! keys and its 32-bit report, and what the report must say for a state of
 //! the oracle. The board wrapper is `designs/src/panels/die18.rs`.
 
+use super::script::{Panel, Script};
 use super::Clocked;
+use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 use nimforge_oracles::counting::allowed_after;
 use nimforge_oracles::die18::{dictionary, dictionary_play, Press, State, Step, Winner};
-use super::script::{Panel, Script};
-use nimforge_designs::{Die18PanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::DIE18 as LAYOUT;
-
 
 /// The key for a press.
 pub fn key(p: Press) -> Option<u8> {
@@ -43,7 +42,11 @@ type Oracle = Clocked<State, Press>;
 pub struct Die18Panel;
 
 impl Panel for Die18Panel {
-    crate::panel_wrapper!(Die18PanelSim, "die18_panel_sim", Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
+    crate::panel_wrapper!(
+        Die18PanelSim,
+        "die18_panel_sim",
+        Die18PanelSim::new(dictionary(), PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    );
 
     /// Two games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a skilled human (the

@@ -3,14 +3,13 @@
 //! for a state of the oracle. The board wrapper is
 //! `designs/src/panels/learning.rs`.
 
-use super::Clocked;
-use nimforge_oracles::learning::{Human, Phase, Press, Random, State, Winner};
 use super::script::{Panel, Script};
+use super::Clocked;
 use nimforge_designs::{LearningPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
+use nimforge_oracles::learning::{Human, Phase, Press, Random, State, Winner};
 
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::LEARNING as LAYOUT;
-
 
 /// The key for a press.
 pub fn key(p: Press) -> Option<u8> {
@@ -58,7 +57,11 @@ type Oracle = Clocked<State, Press>;
 pub struct LearningPanel;
 
 impl Panel for LearningPanel {
-    crate::panel_wrapper!(LearningPanelSim, "learning_panel_sim", LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
+    crate::panel_wrapper!(
+        LearningPanelSim,
+        "learning_panel_sim",
+        LearningPanelSim::new(true, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    );
 
     /// Three games. The first by the board's buttons: NEW GAME and the
     /// opening PLAY 1 (each bouncing); then a human who plays 1 whenever
@@ -105,7 +108,6 @@ impl Panel for LearningPanel {
 mod tests {
     use super::*;
     use nimforge_oracles::counting::GOAL;
-
 
     /// The wrapper end to end in the rust-hdl simulation.
     #[test]

@@ -14,15 +14,15 @@
 //! - as many lines carry each held indication as the oracle raised it;
 //! - the last line is the oracle's last state.
 
-use nimforge_verify::places::Places;
-use nimforge_verify::run::finished;
-use askama::Template;
-use logos::Logos;
-use nimforge_verify::{Engine, Level, LevelReport, Machine, Stage};
-use nimforge_verify::flow::{iverilog, verilator, ToolError};
 pub use crate::panel::script::{Panel, Script, Stepper};
 use crate::panel::{parse_report, LineReceiver, Lines};
+use askama::Template;
+use logos::Logos;
 use nimforge_verify::clocked::Bench;
+use nimforge_verify::flow::{iverilog, verilator, ToolError};
+use nimforge_verify::places::Places;
+use nimforge_verify::run::finished;
+use nimforge_verify::{Engine, Level, LevelReport, Machine, Stage};
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
@@ -203,9 +203,7 @@ pub fn verilog<P: Panel>(machine: &str, script: &Script, places: &Places) -> Vec
     }
     let plusargs = vec![format!("+rx={}", rx.display())];
     let t0 = Instant::now();
-    let icarus = places
-        .dir("panel-icarus")
-        .and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs, &d));
+    let icarus = places.dir("panel-icarus").and_then(|d| iverilog::simulate(&[&source, &tb], "nimforge_clock", &[], &plusargs, &d));
     out.push(finish::<P>(machine, stage(Engine::Icarus.name()), script, icarus, t0));
     let t0 = Instant::now();
     let verilated = places.dir("panel-verilator").and_then(|d| {

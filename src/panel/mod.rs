@@ -187,7 +187,6 @@ pub struct KeysOnTheWay<P> {
 }
 
 impl<P: Copy + PartialEq + Default> KeysOnTheWay<P> {
-
     /// From now on the keys come through the UART at `clocks_per_bit`.
     pub fn through_uart(&mut self, clocks_per_bit: usize) {
         self.latency = key_latency(clocks_per_bit).max(0) as usize;

@@ -2,9 +2,9 @@
 //! 68-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimatron.rs`.
 
-use nimforge_oracles::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimatronPanelSim, NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
+use nimforge_oracles::nimatron::{Counters, Input, Phase, State, LAMPS, ROWS};
 
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::NIMATRON as LAYOUT;
@@ -58,7 +58,11 @@ pub fn report(s: &State, c: &Counters) -> u128 {
 pub struct NimatronPanel;
 
 impl Panel for NimatronPanel {
-    crate::panel_wrapper!(NimatronPanelSim, "nimatron_panel_sim", NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
+    crate::panel_wrapper!(
+        NimatronPanelSim,
+        "nimatron_panel_sim",
+        NimatronPanelSim::new(NIMATRON_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    );
     /// The token is held too, until a line has carried it.
     const HELD: &'static [&'static str] = &["illegal", "token"];
 

@@ -2,13 +2,12 @@
 //! 56-bit report, and what the report must say for a state of the oracle.
 //! The board wrapper is `designs/src/panels/nimrod.rs`.
 
-use nimforge_oracles::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{NimrodPanelSim, NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT};
+use nimforge_oracles::nimrod::{machine_move, Mode, Phase, Press, State, Winner, HEAPS};
 
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::NIMROD as LAYOUT;
-
 
 /// The key for a press (`None` for a press no key makes: mode 3).
 pub fn key(p: Press) -> Option<u8> {
@@ -78,7 +77,11 @@ impl Stepper for Oracle {
 pub struct NimrodPanel;
 
 impl Panel for NimrodPanel {
-    crate::panel_wrapper!(NimrodPanelSim, "nimrod_panel_sim", NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
+    crate::panel_wrapper!(
+        NimrodPanelSim,
+        "nimrod_panel_sim",
+        NimrodPanelSim::new(NIMROD_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    );
 
     /// Two games. The simple normal game by the board's NEW GAME button
     /// (bouncing), set up as the booklet's 7, 1, 6, 4; the computer moves

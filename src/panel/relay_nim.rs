@@ -2,9 +2,9 @@
 //! and its 28-bit report, and what the report must say for a state of the
 //! oracle. The board wrapper is `designs/src/panels/relay_nim.rs`.
 
-use nimforge_oracles::relay_nim::{Buttons, State, Step, Winner, PILES};
 use super::script::{Panel, Script, Stepper};
 use nimforge_designs::{RelayNimPanelSim, PANEL_SIM_CLOCKS_PER_BIT, RELAY_NIM_PANEL_SIM_PACE};
+use nimforge_oracles::relay_nim::{Buttons, State, Step, Winner, PILES};
 
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::RELAY_NIM as LAYOUT;
@@ -89,7 +89,11 @@ impl Stepper for Oracle {
 }
 
 impl Panel for RelayNimPanel {
-    crate::panel_wrapper!(RelayNimPanelSim, "relay_nim_panel_sim", RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE));
+    crate::panel_wrapper!(
+        RelayNimPanelSim,
+        "relay_nim_panel_sim",
+        RelayNimPanelSim::new(RELAY_NIM_PANEL_SIM_PACE, PANEL_SIM_CLOCKS_PER_BIT, nimforge_designs::PANEL_SIM_BUTTON_STABLE)
+    );
 
     /// Two games. The first: set up 3, 5, 6 (XOR zero; the first stone by
     /// the board's button, bouncing), GO, then a correct human wins;

@@ -2,15 +2,14 @@
 //! and its 100-bit report, and what the report must say for a state of the
 //! oracle. The board wrapper is `designs/src/panels/wilson.rs`.
 
+use super::script::{Panel, Script, Stepper};
+use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
+use nimforge_oracles::wilson::judge::{kind_number, random_positions};
 use nimforge_oracles::wilson::judge::{Input, State, SLOTS};
 use nimforge_oracles::wilson::Kind;
-use super::script::{Panel, Script, Stepper};
-use nimforge_oracles::wilson::judge::{kind_number, random_positions};
-use nimforge_designs::{WilsonPanelSim, PANEL_SIM_CLOCKS_PER_BIT};
 
 /// The report's fields (`nimforge_designs::report`).
 pub use nimforge_designs::report::WILSON as LAYOUT;
-
 
 /// The key that puts a group of `n` counters in the next slot.
 pub fn size_key(n: u8) -> u8 {
@@ -77,9 +76,8 @@ impl Stepper for Oracle {
 pub fn report(o: &Oracle) -> u128 {
     let s = &o.judge;
     let m = s.found;
-    let (kind, slot, left, third_slot, third_left) = m.map_or((0, 0, 0, 0, 0), |m| {
-        (kind_number(m.kind) as u128, m.group as u128, m.left as u128, m.second as u128, m.second_left as u128)
-    });
+    let (kind, slot, left, third_slot, third_left) =
+        m.map_or((0, 0, 0, 0, 0), |m| (kind_number(m.kind) as u128, m.group as u128, m.left as u128, m.second as u128, m.second_left as u128));
     let r = LAYOUT.pack(&[
         ("stage", s.stage as u128),
         ("busy", s.working() as u128),

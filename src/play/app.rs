@@ -52,7 +52,8 @@ impl Drop for Restore {
 /// is restored.
 /// `machine` is the machine's name, for the title.
 pub fn run(machine: &str, front: Box<dyn Front>, transport: Box<dyn Transport>) -> Result<(), crate::Error> {
-    let mut app = App { machine: machine.to_string(), front, transport, lines: Lines::default(), report: 0, reports: 0, bad_lines: 0, refused: false, note: None };
+    let mut app =
+        App { machine: machine.to_string(), front, transport, lines: Lines::default(), report: 0, reports: 0, bad_lines: 0, refused: false, note: None };
     let restore = Restore;
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = app.event_loop(&mut terminal);

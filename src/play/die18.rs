@@ -27,9 +27,7 @@ static FACE: Face = Face {
 
 /// A score as 18 cells, the first `score` filled.
 fn track(score: u128, color: Color) -> Vec<Span<'static>> {
-    (1..=18u128)
-        .map(|i| if i <= score { Span::styled("■ ", Style::new().fg(color)) } else { Span::from("· ").dim() })
-        .collect()
+    (1..=18u128).map(|i| if i <= score { Span::styled("■ ", Style::new().fg(color)) } else { Span::from("· ").dim() }).collect()
 }
 
 impl Front for Die18 {

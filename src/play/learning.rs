@@ -7,8 +7,8 @@
 //! RESET.
 
 use super::{letter, Action, Face, Front};
-use nimforge_oracles::counting::{table, GOAL, ROWS};
 use crate::panel::learning::{cell, LAYOUT};
+use nimforge_oracles::counting::{table, GOAL, ROWS};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -129,8 +129,8 @@ impl Front for Learning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimforge_oracles::learning::Memory;
     use crate::panel::learning::memory_bits;
+    use nimforge_oracles::learning::Memory;
 
     /// A fully learned memory is all right and nothing missing; MEMORY
     /// PRELOAD's six cells are right.

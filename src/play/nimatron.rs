@@ -100,13 +100,7 @@ impl Front for Nimatron {
             ]));
         }
         text.push(Line::from(""));
-        text.push(Line::from(format!(
-            "   TP {:3}    MWC {:3}    PWC {:3}    tokens {}",
-            get("tp"),
-            get("mwc"),
-            get("pwc"),
-            self.tokens
-        )));
+        text.push(Line::from(format!("   TP {:3}    MWC {:3}    PWC {:3}    tokens {}", get("tp"), get("mwc"), get("pwc"), self.tokens)));
         text.push(Line::from(""));
         let last = match self.last_game {
             None => Span::from("none yet"),

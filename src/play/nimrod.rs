@@ -112,12 +112,7 @@ impl Front for Nimrod {
                 if reverse { "reverse" } else { "normal" },
                 if LAYOUT.flag(r, "transition") { ", transition" } else { "" }
             )),
-            Line::from(format!(
-                " next NEW GAME: {}, k = {}",
-                if self.reverse { "reverse" } else { "normal" },
-                self.k
-            ))
-            .dim(),
+            Line::from(format!(" next NEW GAME: {}, k = {}", if self.reverse { "reverse" } else { "normal" }, self.k)).dim(),
             Line::from(""),
             Line::from("            col 2 1 0").dim(),
         ];
@@ -141,10 +136,7 @@ impl Front for Nimrod {
             left.push(Line::from(line));
         }
         left.push(Line::from(""));
-        left.push(Line::from(format!(
-            " column counter {}   heap counter {heap_counter}",
-            if column == 3 { "11".to_string() } else { column.to_string() }
-        )));
+        left.push(Line::from(format!(" column counter {}   heap counter {heap_counter}", if column == 3 { "11".to_string() } else { column.to_string() })));
         left.push(Line::from(""));
         for (i, name) in LAMPS.iter().enumerate() {
             let on = LAYOUT.field("status_lamps").item(i).flag(r);

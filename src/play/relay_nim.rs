@@ -60,11 +60,7 @@ impl Front for RelayNim {
             ]));
             text.push(Line::from(""));
         }
-        text.push(Line::from(format!(
-            "   selection register  {}        taking from  {}",
-            pile_of(r, "selection"),
-            pile_of(r, "taking")
-        )));
+        text.push(Line::from(format!("   selection register  {}        taking from  {}", pile_of(r, "selection"), pile_of(r, "taking"))));
         let sequencer = if flag("moving") { Span::from("MOVING").yellow().bold() } else { Span::from("idle") };
         let game = if flag("in_game") { "in game (one pile a turn)" } else { "setting up (any piles, then GO)" };
         text.push(Line::from(vec![Span::from("   sequencer  "), sequencer, Span::from(format!("        {game}"))]));

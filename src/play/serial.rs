@@ -45,7 +45,9 @@ impl Serial {
             .flow_control(FlowControl::None)
             .timeout(Duration::from_millis(50))
             .open()
-            .map_err(|e| format!("cannot open the serial device '{device}': {e}; give the board's UART, e.g. --serial /dev/ttyUSB1, or play the simulation with --sim"))?;
+            .map_err(|e| {
+                format!("cannot open the serial device '{device}': {e}; give the board's UART, e.g. --serial /dev/ttyUSB1, or play the simulation with --sim")
+            })?;
         let mut reader = port.try_clone().map_err(|e| format!("cannot read the serial device '{device}': {e}"))?;
         let (tx, bytes) = channel();
         let name = device.to_string();

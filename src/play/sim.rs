@@ -11,8 +11,8 @@
 //! thread sleeps until the next key, as an idle board would change nothing.
 
 use super::Transport;
-use crate::panel::{parse_report, LineDriver, LineReceiver, Lines};
 use crate::panel::script::Panel;
+use crate::panel::{parse_report, LineDriver, LineReceiver, Lines};
 use nimforge_verify::clocked::Bench;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
@@ -30,10 +30,7 @@ impl Sim {
     pub fn start<P: Panel + 'static>(machine: &'static str, moving: fn(u128) -> bool) -> Sim {
         let (keys, keys_in) = channel();
         let (reports_out, reports) = channel();
-        std::thread::Builder::new()
-            .name(format!("{machine}-sim"))
-            .spawn(move || run::<P>(keys_in, reports_out, moving))
-            .expect("a thread for the simulation");
+        std::thread::Builder::new().name(format!("{machine}-sim")).spawn(move || run::<P>(keys_in, reports_out, moving)).expect("a thread for the simulation");
         Sim { keys, reports, machine }
     }
 }

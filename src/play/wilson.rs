@@ -10,9 +10,9 @@
 //! position that move leaves. Whoever takes the last counter wins.
 
 use super::{letter, Action, Face, Front};
+use crate::panel::wilson::{groups, size_key, LAYOUT};
 use nimforge_oracles::wilson::judge::{HwMove, SLOTS};
 use nimforge_oracles::wilson::Kind;
-use crate::panel::wilson::{groups, size_key, LAYOUT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;

@@ -126,7 +126,8 @@ impl Place {
 
     /// For `--host-name`: a `host[:port]`, or one line saying what is.
     pub fn flag(text: &str) -> Result<Place, String> {
-        Place::parse(text).ok_or_else(|| format!("'{text}' is not a host name: give a name or address, with :port if it must be that one (kiosk.lan, kiosk.lan:8080)"))
+        Place::parse(text)
+            .ok_or_else(|| format!("'{text}' is not a host name: give a name or address, with :port if it must be that one (kiosk.lan, kiosk.lan:8080)"))
     }
 }
 
@@ -158,7 +159,8 @@ impl Origin {
 
     /// For `--allow-origin`: an origin, or one line saying what is.
     pub fn flag(text: &str) -> Result<Origin, String> {
-        Origin::parse(text).ok_or_else(|| format!("'{text}' is not an origin: give scheme://host[:port], as the browser's address bar shows it (http://kiosk.lan:8080)"))
+        Origin::parse(text)
+            .ok_or_else(|| format!("'{text}' is not an origin: give scheme://host[:port], as the browser's address bar shows it (http://kiosk.lan:8080)"))
     }
 }
 
@@ -251,10 +253,8 @@ impl Shared {
 
 /// The assets every page loads, compiled into the binary; each machine's
 /// drawing is its registry entry's `page`, served as `<name>.js`.
-const ASSETS: [(&str, &str, &str); 2] = [
-    ("panel.js", "text/javascript", include_str!("page/panel.js")),
-    ("style.css", "text/css", include_str!("page/style.css")),
-];
+const ASSETS: [(&str, &str, &str); 2] =
+    [("panel.js", "text/javascript", include_str!("page/panel.js")), ("style.css", "text/css", include_str!("page/style.css"))];
 
 #[derive(Template)]
 #[template(path = "index.html")]
@@ -358,7 +358,11 @@ async fn named(State(shared): State<Arc<Shared>>, request: axum::extract::Reques
     };
     match host {
         Some(host) if !Place::parse(host).is_some_and(|place| shared.ours(&place, local, true)) => {
-            eprintln!("nimforge serve: refused {} {}: Host {host} is not one of this server's names (another site's, or one to give --host-name)", request.method(), request.uri().path());
+            eprintln!(
+                "nimforge serve: refused {} {}: Host {host} is not one of this server's names (another site's, or one to give --host-name)",
+                request.method(),
+                request.uri().path()
+            );
             let text = format!("This server does not answer to {host}; open it at the address it printed, or start it with --host-name {host}.");
             message(StatusCode::MISDIRECTED_REQUEST, "Not this server", &text)
         }
@@ -373,11 +377,7 @@ fn message(status: StatusCode, title: &str, text: &str) -> Response {
 }
 
 async fn index(State(shared): State<Arc<Shared>>) -> Response {
-    let machines = shared
-        .machines()
-        .into_iter()
-        .map(|name| (name, crate::machines::find(name).map_or("", |m| (m.front)().face().layout.title)))
-        .collect();
+    let machines = shared.machines().into_iter().map(|name| (name, crate::machines::find(name).map_or("", |m| (m.front)().face().layout.title))).collect();
     let transport = match &shared.options.serial {
         Some((device, machine)) => format!("{machine} on a board at {device}, one visitor at a time"),
         None => "each page plays its own board wrapper's rust-hdl simulation, cycle by cycle".to_string(),
@@ -397,10 +397,7 @@ fn served(shared: &Shared, name: &str) -> Result<&'static crate::machines::Entry
 
 /// The page shown when every session is taken.
 fn full(shared: &Shared) -> Response {
-    let text = format!(
-        "All {} machines are in use by other visitors. Try again when one of them closes its page.",
-        shared.limit()
-    );
+    let text = format!("All {} machines are in use by other visitors. Try again when one of them closes its page.", shared.limit());
     message(StatusCode::SERVICE_UNAVAILABLE, "Every machine is busy", &text)
 }
 
@@ -465,7 +462,9 @@ async fn socket(
     if let Some(origin) = headers.get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("(not text)");
         if !shared.admits(origin, local) {
-            eprintln!("nimforge serve: refused a socket to {name} from a page of {origin}: not this server's origin (another site's, or one to give --allow-origin)");
+            eprintln!(
+                "nimforge serve: refused a socket to {name} from a page of {origin}: not this server's origin (another site's, or one to give --allow-origin)"
+            );
             let text = format!("Only this server's own pages may play its machines, not a page of {origin}.");
             return message(StatusCode::FORBIDDEN, "Not this server's page", &text);
         }
@@ -479,10 +478,7 @@ async fn socket(
     };
     let serial = shared.options.serial.as_ref().map(|(device, _)| device.clone());
     let watch = Watch::new(&shared.options);
-    upgrade
-        .max_message_size(MOST_MESSAGE)
-        .max_frame_size(MOST_MESSAGE)
-        .on_upgrade(move |ws| bridge(ws, entry, serial, seat, watch))
+    upgrade.max_message_size(MOST_MESSAGE).max_frame_size(MOST_MESSAGE).on_upgrade(move |ws| bridge(ws, entry, serial, seat, watch))
 }
 
 /// How often a session looks at its clocks (pings, notes, deadlines).
@@ -553,9 +549,8 @@ enum Step {
 async fn bridge(mut ws: WebSocket, entry: &'static crate::machines::Entry, serial: Option<String>, seat: Seat, mut watch: Watch) {
     let (to_machine, from_page) = std::sync::mpsc::sync_channel::<Vec<u8>>(session::QUEUE);
     let (to_page, mut from_machine) = tokio::sync::mpsc::channel(session::OUTBOX);
-    let machine = std::thread::Builder::new()
-        .name(format!("{}-session", entry.name))
-        .spawn(move || session::run(entry, serial.as_deref(), from_page, to_page, seat));
+    let machine =
+        std::thread::Builder::new().name(format!("{}-session", entry.name)).spawn(move || session::run(entry, serial.as_deref(), from_page, to_page, seat));
     if let Err(e) = machine {
         let _ = ws.send(Message::Text(session::error(&format!("cannot start a session: {e}")).into())).await;
         return;

@@ -70,7 +70,9 @@ fn assigning_line(file: &str, output: &str) -> usize {
 fn check_writes_junit_and_points_at_the_wrong_line() {
     let dir = tmp("check");
     let t = "testbenches/check";
-    for (a, b, top, code) in [("fifo", "fifo_full3", "fifo", 1), ("wide", "wide_parity99", "wide", 1), ("adder", "adder_minus", "adder", 1), ("fifo", "fifo_yosys", "fifo", 0)] {
+    for (a, b, top, code) in
+        [("fifo", "fifo_full3", "fifo", 1), ("wide", "wide_parity99", "wide", 1), ("adder", "adder_minus", "adder", 1), ("fifo", "fifo_yosys", "fifo", 0)]
+    {
         let (a, b) = (format!("{t}/{a}.v"), format!("{t}/{b}.v"));
         let junit = dir.join(format!("{top}-{code}.xml"));
         let out = nimforge(&["check", &a, &b, "--top", top, "--junit", &junit.to_string_lossy(), "--annotate"]);
@@ -96,7 +98,11 @@ fn check_writes_junit_and_points_at_the_wrong_line() {
     // Not decided: an error case.
     let product = |name: &str, expr: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, format!("module m(input clock, input [15:0] x, input [15:0] y, output reg [31:0] p);\n  always @(posedge clock) p <= {expr};\nendmodule\n")).unwrap();
+        std::fs::write(
+            &path,
+            format!("module m(input clock, input [15:0] x, input [15:0] y, output reg [31:0] p);\n  always @(posedge clock) p <= {expr};\nendmodule\n"),
+        )
+        .unwrap();
         path.to_string_lossy().into_owned()
     };
     let junit = dir.join("undecided.xml");
@@ -130,10 +136,8 @@ fn verify_and_merge_write_junit_naming_every_level() {
     let junit = dir.join("verify.xml");
     let out = nimforge(&["verify", "die18", "--level", "verilog", "--engine", "bitsim", "--json", "--junit", &junit.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let levels: Vec<String> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["level"].as_str().unwrap().to_string())
-        .collect();
+    let levels: Vec<String> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["level"].as_str().unwrap().to_string()).collect();
     assert!(!levels.is_empty());
     assert_eq!(valid_cases(&junit), levels);
     let mut shards = Vec::new();

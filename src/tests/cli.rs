@@ -4,11 +4,7 @@ use nimforge_oracles::relay_nim::machine_move;
 use std::process::{Command, Output};
 
 fn nimforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimforge"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("nimforge runs")
+    Command::new(env!("CARGO_BIN_EXE_nimforge")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().expect("nimforge runs")
 }
 
 fn text(b: &[u8]) -> String {
@@ -71,8 +67,7 @@ fn serve_bad_input() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     use std::process::Stdio;
-    let cases: [&[&str]; 4] =
-        [&["--help"], &["wilson", "table"], &["move", "relay-nim", "--piles", "5,6,7"], &["wilson", "judge", "28,53,1,16", "--json"]];
+    let cases: [&[&str]; 4] = [&["--help"], &["wilson", "table"], &["move", "relay-nim", "--piles", "5,6,7"], &["wilson", "judge", "28,53,1,16", "--json"]];
     for args in cases {
         let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge"))
             .args(args)
@@ -210,8 +205,7 @@ fn nimatron_replay_refusals() {
 fn nimatron_replays_the_patent_s_game() {
     let out = nimforge(&["replay", "nimatron", "--moves", "a6 c3 d1 b2 b1", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let lines: Vec<serde_json::Value> =
-        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let machine: Vec<(String, u64, String)> = lines
         .iter()
         .filter(|v| v["side"] == "machine")
@@ -244,8 +238,7 @@ fn wilson_commands() {
     // 28 into 16, 10 or 14, 12, or he can split 53 into 30, 21", each
     // leaving its row, "28, 53, 1, 16" (line 7) with that group split in
     // place.
-    let article: [(u64, u64, [u64; 2]); 6] =
-        [(1, 28, [16, 10]), (1, 28, [14, 12]), (2, 53, [30, 21]), (4, 16, [13, 1]), (4, 16, [11, 3]), (4, 16, [8, 6])];
+    let article: [(u64, u64, [u64; 2]); 6] = [(1, 28, [16, 10]), (1, 28, [14, 12]), (2, 53, [30, 21]), (4, 16, [13, 1]), (4, 16, [11, 3]), (4, 16, [8, 6])];
     let row_after = |place: u64, into: &[u64]| -> Vec<u64> {
         let mut row = vec![28, 53, 1, 16];
         row.splice(place as usize - 1..place as usize, into.iter().copied());
@@ -273,7 +266,9 @@ fn wilson_commands() {
         let mut sorted = row_after(place, &into);
         sorted.sort();
         assert!(
-            sound.iter().any(|m| m["takes"] == take && m["leaves"] == serde_json::json!(row_after(place, &into)) && m["leaves_sorted"] == serde_json::json!(sorted)),
+            sound
+                .iter()
+                .any(|m| m["takes"] == take && m["leaves"] == serde_json::json!(row_after(place, &into)) && m["leaves_sorted"] == serde_json::json!(sorted)),
             "{take} {sound:?}"
         );
     }
@@ -292,7 +287,12 @@ fn wilson_commands() {
     assert!(article.iter().any(|a| a.0 == place && (a.2 == into[..] || a.2 == mirror[..])), "{m}");
     assert_eq!(m["leaves"], serde_json::json!(row_after(place, &into)), "{m}");
     let out = nimforge(&["move", "wilson", "--groups", "28,53,1,16"]);
-    let line = format!("the judge takes two adjacent counters from group {place} ({} into {}), leaving {} (", take["size"], list(&into), list(&row_after(place, &into)));
+    let line = format!(
+        "the judge takes two adjacent counters from group {place} ({} into {}), leaving {} (",
+        take["size"],
+        list(&into),
+        list(&row_after(place, &into))
+    );
     assert!(text(&out.stdout).contains(&line), "{line}\n{}", text(&out.stdout));
 
     let out = nimforge(&["move", "wilson", "--groups", "3,3", "--json"]);
@@ -386,8 +386,7 @@ fn nimrod_self_play_replay() {
     for (game, k) in [("normal", "1"), ("reverse", "2"), ("normal", "3")] {
         let out = nimforge(&["replay", "nimrod", "--heaps", "3,5,6,7", "--self-play", "--game", game, "--k", k, "--json"]);
         assert_eq!(out.status.code(), Some(0));
-        let events: Vec<serde_json::Value> =
-            text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let events: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         let mut heaps = vec![3u64, 5, 6, 7];
         for (i, e) in events.iter().enumerate() {
             assert_eq!(e["side"], if i % 2 == 0 { "opponent" } else { "computer" });
@@ -459,12 +458,7 @@ fn an_interrupted_generate_leaves_whole_files_or_none() {
     let mut interrupted = 0;
     for (k, after) in [1usize, 2, 5, 9, 14, 20, 27, 33].into_iter().enumerate() {
         let dir = fresh(&format!("cut{k}"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge"))
-            .arg("generate")
-            .current_dir(&dir)
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge")).arg("generate").current_dir(&dir).stdout(std::process::Stdio::piped()).spawn().unwrap();
         let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
         let mut wrote = 0;
@@ -575,7 +569,11 @@ fn check_two_designs() {
     // A wide input: past the walk, random runs find the difference, printed whole.
     let wide = |name: &str, expr: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, format!("module w(input clock, input [99:0] d, output reg q);\n  initial q = 0;\n  always @(posedge clock) q <= {expr};\nendmodule\n")).unwrap();
+        std::fs::write(
+            &path,
+            format!("module w(input clock, input [99:0] d, output reg q);\n  initial q = 0;\n  always @(posedge clock) q <= {expr};\nendmodule\n"),
+        )
+        .unwrap();
         path.to_string_lossy().into_owned()
     };
     let (w, w_same, w_wrong) = (wide("w.v", "^d"), wide("w_same.v", "^{d[99:50], d[49:0]}"), wide("w_wrong.v", "^d[98:0]"));
@@ -597,7 +595,11 @@ fn check_two_designs() {
     // and the output says why, in the file's own names.
     let module = |name: &str, body: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, format!("module l(input clock, input en, input d, output reg q, output reg r);\n{body}\n  always @(posedge clock) r <= d;\nendmodule\n")).unwrap();
+        std::fs::write(
+            &path,
+            format!("module l(input clock, input en, input d, output reg q, output reg r);\n{body}\n  always @(posedge clock) r <= d;\nendmodule\n"),
+        )
+        .unwrap();
         path.to_string_lossy().into_owned()
     };
     for (name, body, why) in [
@@ -619,7 +621,10 @@ fn check_two_designs() {
         dir.join(name).to_string_lossy().into_owned()
     };
     let looped = write("looped.v", "module c(input a, output y);\n  wire t = a & ~y;\n  assign y = t ^ a;\nendmodule\n");
-    refused(&["check", &looped, &looped, "--top", "c"], "looped.v has a combinational loop (a value that depends on itself with no register between) through looped.v:2");
+    refused(
+        &["check", &looped, &looped, "--top", "c"],
+        "looped.v has a combinational loop (a value that depends on itself with no register between) through looped.v:2",
+    );
     let word = write("word.v", "module c(input [1:0] a, output [1:0] y);\n  wire [1:0] t = {t[0], a[0]} & a;\n  assign y = t;\nendmodule\n");
     let out = nimforge(&["check", &word, &word, "--top", "c"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
@@ -632,12 +637,19 @@ fn check_two_designs() {
     assert!(text(&out.stdout).contains("time: steps (--clocks): clock toggled at will"), "{}", text(&out.stdout));
     refused(&["check", &one, &one, "--top", "l", "--clocks", "en,nope"], "has no 1-bit input nope: --clocks names clock inputs");
     refused(&["check", &one, &one, "--top", "l", "--clocks", "clock,"], "--clocks names an empty clock");
-    refused(&["check", &module("en.v", "  always @(posedge en) q <= d;"), &one, "--top", "l", "--clocks", "clock"], "clocked by en, which --clocks does not name");
+    refused(
+        &["check", &module("en.v", "  always @(posedge en) q <= d;"), &one, "--top", "l", "--clocks", "clock"],
+        "clocked by en, which --clocks does not name",
+    );
     refused(&["check", &one, &one, "--top", "l", "--clock", "en"], "has its registers clocked by clock, not en: name its clock with --clock clock");
     // A pair no prover settles within the budget: not decided, exit 3, in time.
     let product = |name: &str, expr: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, format!("module m(input clock, input [15:0] x, input [15:0] y, output reg [31:0] p);\n  always @(posedge clock) p <= {expr};\nendmodule\n")).unwrap();
+        std::fs::write(
+            &path,
+            format!("module m(input clock, input [15:0] x, input [15:0] y, output reg [31:0] p);\n  always @(posedge clock) p <= {expr};\nendmodule\n"),
+        )
+        .unwrap();
         path.to_string_lossy().into_owned()
     };
     let t0 = std::time::Instant::now();
@@ -757,7 +769,11 @@ fn yardstick_judges_a_corpus_laid_out_as_the_package() {
     std::fs::write(rtl.join("step.vh"), "localparam STEP = 4'd3;\n").unwrap();
     std::fs::write(rtl.join("acc.v"), "module acc(input clk, input rst_n, input [3:0] d, input en, output reg [3:0] q, output hit);\n  `include \"step.vh\"\n  wire [3:0] next = en ? q + d : q - STEP;\n  always @(posedge clk or negedge rst_n)\n    if (!rst_n) q <= 4'h5; else q <= next;\n  cmp c(.a(q), .b(d), .eq(hit));\nendmodule\n").unwrap();
     std::fs::write(rtl.join("cmp.v"), "module cmp(input [3:0] a, input [3:0] b, output eq);\n  assign eq = (a ^ b) == 4'h0;\nendmodule\n").unwrap();
-    std::fs::write(rtl.join("mux.v"), "module mux(input [7:0] a, input [7:0] b, input s, output [7:0] y, output z);\n  assign y = s ? a & b : a | 8'h0f;\n  assign z = a < b;\nendmodule\n").unwrap();
+    std::fs::write(
+        rtl.join("mux.v"),
+        "module mux(input [7:0] a, input [7:0] b, input s, output [7:0] y, output z);\n  assign y = s ? a & b : a | 8'h0f;\n  assign z = a < b;\nendmodule\n",
+    )
+    .unwrap();
     let list = |files: &[&str]| -> String {
         let mut l = format!("+incdir+{}\n", rtl.display());
         for f in files {
@@ -769,7 +785,8 @@ fn yardstick_judges_a_corpus_laid_out_as_the_package() {
     std::fs::write(dir.join("lists/comb/mux.f"), list(&["mux.v"])).unwrap();
     let tsv = dir.join("designs.tsv");
     std::fs::write(&tsv, "# group name top clock where\nseq\tacc\tacc\tclk\tci\ncomb\tmux\tmux\t-\tci\ncomb\tbig\tbig\t-\toutside: too large here\n").unwrap();
-    let (tsv, lists, work) = (tsv.to_string_lossy().into_owned(), dir.join("lists").to_string_lossy().into_owned(), dir.join("work").to_string_lossy().into_owned());
+    let (tsv, lists, work) =
+        (tsv.to_string_lossy().into_owned(), dir.join("lists").to_string_lossy().into_owned(), dir.join("work").to_string_lossy().into_owned());
     let out = nimforge(&["yardstick", "--list", &tsv, "--lists", &lists, "--dir", &work, "--mutants", "4", "--json"]);
     let said = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{said}{}", text(&out.stderr));

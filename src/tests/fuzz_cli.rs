@@ -20,13 +20,31 @@ use wait_timeout::ChildExt;
 static MACHINES: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(nimforge::machines::names);
 const BAD_NAMES: &[&str] =
     &["", " ", "relay_nim", "relaynim", "Nimatron", "nimrodd", "die19", "wilsön", "learn", "al", "selectr", "-", "---", "🂡", "relay-nim\n"];
-const NUMBERS: &[&str] =
-    &["0", "1", "3", "7", "8", "127", "128", "-1", "99999999999999999999999", "3.5", "0x10", "", "٣", "1e9", "4294967296", " 2"];
+const NUMBERS: &[&str] = &["0", "1", "3", "7", "8", "127", "128", "-1", "99999999999999999999999", "3.5", "0x10", "", "٣", "1e9", "4294967296", " 2"];
 const LISTS: &[&str] = &[
-    "5,6,7", "5;6;7", "5,,7", "5,6,7,8", ",", "7 6 5", "-1,0,0", "300,1", "1,2,3,4,5,6,7,8,9", "28,53,1,16", "0,0,0,0", "é,1",
-    "1,6,3,4", "7,1,6,4", "0,0,0", "127,127,127,127,127,127,127,127", "99999999999999999999,1", "", "1,2,3,", "1, 2 ,3",
+    "5,6,7",
+    "5;6;7",
+    "5,,7",
+    "5,6,7,8",
+    ",",
+    "7 6 5",
+    "-1,0,0",
+    "300,1",
+    "1,2,3,4,5,6,7,8,9",
+    "28,53,1,16",
+    "0,0,0,0",
+    "é,1",
+    "1,6,3,4",
+    "7,1,6,4",
+    "0,0,0",
+    "127,127,127,127,127,127,127,127",
+    "99999999999999999999,1",
+    "",
+    "1,2,3,",
+    "1, 2 ,3",
 ];
-const SCRIPTS: &[&str] = &["RESET, none x10", "PA x2, MTR", "nosuch", "", ",,,", "none x1000001", "RESET x0", "TAKE A x2, GO", "none x-3", "none x99999999999999999999"];
+const SCRIPTS: &[&str] =
+    &["RESET, none x10", "PA x2, MTR", "nosuch", "", ",,,", "none x1000001", "RESET x0", "TAKE A x2, GO", "none x-3", "none x99999999999999999999"];
 
 fn pick(pool: &'static [&'static str]) -> impl Strategy<Value = String> {
     proptest::sample::select(pool).prop_map(|s: &str| s.to_string())
@@ -94,8 +112,13 @@ fn args() -> impl Strategy<Value = Vec<String>> {
         (bad_name(), garbage()).prop_map(|(t, g)| vec!["bench".into(), t, g]),
         (pick(&MACHINES), pick(NUMBERS)).prop_map(|(m, n)| vec!["bench".into(), m, "--piles".into(), n]),
         garbage().prop_map(|s| vec!["bench".into(), "selector".into(), "--shard".into(), s]),
-        (pick(&["0", "100001", "-5", "x", "99999999999999999999"]), garbage())
-            .prop_map(|(n, o)| vec!["learn".into(), "--games".into(), n, "--opponent".into(), o]),
+        (pick(&["0", "100001", "-5", "x", "99999999999999999999"]), garbage()).prop_map(|(n, o)| vec![
+            "learn".into(),
+            "--games".into(),
+            n,
+            "--opponent".into(),
+            o
+        ]),
         garbage().prop_map(|o| vec!["learn".into(), "--games".into(), "2".into(), "--opponent".into(), o]),
         (pick(&["/nonexistent/dir/curve.svg", "", "/"]),).prop_map(|(p,)| vec!["learn".into(), "--games".into(), "1".into(), "--plot".into(), p]),
         // Anything at all.

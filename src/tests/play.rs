@@ -398,9 +398,7 @@ fn die18_is_played_to_the_end() {
         }
         let play = if h == 0 && m == 0 { 1 } else { dictionary_play(h, m_play) };
         t.press(&play.to_string());
-        let s = t.wait_for("the machine's answer", |s| {
-            s.contains("WIN") || (s.contains("Your play.") && number_after(s, "H-score") as u8 == h + play)
-        });
+        let s = t.wait_for("the machine's answer", |s| s.contains("WIN") || (s.contains("Your play.") && number_after(s, "H-score") as u8 == h + play));
         if s.contains("WIN") {
             assert!(number_after(&s, "H-score") >= 18 || number_after(&s, "M-score") >= 18, "{s}");
             break;
@@ -513,10 +511,7 @@ fn a_board_that_goes_away() {
 /// terminal untouched (nothing written to it).
 #[test]
 fn a_missing_serial_device_gets_one_line() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimforge"))
-        .args(["play", "relay-nim", "--serial", "/dev/nimforge-no-such-tty"])
-        .output()
-        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimforge")).args(["play", "relay-nim", "--serial", "/dev/nimforge-no-such-tty"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -181,9 +181,7 @@ pub fn parse(text: &str) -> Result<Model, NetlistError> {
         }
         let args = line.tokens[1..].iter().map(|&(t, s)| net(line, t, s)).collect::<Result<Vec<_>, _>>();
         match first {
-            Token::Model if seen_model => {
-                return Err(parse_error(line, "a second .model; synthesise with -flatten so there is one"))
-            }
+            Token::Model if seen_model => return Err(parse_error(line, "a second .model; synthesise with -flatten so there is one")),
             Token::Model => {
                 seen_model = true;
                 model.name = args?.first().cloned().unwrap_or_default();
@@ -231,12 +229,7 @@ fn names(line: &Line, mut nets: Vec<String>) -> Result<Names, NetlistError> {
 /// `.conn a b` and `.barbuf a b`: b is a copy of a.
 fn buffer(line: &Line, nets: Vec<String>) -> Result<Names, NetlistError> {
     match <[String; 2]>::try_from(nets) {
-        Ok([a, b]) => Ok(Names {
-            inputs: vec![a],
-            output: b,
-            rows: vec![Row { pattern: vec![Some(true)], output: true }],
-            line: line.number,
-        }),
+        Ok([a, b]) => Ok(Names { inputs: vec![a], output: b, rows: vec![Row { pattern: vec![Some(true)], output: true }], line: line.number }),
         Err(_) => Err(parse_error(line, "a buffer (.conn/.barbuf) takes exactly two nets")),
     }
 }
@@ -312,8 +305,7 @@ mod tests {
         let text = ".model m # the model\n.inputs a \\\n b\n.names a b y\n1- 1\n";
         let tokens: Vec<Token> = Token::lexer(text).map(|t| t.unwrap()).collect();
         use Token::*;
-        let expected =
-            [Model, Name, Newline, Inputs, Name, Name, Newline, Names, Name, Name, Name, Newline, Cube, Cube, Newline];
+        let expected = [Model, Name, Newline, Inputs, Name, Name, Newline, Names, Name, Name, Name, Newline, Cube, Cube, Newline];
         assert_eq!(tokens, expected);
     }
 

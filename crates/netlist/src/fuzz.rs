@@ -29,9 +29,7 @@ impl Rng {
     /// Random bytes, biased towards the characters text formats use.
     pub fn bytes(&mut self, max: usize) -> Vec<u8> {
         const COMMON: &[u8] = b" \n\t.-01xz[]{}\",:=#\\$abcdefMISMATCHRESULTENDTX";
-        (0..self.below(max + 1))
-            .map(|_| if self.below(4) == 0 { self.next() as u8 } else { COMMON[self.below(COMMON.len())] })
-            .collect()
+        (0..self.below(max + 1)).map(|_| if self.below(4) == 0 { self.next() as u8 } else { COMMON[self.below(COMMON.len())] }).collect()
     }
 
     /// `text` changed a few times: bytes deleted, inserted, flipped, a

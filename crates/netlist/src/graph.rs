@@ -289,11 +289,7 @@ pub fn compile(model: &Model) -> Result<Program, NetlistError> {
     };
     program.inputs = model.inputs.iter().map(|n| slot(n)).collect::<Result<_, _>>()?;
     program.outputs = model.outputs.iter().map(|n| slot(n)).collect::<Result<_, _>>()?;
-    program.latches = model
-        .latches
-        .iter()
-        .map(|l| Ok(LatchSlots { d: slot(&l.d)?, q: slot(&l.q)?, init: l.init }))
-        .collect::<Result<_, _>>()?;
+    program.latches = model.latches.iter().map(|l| Ok(LatchSlots { d: slot(&l.d)?, q: slot(&l.q)?, init: l.init })).collect::<Result<_, _>>()?;
     let mut cell_slots = Vec::with_capacity(model.names.len());
     for cell in &model.names {
         let inputs = cell.inputs.iter().map(|n| slot(n)).collect::<Result<Vec<_>, _>>()?;
@@ -423,8 +419,7 @@ pub fn truth_table(inputs: usize, rows: &[Row]) -> u64 {
 pub fn support(inputs: usize, table: u64) -> (Vec<usize>, u64) {
     let minterms = 1usize << inputs;
     let bit = |i: usize| (table >> i) & 1;
-    let support: Vec<usize> =
-        (0..inputs).filter(|&j| (0..minterms).any(|i| bit(i) != bit(i ^ (1 << j)))).collect();
+    let support: Vec<usize> = (0..inputs).filter(|&j| (0..minterms).any(|i| bit(i) != bit(i ^ (1 << j)))).collect();
     let mut reduced = 0u64;
     for k in 0..1usize << support.len() {
         let i = support.iter().enumerate().fold(0, |i, (b, &j)| i | (((k >> b) & 1) << j));
@@ -498,19 +493,7 @@ impl Kind {
     }
 }
 
-const KINDS: [Kind; 11] = [
-    Kind::Buf,
-    Kind::Not,
-    Kind::And,
-    Kind::Or,
-    Kind::Xor,
-    Kind::Nand,
-    Kind::Nor,
-    Kind::Xnor,
-    Kind::AndNot,
-    Kind::OrNot,
-    Kind::Mux,
-];
+const KINDS: [Kind; 11] = [Kind::Buf, Kind::Not, Kind::And, Kind::Or, Kind::Xor, Kind::Nand, Kind::Nor, Kind::Xnor, Kind::AndNot, Kind::OrNot, Kind::Mux];
 
 /// Every order of `0..n` (n up to 3).
 fn permutations(n: usize) -> Vec<Vec<usize>> {

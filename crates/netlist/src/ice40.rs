@@ -87,10 +87,7 @@ pub(crate) fn model(cell: &str, lut_init: Option<u16>) -> Result<Model, String> 
         // cells_sim.v `module SB_LUT4`: O = LUT_INIT[{I3, I2, I1, I0}].
         "SB_LUT4" => {
             let init = lut_init.ok_or("an SB_LUT4 without a LUT_INIT parameter")?;
-            let rows = (0..16)
-                .filter(|i| init >> i & 1 == 1)
-                .map(|i| Row { pattern: (0..4).map(|j| Some(i >> j & 1 == 1)).collect(), output: true })
-                .collect();
+            let rows = (0..16).filter(|i| init >> i & 1 == 1).map(|i| Row { pattern: (0..4).map(|j| Some(i >> j & 1 == 1)).collect(), output: true }).collect();
             Ok(Model::Cover { inputs: vec!["I0", "I1", "I2", "I3"], output: "O", rows })
         }
         // `module SB_CARRY`: assign CO = (I0 && I1) || ((I0 || I1) && CI).
@@ -111,9 +108,7 @@ pub(crate) fn model(cell: &str, lut_init: Option<u16>) -> Result<Model, String> 
             "{cell} has an asynchronous reset or set; the simulator runs synchronous designs (reset on the clock), \
              as the machines are written"
         )),
-        c if c.starts_with("SB_DFFN") => {
-            Err(format!("{c} is clocked on the falling edge; the simulator runs one rising-edge clock"))
-        }
+        c if c.starts_with("SB_DFFN") => Err(format!("{c} is clocked on the falling edge; the simulator runs one rising-edge clock")),
         c => Err(format!("cell type {c} is not one the simulator knows (SB_LUT4, SB_CARRY, the synchronous SB_DFF family)")),
     }
 }
@@ -138,8 +133,8 @@ pub fn flop_pins(cell: &str) -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimforge_verify::flow::{iverilog, yosys};
     use crate::{Netlist, Sim};
+    use nimforge_verify::flow::{iverilog, yosys};
     use serde_json::json;
 
     /// The LUT_INITs under test: every one-hot table (so every input of the

@@ -71,10 +71,8 @@ fn error(what: String) -> NetlistError {
 /// Reads yosys JSON text: the module marked `top`, or the only module that
 /// has cells.
 pub fn parse(text: &str) -> Result<Model, NetlistError> {
-    let file: File = serde_json::from_str(text).map_err(|e| NetlistError::Parse {
-        line: e.line(),
-        what: format!("not a yosys JSON netlist ({e}); write it with yosys write_json"),
-    })?;
+    let file: File = serde_json::from_str(text)
+        .map_err(|e| NetlistError::Parse { line: e.line(), what: format!("not a yosys JSON netlist ({e}); write it with yosys write_json") })?;
     let is_top = |m: &Module| m.attributes.get("top").is_some_and(|v| value_bits(v).is_some_and(|b| b != 0));
     let top = match file.modules.iter().find(|(_, m)| is_top(m)) {
         Some(t) => t,
@@ -94,9 +92,7 @@ pub fn parse(text: &str) -> Result<Model, NetlistError> {
 fn value_bits(v: &serde_json::Value) -> Option<u64> {
     match v {
         serde_json::Value::Number(n) => n.as_u64(),
-        serde_json::Value::String(s) if !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c == '0' || c == '1') => {
-            u64::from_str_radix(s, 2).ok()
-        }
+        serde_json::Value::String(s) if !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c == '0' || c == '1') => u64::from_str_radix(s, 2).ok(),
         _ => None,
     }
 }
@@ -153,9 +149,8 @@ fn module(name: &str, m: &Module) -> Result<Model, NetlistError> {
         let lut_init = match cell.parameters.get("LUT_INIT") {
             None => None,
             Some(v) => Some(
-                value_bits(v)
-                    .filter(|&x| x <= u16::MAX as u64)
-                    .ok_or_else(|| error(format!("cell {cell_name}: LUT_INIT {v} is not 16 bits of 0 and 1")))? as u16,
+                value_bits(v).filter(|&x| x <= u16::MAX as u64).ok_or_else(|| error(format!("cell {cell_name}: LUT_INIT {v} is not 16 bits of 0 and 1")))?
+                    as u16,
             ),
         };
         let model_of = ice40::model(&cell.kind, lut_init).map_err(|what| error(format!("cell {cell_name}: {what}")))?;
@@ -186,7 +181,12 @@ fn module(name: &str, m: &Module) -> Result<Model, NetlistError> {
     for (port, p) in m.ports.iter().filter(|(_, p)| p.direction == "output") {
         for (i, bit) in p.bits.iter().enumerate() {
             let name = bit_name(port, p.bits.len(), i);
-            model.names.push(Names { inputs: vec![net(&named, bit)], output: name.clone(), rows: vec![Row { pattern: vec![Some(true)], output: true }], line: 0 });
+            model.names.push(Names {
+                inputs: vec![net(&named, bit)],
+                output: name.clone(),
+                rows: vec![Row { pattern: vec![Some(true)], output: true }],
+                line: 0,
+            });
             model.outputs.push(name);
         }
     }

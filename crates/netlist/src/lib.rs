@@ -23,6 +23,8 @@
 //! ```
 
 pub mod blif;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod graph;
 pub mod ice40;
 pub mod json;
@@ -30,15 +32,13 @@ pub mod kernel;
 pub mod lanes;
 pub mod sim;
 pub mod word;
-#[doc(hidden)]
-pub mod fuzz;
 
 pub use graph::{Op, Program};
 pub use sim::{Sim, Wide, Word};
 
 use std::fmt;
-use std::sync::{Arc, Mutex};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 /// What is wrong with a netlist; each says what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,19 +114,9 @@ impl fmt::Display for NetlistError {
             NetlistError::Undriven { net } => {
                 write!(f, "net {net} is read but nothing drives it; drive it or list it in .inputs")
             }
-            NetlistError::MultipleDrivers { net } => write!(
-                f,
-                "net {net} has more than one driver (input, .names or .latch); give each net exactly one"
-            ),
-            NetlistError::Loop { cells } => write!(
-                f,
-                "combinational loop through the cells driving {}; break it with a flip-flop",
-                cells.join(", ")
-            ),
-            NetlistError::NoPort { name } => write!(
-                f,
-                "no port {name}: check the name against .inputs/.outputs (yosys writes vector bits as {name}[i])"
-            ),
+            NetlistError::MultipleDrivers { net } => write!(f, "net {net} has more than one driver (input, .names or .latch); give each net exactly one"),
+            NetlistError::Loop { cells } => write!(f, "combinational loop through the cells driving {}; break it with a flip-flop", cells.join(", ")),
+            NetlistError::NoPort { name } => write!(f, "no port {name}: check the name against .inputs/.outputs (yosys writes vector bits as {name}[i])"),
             NetlistError::Kernel(why) => write!(f, "the compiled kernel could not be made: {why}"),
             NetlistError::Io { path, error } => write!(f, "reading {path}: {error}; check the path"),
         }
@@ -164,21 +154,13 @@ impl Netlist {
     fn from_model(model: blif::Model) -> Result<Netlist, NetlistError> {
         let program = graph::compile(&model)?;
         let unknown_inits = model.latches.iter().filter(|l| !l.known_init).map(|l| l.q.clone()).collect();
-        Ok(Netlist {
-            kernels: Kernels::default(),
-            model: model.name,
-            input_names: model.inputs,
-            output_names: model.outputs,
-            unknown_inits,
-            program,
-        })
+        Ok(Netlist { kernels: Kernels::default(), model: model.name, input_names: model.inputs, output_names: model.outputs, unknown_inits, program })
     }
 
     /// Reads, parses and compiles a netlist file: yosys JSON when it ends in
     /// `.json`, else BLIF.
     pub fn from_file(path: &Path) -> Result<Netlist, NetlistError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| NetlistError::Io { path: path.display().to_string(), error: e.to_string() })?;
+        let text = std::fs::read_to_string(path).map_err(|e| NetlistError::Io { path: path.display().to_string(), error: e.to_string() })?;
         if path.extension().is_some_and(|e| e == "json") {
             Netlist::from_yosys_json(&text)
         } else {
@@ -281,11 +263,7 @@ fn port(nets: &[String], name: &str) -> Result<Vec<usize>, NetlistError> {
     if let Some(i) = nets.iter().position(|n| n == name) {
         return Ok(vec![i]);
     }
-    let mut bits: Vec<(usize, usize)> = nets
-        .iter()
-        .enumerate()
-        .filter_map(|(i, n)| Some((bit_of(n, name)?, i)))
-        .collect();
+    let mut bits: Vec<(usize, usize)> = nets.iter().enumerate().filter_map(|(i, n)| Some((bit_of(n, name)?, i))).collect();
     bits.sort();
     if bits.is_empty() {
         return Err(NetlistError::NoPort { name: name.to_string() });

@@ -7,8 +7,8 @@
 use super::graph::{Cube, LatchSlots, Literal, Op};
 use super::kernel::Kernel;
 use super::Netlist;
-use std::sync::Arc;
 pub use crate::word::{Wide, Word};
+use std::sync::Arc;
 
 /// A running copy of a netlist: its program and the value of every net.
 /// [`Sim::eval`] runs the netlist's compiled kernel when the CPU and the

@@ -82,7 +82,6 @@ impl<const K: usize> Not for Wide<K> {
     }
 }
 
-
 /// 512 lanes in one AVX-512 register, for code compiled with
 /// `#[target_feature(enable = "avx512f")]` and run only where the CPU has
 /// it (its operations are that feature's instructions).

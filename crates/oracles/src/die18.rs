@@ -33,10 +33,12 @@ pub fn sure_run(score: u8, x: u8) -> Option<u8> {
     }
     let rest = GOAL - first;
     // rest = a x + b (7 - x), fewest a + b.
-    (0..=rest / x).filter_map(|a| {
-        let left = rest - a * x;
-        (left % (7 - x) == 0).then(|| 1 + a + left / (7 - x))
-    }).min()
+    (0..=rest / x)
+        .filter_map(|a| {
+            let left = rest - a * x;
+            (left % (7 - x) == 0).then(|| 1 + a + left / (7 - x))
+        })
+        .min()
 }
 
 /// The order of plays by their sure run from `score` (no run last), ties

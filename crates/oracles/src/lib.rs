@@ -3,12 +3,12 @@
 //! keeps it so: `nimforge-designs` is not among its dependencies).
 #![warn(missing_docs)]
 
-pub mod relay_nim;
 pub mod counting;
 pub mod die18;
 pub mod learning;
 pub mod moore;
 pub mod nimatron;
 pub mod nimrod;
+pub mod relay_nim;
 pub mod selector;
 pub mod wilson;

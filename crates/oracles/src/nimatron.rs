@@ -15,17 +15,8 @@ pub const CHAIN: u8 = 9;
 
 /// The patent's table of starting combinations (lamps lit in rows a..d),
 /// "displayed in sequence".
-pub const COMBINATIONS: [[u8; ROWS]; 9] = [
-    [7, 6, 3, 4],
-    [3, 4, 7, 5],
-    [2, 7, 5, 3],
-    [6, 5, 4, 3],
-    [3, 2, 4, 7],
-    [2, 7, 5, 4],
-    [3, 7, 6, 1],
-    [6, 2, 1, 7],
-    [2, 5, 6, 4],
-];
+pub const COMBINATIONS: [[u8; ROWS]; 9] =
+    [[7, 6, 3, 4], [3, 4, 7, 5], [2, 7, 5, 3], [6, 5, 4, 3], [3, 2, 4, 7], [2, 7, 5, 4], [3, 7, 6, 1], [6, 2, 1, 7], [2, 5, 6, 4]];
 
 /// The parity relays EZ, EF, ES: a power of 2 present in an even number of
 /// rows (or in none). Index 0 is 2^0 (EZ), 1 is 2^1 (EF), 2 is 2^2 (ES).
@@ -297,12 +288,7 @@ impl State {
     /// as they are (never before the first lamp), else a lamp out.
     fn pulse(&mut self) {
         let row = self.row.expect("a row is chosen before the pulses");
-        let done = self.taken > 0
-            && if self.correct {
-                parities_even(self.rows).iter().all(|&e| e)
-            } else {
-                self.taken == self.r + 1 || self.rows[row] == 0
-            };
+        let done = self.taken > 0 && if self.correct { parities_even(self.rows).iter().all(|&e| e) } else { self.taken == self.r + 1 || self.rows[row] == 0 };
         if !done {
             self.rows[row] -= 1;
             self.taken += 1;

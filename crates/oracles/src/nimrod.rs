@@ -384,14 +384,7 @@ impl State {
     /// fills the heaps.
     pub fn power_on() -> State {
         State {
-            program: Program {
-                store: [0; HEAPS],
-                column: 0,
-                heap: 0,
-                selected: 0,
-                instruction: 0,
-                transition: false,
-            },
+            program: Program { store: [0; HEAPS], column: 0, heap: 0, selected: 0, instruction: 0, transition: false },
             variant: Variant::SIMPLE,
             random: 0,
             phase: Phase::SetUp,
@@ -414,10 +407,8 @@ impl State {
             // may move and has changed no heap this turn; lamp (4) from his
             // first changed heap (in set-up, from COMPUTER MOVE) until the
             // computer's move has ended, so that a visitor sees it.
-            opponents_move: matches!(self.phase, Phase::SetUp | Phase::Opponent)
-                || (computing && self.side == Side::Opponent),
-            computer_will_move: self.phase == Phase::Moved
-                || (computing && self.side == Side::Computer && !self.self_play),
+            opponents_move: matches!(self.phase, Phase::SetUp | Phase::Opponent) || (computing && self.side == Side::Opponent),
+            computer_will_move: self.phase == Phase::Moved || (computing && self.side == Side::Computer && !self.self_play),
             computers_move: computing && self.side == Side::Computer && (self.mode != Mode::Fast || self.self_play),
         }
     }

@@ -230,9 +230,7 @@ mod tests {
     #[test]
     fn one_eighth_of_positions_are_safe() {
         // "One eighth of the possible pile combinations are safe."
-        let safe = (0..512u32)
-            .filter(|x| xor_product([(x & 7) as u8, (x >> 3 & 7) as u8, (x >> 6) as u8]) == 0)
-            .count();
+        let safe = (0..512u32).filter(|x| xor_product([(x & 7) as u8, (x >> 3 & 7) as u8, (x >> 6) as u8]) == 0).count();
         assert_eq!(safe, 64);
     }
 

@@ -128,8 +128,7 @@ mod tests {
         let (n, w) = (N, W);
         for base in (0..1u64 << (n * w)).step_by(64) {
             let position = |l: u64| -> Vec<u64> { (0..n).map(|p| ((base + l) >> (p * w)) & ((1 << w) - 1)).collect() };
-            let piles: [[u64; W]; N] =
-                std::array::from_fn(|p| std::array::from_fn(|b| (0..64).fold(0, |a, l| a | ((position(l)[p] >> b & 1) << l))));
+            let piles: [[u64; W]; N] = std::array::from_fn(|p| std::array::from_fn(|b| (0..64).fold(0, |a, l| a | ((position(l)[p] >> b & 1) << l))));
             let lanes = select_lanes(&piles);
             for l in 0..64 {
                 let m = select(&position(l));

@@ -191,7 +191,15 @@ pub(crate) fn run_with_deep<M: Machine>(
     for (k, (at, w, _)) in wired.iter().enumerate() {
         let (mut f, mut seconds) = found[k].clone();
         let mut coverage = if sharding.is_some() {
-            format!("{}: pieces {}..{} of {pieces} from power-on ({cycles} of {} cycles, shard {} of {})", plan.coverage, mine.start, mine.end, plan.len(), shard.index, shard.count)
+            format!(
+                "{}: pieces {}..{} of {pieces} from power-on ({cycles} of {} cycles, shard {} of {})",
+                plan.coverage,
+                mine.start,
+                mine.end,
+                plan.len(),
+                shard.index,
+                shard.count
+            )
         } else {
             format!("{}: {} cycles in {} pieces from power-on", plan.coverage, plan.len(), pieces)
         };
@@ -251,7 +259,14 @@ pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progre
 
 /// [`run_deep`] on `chunks` of the deep runs alone (every one, or a
 /// sample: [`Deep::chunks_of`]), `shard` a slice of those.
-pub(crate) fn run_deep_chunks<M: Machine>(deep: &Deep, chunks: &[usize], nets: &[&Wired], threads: usize, progress: &Progress, shard: Shard) -> Vec<LevelReport> {
+pub(crate) fn run_deep_chunks<M: Machine>(
+    deep: &Deep,
+    chunks: &[usize],
+    nets: &[&Wired],
+    threads: usize,
+    progress: &Progress,
+    shard: Shard,
+) -> Vec<LevelReport> {
     let t0 = Instant::now();
     let mut found = vec![Found::default(); nets.len()];
     let mut cycles = 0;
@@ -311,19 +326,26 @@ pub(crate) fn run_deep_chunks<M: Machine>(deep: &Deep, chunks: &[usize], nets: &
                     }
                     report
                 }
-                    .lanes(lanes::LANES * threads)
-                    .coverage({
-                        let what = if chunks.len() == deep.chunks {
-                            deep.what.clone()
-                        } else {
-                            format!("{}, a sample of every {}th chunk (`--deep all` runs all {})", deep.what, Deep::SAMPLE_EVERY, deep.chunks)
-                        };
-                        if shard == Shard::ALL {
-                            format!("{what}: {cycles} cycles in {} chunks from power-on", chunks.len())
-                        } else {
-                            format!("{what}: chunks {}..{} of {} from power-on ({cycles} cycles, shard {} of {})", mine.start, mine.end, chunks.len(), shard.index, shard.count)
-                        }
-                    }),
+                .lanes(lanes::LANES * threads)
+                .coverage({
+                    let what = if chunks.len() == deep.chunks {
+                        deep.what.clone()
+                    } else {
+                        format!("{}, a sample of every {}th chunk (`--deep all` runs all {})", deep.what, Deep::SAMPLE_EVERY, deep.chunks)
+                    };
+                    if shard == Shard::ALL {
+                        format!("{what}: {cycles} cycles in {} chunks from power-on", chunks.len())
+                    } else {
+                        format!(
+                            "{what}: chunks {}..{} of {} from power-on ({cycles} cycles, shard {} of {})",
+                            mine.start,
+                            mine.end,
+                            chunks.len(),
+                            shard.index,
+                            shard.count
+                        )
+                    }
+                }),
             }
             .seconds(seconds)
         })

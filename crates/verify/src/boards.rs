@@ -90,10 +90,7 @@ pub struct Board {
     pub free_io: Vec<Pin>,
 }
 
-const BUILTIN: [(&str, &str); 2] = [
-    ("icestick", include_str!("../boards/icestick.toml")),
-    ("icebreaker", include_str!("../boards/icebreaker.toml")),
-];
+const BUILTIN: [(&str, &str); 2] = [("icestick", include_str!("../boards/icestick.toml")), ("icebreaker", include_str!("../boards/icebreaker.toml"))];
 
 /// The device the `bitstream` level places a bare machine on when the
 /// iCEstick has too few pins for its ports; also a board `build` accepts.

@@ -21,7 +21,14 @@ pub struct Implementation {
 
 /// Synthesise, place, route and pack `source` (module `module`) for `board`,
 /// every port on a pin, into `dir`.
-pub fn implement(board: &Board, source: &crate::sources::Sources, module: &str, inputs: &[Port], outputs: &[Port], dir: &Path) -> Result<Implementation, crate::Error> {
+pub fn implement(
+    board: &Board,
+    source: &crate::sources::Sources,
+    module: &str,
+    inputs: &[Port],
+    outputs: &[Port],
+    dir: &Path,
+) -> Result<Implementation, crate::Error> {
     let pcf_text = pcf::all_ports(board, module, inputs, outputs)?;
     Ok(implement_with(board, source, module, &pcf_text, dir)?)
 }
@@ -126,4 +133,3 @@ pub fn table(reports: &[Report]) -> String {
     let right = [false, false, true, true, true, true, true, true, false];
     crate::emit::report::table(&header, &rows, &right)
 }
-

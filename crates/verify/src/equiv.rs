@@ -12,12 +12,12 @@
 //! differ), or not closed (the reason, and how many cycles from power-on a
 //! bounded check covered).
 
-use crate::hdl::{Chip, Made};
-use crate::places::Places;
-use crate::sources::Sources;
 use super::Machine;
 use crate::flow::icebox_vlog;
 use crate::flow::yosys::{self, Synthesis, Verdict};
+use crate::hdl::{Chip, Made};
+use crate::places::Places;
+use crate::sources::Sources;
 use std::time::Instant;
 
 /// How many cycles from power-on the bounded check covers where a proof
@@ -100,7 +100,16 @@ impl ProofReport {
             Err(super::hdl::Why::Missing(tool)) => (ProofStatus::Skipped, 0, None, crate::flow::ToolError::Missing(tool).to_string()),
             Err(why) => (ProofStatus::Failed, 0, None, why.to_string()),
         };
-        ProofReport { machine: machine.into(), level: crate::Level::Equiv.name(), pair: pair.into(), status, seconds: t0.elapsed().as_secs_f64(), matched, bound, detail }
+        ProofReport {
+            machine: machine.into(),
+            level: crate::Level::Equiv.name(),
+            pair: pair.into(),
+            status,
+            seconds: t0.elapsed().as_secs_f64(),
+            matched,
+            bound,
+            detail,
+        }
     }
 }
 

@@ -6,7 +6,6 @@ use nimforge_netlist::NetlistError;
 use std::fmt;
 use std::path::PathBuf;
 
-
 /// Why something of nimforge-verify did not give its result.
 #[derive(Debug)]
 pub enum Error {

@@ -7,12 +7,12 @@
 //! `generated/`. The external simulators replay a vector file through a
 //! testbench from `testbenches/`.
 
-use crate::places::Places;
-use crate::ports::{from_hex, to_hex};
-use crate::{verdict, Engine, Level, LevelReport, Machine, Plan, Stage};
 use crate::boards;
 use crate::build;
 use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
+use crate::places::Places;
+use crate::ports::{from_hex, to_hex};
+use crate::{verdict, Engine, Level, LevelReport, Machine, Plan, Stage};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -32,14 +32,8 @@ pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), Tool
 /// One simulation run's report from the simulator's output.
 fn judge<M: Machine>(plan: &Plan<M>, level: Stage, output: &str, t0: Instant) -> LevelReport {
     let report = match verdict::parse(output) {
-        None => LevelReport::failed(
-            M::NAME,
-            level,
-            format!("the testbench printed no verdict; it printed:\n{}", flow::tail(output, 20)),
-        ),
-        Some(v) if v.vectors != plan.len() => {
-            LevelReport::failed(M::NAME, level, format!("the testbench replayed {} of {} vectors", v.vectors, plan.len()))
-        }
+        None => LevelReport::failed(M::NAME, level, format!("the testbench printed no verdict; it printed:\n{}", flow::tail(output, 20))),
+        Some(v) if v.vectors != plan.len() => LevelReport::failed(M::NAME, level, format!("the testbench replayed {} of {} vectors", v.vectors, plan.len())),
         Some(v) => {
             let first = v.first.first().map(|(cycle, hex)| match from_hex(hex, &M::outputs()) {
                 Some(got) if *cycle < plan.len() => plan.describe_mismatch(*cycle, &got),
@@ -210,13 +204,7 @@ pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vector
     let run = places.dir(Level::Netlist.name()).and_then(|d| {
         let cells = yosys::ice40_cells_sim();
         let tb = places.testbench(M::MODULE, false);
-        iverilog::simulate(
-            &[&synth.netlist, &cells, &tb],
-            "nimforge_clock",
-            &["NO_ICE40_DEFAULT_ASSIGNMENTS"],
-            &plusargs(vectors, places),
-            &d,
-        )
+        iverilog::simulate(&[&synth.netlist, &cells, &tb], "nimforge_clock", &["NO_ICE40_DEFAULT_ASSIGNMENTS"], &plusargs(vectors, places), &d)
     });
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
@@ -233,7 +221,8 @@ pub(crate) fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vect
         Err(why) => return why.report(M::NAME, LEVEL),
     };
     let tb = places.testbench(M::MODULE, true);
-    let run = places.dir(Level::Bitstream.name()).and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
+    let run =
+        places.dir(Level::Bitstream.name()).and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),

@@ -122,9 +122,7 @@ struct Document {
 /// `text` with the characters XML 1.0 cannot hold (control characters
 /// other than tab and line breaks: a tool's colour codes) replaced by U+FFFD.
 fn xml_text(text: &str) -> String {
-    text.chars()
-        .map(|c| if (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{fffe}' || c == '\u{ffff}' { '\u{fffd}' } else { c })
-        .collect()
+    text.chars().map(|c| if (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{fffe}' || c == '\u{ffff}' { '\u{fffd}' } else { c }).collect()
 }
 
 /// A message: the first line of `text`, XML-safe.
@@ -233,7 +231,14 @@ fn proof_case(p: &ProofReport) -> Case {
         ProofStatus::NotClosed => Outcome::Skipped { message: format!("not closed: {}", p.detail) },
         ProofStatus::Skipped => Outcome::Skipped { message: p.detail.clone() },
     };
-    Case { name: format!("equiv {}", p.pair), classname: format!("verify.{}", p.machine), seconds: p.seconds, outcome, kind: p.status.name().into(), attachments: vec![] }
+    Case {
+        name: format!("equiv {}", p.pair),
+        classname: format!("verify.{}", p.machine),
+        seconds: p.seconds,
+        outcome,
+        kind: p.status.name().into(),
+        attachments: vec![],
+    }
 }
 
 /// The suites of `verify`'s (or `merge`'s) rows: one per machine name in
@@ -332,7 +337,15 @@ pub fn of_check(a: &Path, b: &Path, top: &str, c: &Checked, seconds: f64) -> Sui
         }
         Verdict::Different(x) => {
             let differing: Vec<&str> = x.outputs.iter().map(String::as_str).collect();
-            let message = format!("different: at {} {} {} differs ({} against {}), found by {}", x.unit(), x.cycle, differing.join(", "), a.display(), b.display(), x.found_by);
+            let message = format!(
+                "different: at {} {} {} differs ({} against {}), found by {}",
+                x.unit(),
+                x.cycle,
+                differing.join(", "),
+                a.display(),
+                b.display(),
+                x.found_by
+            );
             let detail = format!(
                 "{message}; the inputs from power-on:\n{x}counterexample: {} (inputs and the outputs that differ), {} (replays it in Icarus)",
                 x.vcd.display(),
@@ -393,7 +406,13 @@ mod tests {
     /// proof of each kind.
     fn rows() -> (Vec<LevelReport>, Vec<ProofReport>) {
         let m = "odd<&\">machine";
-        let mut mismatched = LevelReport::judged(m, crate::Stage::bitsim(crate::Level::Verilog), 100, 3, Some("first mismatch at cycle 7: state [q=1], input PRESS, expected [q=2], got [q=3] (differs in q)".into()));
+        let mut mismatched = LevelReport::judged(
+            m,
+            crate::Stage::bitsim(crate::Level::Verilog),
+            100,
+            3,
+            Some("first mismatch at cycle 7: state [q=1], input PRESS, expected [q=2], got [q=3] (differs in q)".into()),
+        );
         mismatched.replay = Some(Replay {
             machine: m.into(),
             level: crate::Stage::bitsim(crate::Level::Verilog),
@@ -405,11 +424,24 @@ mod tests {
         let levels = vec![
             LevelReport::judged(m, crate::Stage::Rtl, 50, 0, None).seconds(1.25),
             mismatched,
-            LevelReport::failed(m, crate::Stage::Run(crate::Level::Netlist, crate::Engine::Icarus), "iverilog failed\n\u{1b}[31mcolour\u{1b}[0m & <worse>".into()),
+            LevelReport::failed(
+                m,
+                crate::Stage::Run(crate::Level::Netlist, crate::Engine::Icarus),
+                "iverilog failed\n\u{1b}[31mcolour\u{1b}[0m & <worse>".into(),
+            ),
             LevelReport::skipped(m, crate::Stage::bitsim(crate::Level::Bitstream), crate::flow::nextpnr::NEXTPNR),
             LevelReport::not_applicable("other", crate::Stage::Rtl, "a Verilog design has no rust-hdl simulation"),
         ];
-        let proof = |status, pair: &str| ProofReport { machine: m.into(), level: "equiv", pair: pair.into(), status, seconds: 0.5, matched: 4, bound: Some(20), detail: "words <here>".into() };
+        let proof = |status, pair: &str| ProofReport {
+            machine: m.into(),
+            level: "equiv",
+            pair: pair.into(),
+            status,
+            seconds: 0.5,
+            matched: 4,
+            bound: Some(20),
+            detail: "words <here>".into(),
+        };
         let proofs = vec![
             proof(ProofStatus::Proven, "netlist=verilog"),
             proof(ProofStatus::Refuted, "bitstream=netlist"),
@@ -453,7 +485,14 @@ mod tests {
 
     fn checked(verdict: Verdict, walk: Walk) -> Checked {
         let port = |name: &str, input| ModulePort { name: name.into(), input, width: 2 };
-        Checked { ports: vec![port("x", true), port("y", false)], clocking: Some(crate::check::Clocking::Cycles { clock: "clock".into() }), walk, proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())), verdict, read: Vec::new() }
+        Checked {
+            ports: vec![port("x", true), port("y", false)],
+            clocking: Some(crate::check::Clocking::Cycles { clock: "clock".into() }),
+            walk,
+            proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())),
+            verdict,
+            read: Vec::new(),
+        }
     }
 
     /// check's documents, equal, different and not decided: valid, the

@@ -27,9 +27,9 @@
 use super::{Machine, Plan, Port};
 use nimforge_netlist::lanes::{stride, LaneSim};
 use nimforge_netlist::{Netlist, NetlistError, Wide};
+use rustc_hash::FxHashSet;
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use rustc_hash::FxHashSet;
 use std::sync::Mutex;
 
 /// The word every lane simulation uses: 1,024 lanes (16 x 64), the best of
@@ -435,10 +435,7 @@ pub(crate) fn run_pieces_in<M: Machine>(
                                         let i = pieces[p].start + t;
                                         let got = &got_rows[lane * out_stride..(lane + 1) * out_stride];
                                         found.note_cycle(i, || {
-                                            format!(
-                                                "piece {p} (lane {lane}), its cycle {t}: {}",
-                                                plan.describe_mismatch(i, &unpack(got, &M::outputs()))
-                                            )
+                                            format!("piece {p} (lane {lane}), its cycle {t}: {}", plan.describe_mismatch(i, &unpack(got, &M::outputs())))
                                         });
                                     }
                                 }
@@ -763,8 +760,7 @@ fn search_keyed<M: Machine, R: Regs>(nets: &[&Wired], threads: usize, progress: 
                                 }
                                 after.push(t);
                                 extras.push(y);
-                                input_rows[lane * in_stride..(lane + 1) * in_stride]
-                                    .copy_from_slice(&letter_rows[l * in_stride..(l + 1) * in_stride]);
+                                input_rows[lane * in_stride..(lane + 1) * in_stride].copy_from_slice(&letter_rows[l * in_stride..(l + 1) * in_stride]);
                             }
                             for lane in pairs.len()..LANES {
                                 input_rows[lane * in_stride..(lane + 1) * in_stride].fill(0);

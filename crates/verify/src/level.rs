@@ -92,7 +92,6 @@ impl Engine {
     }
 }
 
-
 /// A level with the engine that ran it: the key of every report's row
 /// ([`crate::LevelReport::level`]), named `rtl`, `verilog/bitsim`,
 /// `netlist/bitsim-deep`, `bitstream/icarus`, ... in tables and JSON
@@ -211,7 +210,23 @@ mod tests {
         }
         let mut names: Vec<String> = stages.iter().map(|s| s.to_string()).collect();
         stages.sort_by_key(Stage::rank);
-        names.sort_by_key(|n| ["rtl", "verilog/bitsim", "verilog/bitsim-deep", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/bitsim-deep", "netlist/icarus", "bitstream/bitsim", "bitstream/bitsim-deep", "bitstream/icarus"].iter().position(|x| x == n));
+        names.sort_by_key(|n| {
+            [
+                "rtl",
+                "verilog/bitsim",
+                "verilog/bitsim-deep",
+                "verilog/icarus",
+                "verilog/verilator",
+                "netlist/bitsim",
+                "netlist/bitsim-deep",
+                "netlist/icarus",
+                "bitstream/bitsim",
+                "bitstream/bitsim-deep",
+                "bitstream/icarus",
+            ]
+            .iter()
+            .position(|x| x == n)
+        });
         assert_eq!(stages.iter().map(|s| s.to_string()).collect::<Vec<_>>(), names);
         assert_eq!("wrapper/icarus".parse::<Stage>().unwrap(), Stage::Other("wrapper/icarus".into()));
         for bad in ["", "netlist/verilator", "rtl/bitsim", "verilog", "equiv/x", "bitstream/bitsim-deeper"] {

@@ -31,10 +31,11 @@
 //! [`verilated`], [`equiv`] (the proofs) and [`run`] (all of them on both
 //! cores); [`driver`] and [`clocked`] (a design driven press by press).
 
+pub mod annotate;
 pub mod bitsim;
-pub mod check;
 pub mod boards;
 pub mod build;
+pub mod check;
 pub mod clocked;
 pub mod driver;
 pub mod emit;
@@ -45,7 +46,6 @@ pub mod files;
 pub mod flow;
 pub mod hdl;
 pub mod junit;
-pub mod annotate;
 pub mod lanes;
 mod level;
 pub mod machine;
@@ -80,5 +80,5 @@ pub use plan::Plan;
 pub use ports::Port;
 pub use progress::Ui;
 pub use project::{Project, Verified};
-pub use sources::{Sources, SourcesError};
 pub use report::{LevelReport, Status};
+pub use sources::{Sources, SourcesError};

@@ -27,10 +27,12 @@ pub fn read(file: &str, text: &str) -> Result<ShardReport, Error> {
     let mut rows = Vec::new();
     let mut end: Option<ShardEnd> = None;
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let value: serde_json::Value = serde_json::from_str(line)
-            .map_err(|e| malformed(file, format!("line {} is not JSON ({e}); the report was cut short or is not one nimforge wrote: run the shard again", n + 1)))?;
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
+            malformed(file, format!("line {} is not JSON ({e}); the report was cut short or is not one nimforge wrote: run the shard again", n + 1))
+        })?;
         if let Some(e) = value.get("shard_end") {
-            end = Some(serde_json::from_value(e.clone()).map_err(|e| malformed(file, format!("line {}: its end line is not one nimforge wrote ({e})", n + 1)))?);
+            end =
+                Some(serde_json::from_value(e.clone()).map_err(|e| malformed(file, format!("line {}: its end line is not one nimforge wrote ({e})", n + 1)))?);
             continue;
         }
         if end.is_some() {
@@ -114,8 +116,7 @@ pub fn merge(reports: &[ShardReport]) -> Result<Vec<LevelReport>, Error> {
     let mut groups: Vec<((String, crate::Stage), Vec<(String, LevelReport)>)> = Vec::new();
     for r in reports {
         for row in &r.rows {
-            let level: LevelReport = serde_json::from_value(row.clone())
-                .map_err(|e| malformed(&r.file, format!("a row is not a level's report ({e})")))?;
+            let level: LevelReport = serde_json::from_value(row.clone()).map_err(|e| malformed(&r.file, format!("a row is not a level's report ({e})")))?;
             let key = (level.machine.clone(), level.level.clone());
             match groups.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, rows)) => rows.push((r.file.clone(), level)),
@@ -143,7 +144,11 @@ pub fn merge(reports: &[ShardReport]) -> Result<Vec<LevelReport>, Error> {
                 Status::Passed => 1,
                 Status::NotApplicable => 0,
             };
-            if rank(b) > rank(a) { b } else { a }
+            if rank(b) > rank(a) {
+                b
+            } else {
+                a
+            }
         };
         let mut out = LevelReport { shard: None, replay: None, first_mismatch: None, error: None, ..first.clone() };
         out.vectors = rows.iter().map(|(_, r)| r.vectors).sum();

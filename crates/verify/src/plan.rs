@@ -57,8 +57,8 @@ impl<M: Machine> Plan<M> {
             )));
         }
         let t = if M::walks_tour() {
-            let graph = tour::explore(M::power_on(), n, max_states, |s, l| M::step(s, alphabet[l]))
-                .map_err(|e| crate::Error::Model(format!("{}: {e}", M::NAME)))?;
+            let graph =
+                tour::explore(M::power_on(), n, max_states, |s, l| M::step(s, alphabet[l])).map_err(|e| crate::Error::Model(format!("{}: {e}", M::NAME)))?;
             let t = tour::tour(&graph, n, M::home().map(M::letter_of));
             t.whole().map_err(|e| crate::Error::Model(format!("{}: {e}", M::NAME)))?;
             t
@@ -250,8 +250,7 @@ impl<M: Machine> Plan<M> {
 pub fn describe<M: Machine>(place: &str, before: &[u64], letter: &str, want: &[u64], got: &[u64]) -> String {
     let outs = M::outputs();
     let fmt = |v: &[u64]| outs.iter().zip(v).map(|(p, x)| format!("{}={x}", p.name)).collect::<Vec<_>>().join(" ");
-    let differs: Vec<&str> =
-        outs.iter().zip(want.iter().zip(got)).filter(|(_, (a, b))| a != b).map(|(p, _)| p.name).collect();
+    let differs: Vec<&str> = outs.iter().zip(want.iter().zip(got)).filter(|(_, (a, b))| a != b).map(|(p, _)| p.name).collect();
     format!(
         "first mismatch at {place}: state [{}], input {letter}, expected [{}], got [{}] (differs in {})",
         fmt(before),
@@ -292,4 +291,3 @@ fn replay<M: Machine>(sequence: &[usize]) -> Vec<(M::State, M::Extra)> {
         })
         .collect()
 }
-

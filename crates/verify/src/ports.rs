@@ -115,7 +115,6 @@ pub(crate) fn from_hex(hex: &str, ports: &[Port]) -> Option<Vec<u64>> {
     Some(out)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

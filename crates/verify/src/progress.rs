@@ -19,8 +19,7 @@ pub struct Ui {
 impl Ui {
     /// Bars on a terminal unless `json`.
     pub fn new(json: bool) -> Ui {
-        let multi = (!json && std::io::stderr().is_terminal())
-            .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr_with_hz(4)));
+        let multi = (!json && std::io::stderr().is_terminal()).then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr_with_hz(4)));
         Ui { multi, json }
     }
 
@@ -67,11 +66,7 @@ impl Ui {
     pub fn counted(&self, name: &str, progress: Arc<Progress>) -> Job {
         let Some(m) = &self.multi else { return Job { bar: None, stop: None } };
         let bar = m.add(ProgressBar::new(1));
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% {elapsed} (left {eta})")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
+        bar.set_style(ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% {elapsed} (left {eta})").expect("a valid template").progress_chars("=> "));
         bar.set_message(name.to_string());
         let stop = Arc::new(AtomicBool::new(false));
         let (b, s) = (bar.clone(), stop.clone());

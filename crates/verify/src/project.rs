@@ -39,8 +39,7 @@ impl Verified {
     /// did not close is not a pass here; [`Verified::passed_where_run`] is
     /// the looser question.
     pub fn passed(&self) -> bool {
-        self.levels.iter().all(|r| matches!(r.status, Status::Passed | Status::NotApplicable))
-            && self.proofs.iter().all(|p| p.status == ProofStatus::Proven)
+        self.levels.iter().all(|r| matches!(r.status, Status::Passed | Status::NotApplicable)) && self.proofs.iter().all(|p| p.status == ProofStatus::Proven)
     }
 
     /// The looser question (what `passed` answered before): nothing that
@@ -60,10 +59,7 @@ impl Verified {
     pub fn caught_everywhere(&self) -> bool {
         let ran: Vec<&LevelReport> = self.levels.iter().filter(|r| !matches!(r.status, Status::NotApplicable | Status::Skipped)).collect();
         !ran.is_empty()
-            && ran.iter().all(|r| {
-                r.status == Status::Mismatched
-                    && r.replay.as_ref().and_then(|p| p.vcd.as_ref()).is_some_and(|v| Path::new(v).is_file())
-            })
+            && ran.iter().all(|r| r.status == Status::Mismatched && r.replay.as_ref().and_then(|p| p.vcd.as_ref()).is_some_and(|v| Path::new(v).is_file()))
     }
 
     /// The exit status of a `main` that verified: 0 when it
@@ -116,7 +112,6 @@ impl Verified {
         format!("{}\n\n{}", crate::report::table(&self.levels), equiv::table(&self.proofs))
     }
 }
-
 
 /// Paths: the project's own directory, given to [`Project::new`], is taken
 /// from the current directory when relative; every path given to a
@@ -210,7 +205,12 @@ impl Project {
 
     /// [`Project::replay`] for a design written in Verilog, given as
     /// [`Project::verify_verilog`] takes it.
-    pub fn replay_verilog<M: Machine>(&self, design: impl AsRef<Path>, report: impl AsRef<Path>, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
+    pub fn replay_verilog<M: Machine>(
+        &self,
+        design: impl AsRef<Path>,
+        report: impl AsRef<Path>,
+        level: Option<Level>,
+    ) -> Result<(LevelReport, PathBuf), Error> {
         let sources = Sources::read(&self.root.join(design))?;
         self.replay_source::<M>(&Source::Verilog(sources), report.as_ref(), level)
     }
@@ -311,7 +311,16 @@ mod tests {
     use crate::report::Replay;
 
     fn proof(status: ProofStatus) -> ProofReport {
-        ProofReport { machine: "m".into(), level: "equiv", pair: "netlist=verilog".into(), status, seconds: 0.0, matched: 0, bound: None, detail: String::new() }
+        ProofReport {
+            machine: "m".into(),
+            level: "equiv",
+            pair: "netlist=verilog".into(),
+            status,
+            seconds: 0.0,
+            matched: 0,
+            bound: None,
+            detail: String::new(),
+        }
     }
 
     fn level(status: Status) -> LevelReport {

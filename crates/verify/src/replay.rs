@@ -53,9 +53,8 @@ pub fn first_in(report: &Path) -> Result<Replay, Error> {
     let text = std::fs::read_to_string(report).map_err(|e| Error::io(format!("reading {}", report.display()), e))?;
     let malformed = |what: String| Error::Malformed { file: report.to_path_buf(), what };
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
-            malformed(format!("line {} of {} is not JSON ({e}): give the JSON lines of a verify run", n + 1, report.display()))
-        })?;
+        let value: serde_json::Value = serde_json::from_str(line)
+            .map_err(|e| malformed(format!("line {} of {} is not JSON ({e}): give the JSON lines of a verify run", n + 1, report.display())))?;
         if let Some(r) = value.get("replay") {
             return serde_json::from_value(r.clone())
                 .map_err(|e| malformed(format!("line {} of {}: its replay is not one nimforge wrote ({e})", n + 1, report.display())));
@@ -101,9 +100,10 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Lev
         .presses
         .iter()
         .map(|name| {
-            letters.iter().position(|l| &l.name == name).ok_or_else(|| {
-                Error::Input(format!("'{name}' is not a press of {}: the report is of another version of the machine", M::NAME))
-            })
+            letters
+                .iter()
+                .position(|l| &l.name == name)
+                .ok_or_else(|| Error::Input(format!("'{name}' is not a press of {}: the report is of another version of the machine", M::NAME)))
         })
         .collect::<Result<Vec<usize>, Error>>()?;
     if sequence.is_empty() {

@@ -192,7 +192,6 @@ impl LevelReport {
     }
 }
 
-
 /// The levels as the table `nimforge verify` prints.
 pub fn table(reports: &[LevelReport]) -> String {
     let rows: Vec<Vec<String>> = reports
@@ -207,25 +206,11 @@ pub fn table(reports: &[LevelReport]) -> String {
                 },
                 _ => r.coverage.clone(),
             };
-            let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched {
-                r.mismatches.to_string()
-            } else {
-                "-".to_string()
-            };
+            let mismatches = if r.status == Status::Passed || r.status == Status::Mismatched { r.mismatches.to_string() } else { "-".to_string() };
             let status = r.status.word().to_string();
-            vec![
-                r.machine.clone(),
-                r.level.to_string(),
-                status,
-                r.vectors.to_string(),
-                r.lanes.to_string(),
-                mismatches,
-                format!("{:.2}", r.seconds),
-                note,
-            ]
+            vec![r.machine.clone(), r.level.to_string(), status, r.vectors.to_string(), r.lanes.to_string(), mismatches, format!("{:.2}", r.seconds), note]
         })
         .collect();
     let header = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds", "note"];
     crate::emit::report::table(&header, &rows, &[false, false, false, true, true, true, true, false])
 }
-

@@ -6,11 +6,11 @@
 
 use super::bitsim;
 use super::equiv::{self, ProofReport};
-use crate::hdl::{self, Made};
-use crate::places::Places;
 use super::lanes::Expected;
 use super::progress::{Progress, Ui};
 use super::{rtl, Engine, Level, LevelReport, Machine, Plan, Stage};
+use crate::hdl::{self, Made};
+use crate::places::Places;
 use crate::source::{prepare_verilog, Source};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -126,11 +126,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         Plan::<M>::with_max_states(wanted.max_states.unwrap_or(M::MAX_STATES))?
     };
     if !M::walks_tour() {
-        ui.say(&format!(
-            "{}: no single tour (its harness says why: Machine::walks_tour); {} cycles of whole-move runs",
-            M::NAME,
-            plan.len()
-        ));
+        ui.say(&format!("{}: no single tour (its harness says why: Machine::walks_tour); {} cycles of whole-move runs", M::NAME, plan.len()));
     } else {
         ui.say(&format!(
             "{}: transition tour of {} cycles covers {} of {} reachable states and {} of {} transitions; \
@@ -171,12 +167,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
                 let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
                 hdl::make_chip::<M>(places)
             });
-            tx.send(ForBitsim {
-                generic,
-                ice40: ice40.clone().map(|m| m.map(|s| s.json)),
-                chip: chip.clone().map(|m| m.map(|c| c.blif)),
-            })
-            .ok();
+            tx.send(ForBitsim { generic, ice40: ice40.clone().map(|m| m.map(|s| s.json)), chip: chip.clone().map(|m| m.map(|c| c.blif)) }).ok();
             // The proofs beside the external simulators: each is one
             // process, and each waits for nothing of the others (issue 37).
             let (proofs, slow) = std::thread::scope(|beside| {
@@ -199,14 +190,10 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
-            let inputs: Vec<bitsim::Input> = [
-                (Level::Verilog, made.generic),
-                (Level::Netlist, made.ice40),
-                (Level::Bitstream, made.chip),
-            ]
-            .into_iter()
-            .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
-            .collect();
+            let inputs: Vec<bitsim::Input> = [(Level::Verilog, made.generic), (Level::Netlist, made.ice40), (Level::Bitstream, made.chip)]
+                .into_iter()
+                .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
+                .collect();
             let progress = Arc::new(Progress::default());
             let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
             // The design's files, include directories, defines and

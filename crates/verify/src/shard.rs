@@ -39,14 +39,22 @@ impl Shard {
 
     /// [`Shard::parse`] with the environment given.
     pub fn parse_with(text: &str, env: impl Fn(&str) -> Option<String>) -> Result<Shard, Error> {
-        let bad = || Error::Input(format!("--shard '{text}' is not I/N: give a slice number I from 0 to N-1 (or auto, from the scheduler) and the number of slices N, e.g. 0/4"));
+        let bad = || {
+            Error::Input(format!(
+                "--shard '{text}' is not I/N: give a slice number I from 0 to N-1 (or auto, from the scheduler) and the number of slices N, e.g. 0/4"
+            ))
+        };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
         let index: u64 = if i.trim() == "auto" {
             let (name, value) = SCHEDULER_INDEX.iter().find_map(|v| env(v).map(|x| (*v, x))).ok_or_else(|| {
-                Error::Input(format!("--shard auto/{count}: neither {} is set; run it as a task of a job array, or give the index, e.g. 0/{count}", SCHEDULER_INDEX.join(" nor ")))
+                Error::Input(format!(
+                    "--shard auto/{count}: neither {} is set; run it as a task of a job array, or give the index, e.g. 0/{count}",
+                    SCHEDULER_INDEX.join(" nor ")
+                ))
             })?;
-            let number = |name: &str, value: &str| value.trim().parse::<u64>().map_err(|_| Error::Input(format!("--shard auto: {name} is '{value}', not a number")));
+            let number =
+                |name: &str, value: &str| value.trim().parse::<u64>().map_err(|_| Error::Input(format!("--shard auto: {name} is '{value}', not a number")));
             let id = number(name, &value)?;
             // A Slurm array need not start at 0 (--array=1-8): count from its first task.
             match (name, env("SLURM_ARRAY_TASK_MIN")) {

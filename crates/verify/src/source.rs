@@ -80,12 +80,21 @@ pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::
     want.extend(M::inputs().iter().map(|p| (p.name.to_string(), true, p.width)));
     want.extend(M::outputs().iter().map(|p| (p.name.to_string(), false, p.width)));
     let got: Vec<(String, bool, usize)> = found.iter().map(|p| (p.name.clone(), p.input, p.width)).collect();
-    let differs = want.iter().find(|w| !got.contains(w)).map(|w| match w.0.as_str() {
-        // The clock's name is fixed: the testbenches and scripts drive `clock`.
-        "clock" => "the clock must be a 1-bit input named clock (rename the file's clock port, or wrap the module in one whose clock is named so)".to_string(),
-        _ => format!("{} wants {} {} of {} bits", M::NAME, if w.1 { "an input" } else { "an output" }, w.0, w.2),
-    })
-        .or_else(|| got.iter().find(|g| !want.contains(g)).map(|g| format!("{} has {} {} of {} bits that {} does not declare", file.display(), if g.1 { "an input" } else { "an output" }, g.0, g.2, M::NAME)));
+    let differs = want
+        .iter()
+        .find(|w| !got.contains(w))
+        .map(|w| match w.0.as_str() {
+            // The clock's name is fixed: the testbenches and scripts drive `clock`.
+            "clock" => {
+                "the clock must be a 1-bit input named clock (rename the file's clock port, or wrap the module in one whose clock is named so)".to_string()
+            }
+            _ => format!("{} wants {} {} of {} bits", M::NAME, if w.1 { "an input" } else { "an output" }, w.0, w.2),
+        })
+        .or_else(|| {
+            got.iter().find(|g| !want.contains(g)).map(|g| {
+                format!("{} has {} {} of {} bits that {} does not declare", file.display(), if g.1 { "an input" } else { "an output" }, g.0, g.2, M::NAME)
+            })
+        });
     match differs {
         None => Ok(()),
         Some(what) => {
@@ -100,4 +109,3 @@ pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::
         }
     }
 }
-

@@ -113,11 +113,7 @@ impl Sources {
     /// that run in directories of their own.
     pub fn absolute(&self) -> Sources {
         let abs = |p: &PathBuf| std::path::absolute(p).unwrap_or_else(|_| p.clone());
-        Sources {
-            files: self.files.iter().map(abs).collect(),
-            include_dirs: self.include_dirs.iter().map(abs).collect(),
-            ..self.clone()
-        }
+        Sources { files: self.files.iter().map(abs).collect(), include_dirs: self.include_dirs.iter().map(abs).collect(), ..self.clone() }
     }
 
     /// The defines as `NAME` or `NAME=VALUE`, as `-D` takes them.
@@ -324,9 +320,7 @@ fn read_list_into(list: &Path, base: &Path, stack: &mut Vec<PathBuf>, s: &mut So
                 _ => return Err(SourcesError(format!("{at}: {w}: a parameter is -GNAME=VALUE"))),
             },
             _ if w.starts_with('-') || w.starts_with('+') => {
-                return Err(SourcesError(format!(
-                    "{at}: option {w} is not taken here (taken: files, -f, -F, +incdir+, -I, +define+, -D, -G, --top-module)"
-                )))
+                return Err(SourcesError(format!("{at}: option {w} is not taken here (taken: files, -f, -F, +incdir+, -I, +define+, -D, -G, --top-module)")))
             }
             _ => {
                 let f = resolve(&w);
@@ -462,19 +456,22 @@ fn read_core(core: &Path) -> Result<Sources, SourcesError> {
             };
             // FuseSoC's own rendering of a value for a Verilog tool.
             let value = match datatype {
-                "bool" => if value == "true" { "1".into() } else if value == "false" { "0".into() } else { value },
+                "bool" => {
+                    if value == "true" {
+                        "1".into()
+                    } else if value == "false" {
+                        "0".into()
+                    } else {
+                        value
+                    }
+                }
                 "str" | "file" => format!("\"{value}\""),
                 _ => value,
             };
             match decl["paramtype"].as_str() {
                 Some("vlogparam") => s.parameters.push((pname, value)),
                 Some("vlogdefine") => s.defines.push((pname, Some(value))),
-                other => {
-                    return Err(fail(format!(
-                        "parameter {pname}: paramtype {} is not taken here (vlogparam, vlogdefine)",
-                        other.unwrap_or("(none)")
-                    )))
-                }
+                other => return Err(fail(format!("parameter {pname}: paramtype {} is not taken here (vlogparam, vlogdefine)", other.unwrap_or("(none)")))),
             }
         }
     }

@@ -156,7 +156,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
         }
     }
     let mut cursor = 0; // every state below it has no untried letter
-    // The untried letters of each state: `words` 64-bit words a state.
+                        // The untried letters of each state: `words` 64-bit words a state.
     let words = letters.div_ceil(64);
     let mut untried = vec![u64::MAX; n * words];
     if letters % 64 != 0 {
@@ -241,13 +241,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
         here = goal;
     }
     let transitions_covered = n * letters - untried.iter().map(|u| u.count_ones() as usize).sum::<usize>();
-    Tour {
-        letters: out,
-        states: n,
-        transitions: n * letters,
-        states_covered: seen.iter().filter(|&&s| s).count(),
-        transitions_covered,
-    }
+    Tour { letters: out, states: n, transitions: n * letters, states_covered: seen.iter().filter(|&&s| s).count(), transitions_covered }
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //! whole plan runs at Verilator's own speed. The same harness runs in
 //! `nimforge bench MACHINE`, one process per core.
 
-use crate::places::Places;
 use super::lanes::Expected;
 use super::{Machine, Plan};
 use crate::flow::{verilator, ToolError};
+use crate::places::Places;
 use askama::Template;
 use std::io::Write;
 use std::path::{Path, PathBuf};

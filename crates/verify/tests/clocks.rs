@@ -39,7 +39,8 @@ fn steps_cover_what_cycles_of_one_clock_do_not() {
     // The asynchronous reset: in cycles, yosys and ABC prove the two equal.
     std::fs::create_dir_all(dir.join("cycles")).unwrap();
     let (arst, sync) = (corpus("arst.v"), corpus("arst_sync.v"));
-    let cycles = yosys::equivalence_abc_first("b=a", (&Sources::from(&arst), "arst"), (&Sources::from(&sync), "arst"), 20, Time::Cycles, &dir.join("cycles")).unwrap();
+    let cycles =
+        yosys::equivalence_abc_first("b=a", (&Sources::from(&arst), "arst"), (&Sources::from(&sync), "arst"), 20, Time::Cycles, &dir.join("cycles")).unwrap();
     assert_eq!(cycles.verdict, yosys::Verdict::Proven, "{}", cycles.detail);
     // In steps, the check finds the reset that comes and goes with no edge
     // of the clock between, and Icarus replays it.

@@ -11,10 +11,7 @@ use rust_hdl::prelude::*;
 pub const BASES: [u16; 14] = [1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86];
 pub const PERIOD: u16 = 34;
 /// Table of Equivalents: 34n + r is the equivalent of `LAW[r]`.
-pub const LAW: [u16; 34] = [
-    14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6,
-    33,
-];
+pub const LAW: [u16; 34] = [14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6, 33];
 /// "The seven exceptions": group, base.
 pub const EXCEPTIONS: [(u16, u16); 7] = [(1, 1), (15, 1), (35, 1), (18, 4), (32, 4), (52, 4), (17, 13)];
 /// Table of 3-base Wins; `true` for the nine fundamental ones.
@@ -78,7 +75,6 @@ pub fn base_code(base: u16) -> u64 {
     codes.iter().find(|(b, _)| *b == base).map_or(0, |c| c.1)
 }
 
-
 /// The code of a group of `n` counters, 0..=127, by the law and the
 /// exceptions: what the block's table holds.
 pub fn table_entry(n: usize) -> u64 {
@@ -100,11 +96,7 @@ pub struct BaseCode {
 
 impl Default for BaseCode {
     fn default() -> Self {
-        Self {
-            group: Default::default(),
-            code: Default::default(),
-            table: array_init::array_init(|n| Constant::new(table_entry(n).into())),
-        }
+        Self { group: Default::default(), code: Default::default(), table: array_init::array_init(|n| Constant::new(table_entry(n).into())) }
     }
 }
 

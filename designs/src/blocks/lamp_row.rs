@@ -93,7 +93,13 @@ mod tests {
                     Some(k) => relays | 1 << k,
                     None => relays,
                 };
-                let want = if load { 0b1010101 } else if put_out { lowest_lit_out } else { relays };
+                let want = if load {
+                    0b1010101
+                } else if put_out {
+                    lowest_lit_out
+                } else {
+                    relays
+                };
                 assert_eq!(b.uut.lamps.val().index() as u64, !want & 0x7f, "{relays:07b} put_out={put_out} load={load}");
             }
         }

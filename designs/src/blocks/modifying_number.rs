@@ -54,7 +54,13 @@ mod tests {
                 b.settle();
                 let mut want = 0;
                 for d in 0..3 {
-                    let digit = if d > column { heap >> d & 1 } else if d == column { 0 } else { 1 };
+                    let digit = if d > column {
+                        heap >> d & 1
+                    } else if d == column {
+                        0
+                    } else {
+                        1
+                    };
                     want |= digit << d;
                 }
                 assert_eq!(b.uut.modified.val().index() as u64, want, "heap {heap:03b} at column {column}");

@@ -58,7 +58,13 @@ mod tests {
                 b.uut.take.next = take;
                 b.uut.fill.next = fill;
                 b.tick(|u| &mut u.clock);
-                let want = if fill { 0 } else if take { (start + 1) % 8 } else { start };
+                let want = if fill {
+                    0
+                } else if take {
+                    (start + 1) % 8
+                } else {
+                    start
+                };
                 assert_eq!(b.uut.stored.val().index() as u64, want, "from {start} take={take} fill={fill}");
             }
         }

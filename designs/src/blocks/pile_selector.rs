@@ -68,8 +68,7 @@ impl<const N: usize, const W: usize> Logic for PileSelector<N, W> {
         }
         // The candidates: a 1 under the greatest 1, or any stone when the XOR is zero.
         for i in 0..N {
-            self.candidate[i].next = (self.sizes[i].val() & self.greatest.val()).any()
-                | (!self.product.val().any() & self.sizes[i].val().any());
+            self.candidate[i].next = (self.sizes[i].val() & self.greatest.val()).any() | (!self.product.val().any() & self.sizes[i].val().any());
         }
         // Piles at or after the start pile.
         self.at_or_after[0].next = false;
@@ -80,11 +79,9 @@ impl<const N: usize, const W: usize> Logic for PileSelector<N, W> {
         self.seen_late[0].next = false;
         self.seen_any[0].next = false;
         for i in 0..N {
-            self.first_late[i].next =
-                self.candidate[i].val() & self.at_or_after[i + 1].val() & !self.seen_late[i].val();
+            self.first_late[i].next = self.candidate[i].val() & self.at_or_after[i + 1].val() & !self.seen_late[i].val();
             self.first_any[i].next = self.candidate[i].val() & !self.seen_any[i].val();
-            self.seen_late[i + 1].next =
-                self.seen_late[i].val() | (self.candidate[i].val() & self.at_or_after[i + 1].val());
+            self.seen_late[i + 1].next = self.seen_late[i].val() | (self.candidate[i].val() & self.at_or_after[i + 1].val());
             self.seen_any[i + 1].next = self.seen_any[i].val() | self.candidate[i].val();
         }
         // The last links of the chains (a loop: rust-hdl's Verilog writer resolves

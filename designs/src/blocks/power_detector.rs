@@ -27,9 +27,7 @@ impl Logic for PowerDetector {
             | (self.lamps.val().get_bit(2) & !self.lamps.val().get_bit(1))
             | (self.lamps.val().get_bit(4) & !self.lamps.val().get_bit(3))
             | (self.lamps.val().get_bit(6) & !self.lamps.val().get_bit(5));
-        self.powers.next = bit_cast::<3, 1>(self.z.val().into())
-            | (bit_cast::<3, 1>(self.f.val().into()) << 1)
-            | (bit_cast::<3, 1>(self.s.val().into()) << 2);
+        self.powers.next = bit_cast::<3, 1>(self.z.val().into()) | (bit_cast::<3, 1>(self.f.val().into()) << 1) | (bit_cast::<3, 1>(self.s.val().into()) << 2);
     }
 }
 

@@ -81,7 +81,13 @@ mod tests {
                     assert_eq!(b.uut.first[i].val(), i == start);
                 }
                 b.tick(|u| &mut u.clock);
-                let want = if clear { 0 } else if advance { (start + 1) % 3 } else { start };
+                let want = if clear {
+                    0
+                } else if advance {
+                    (start + 1) % 3
+                } else {
+                    start
+                };
                 assert_eq!(b.uut.value.val().index(), want);
             }
         }

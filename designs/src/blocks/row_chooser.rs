@@ -98,11 +98,7 @@ mod tests {
             }
             b.uut.even.next = (!xor & 7).into();
             b.settle();
-            let power = if xor != 0 {
-                63 - xor.leading_zeros()
-            } else {
-                (0..3).rev().find(|&p| n.iter().any(|v| v >> p & 1 == 1)).unwrap_or(0) as u32
-            };
+            let power = if xor != 0 { 63 - xor.leading_zeros() } else { (0..3).rev().find(|&p| n.iter().any(|v| v >> p & 1 == 1)).unwrap_or(0) as u32 };
             let want = (0..4).find(|&i| n[i] >> power & 1 == 1);
             for i in 0..4 {
                 assert_eq!(b.uut.row[i].val(), want == Some(i), "{n:?}");

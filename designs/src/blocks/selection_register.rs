@@ -68,7 +68,13 @@ mod tests {
                     b.uut.latch.next = latch;
                     b.uut.clear.next = clear;
                     b.tick(|u| &mut u.clock);
-                    let want = if clear { 0 } else if latch { d } else { held };
+                    let want = if clear {
+                        0
+                    } else if latch {
+                        d
+                    } else {
+                        held
+                    };
                     for i in 0..3 {
                         assert_eq!(b.uut.q[i].val(), want >> i & 1 == 1);
                     }

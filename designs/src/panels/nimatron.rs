@@ -63,15 +63,11 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, 
         // Bytes in become one-cycle button pulses.
         self.key.next = self.panel.key.val();
         self.valid.next = self.panel.pressed.val();
-        self.machine.pa.next = self.valid.val() & (self.key.val() == 0x61)
-            | self.panel.button_press.val().get_bit(1);
-        self.machine.pb.next = self.valid.val() & (self.key.val() == 0x62)
-            | self.panel.button_press.val().get_bit(2);
-        self.machine.pc.next = self.valid.val() & (self.key.val() == 0x63)
-            | self.panel.button_press.val().get_bit(3);
+        self.machine.pa.next = self.valid.val() & (self.key.val() == 0x61) | self.panel.button_press.val().get_bit(1);
+        self.machine.pb.next = self.valid.val() & (self.key.val() == 0x62) | self.panel.button_press.val().get_bit(2);
+        self.machine.pc.next = self.valid.val() & (self.key.val() == 0x63) | self.panel.button_press.val().get_bit(3);
         self.machine.pd.next = self.valid.val() & (self.key.val() == 0x64);
-        self.machine.mtr.next = self.valid.val() & (self.key.val() == 0x6d)
-            | self.panel.button_press.val().get_bit(0);
+        self.machine.mtr.next = self.valid.val() & (self.key.val() == 0x6d) | self.panel.button_press.val().get_bit(0);
         self.machine.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
         // One-cycle indications are held until a report has carried them.
@@ -105,8 +101,7 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimatronPanel<D, 
             self.result.d.next = 0.into();
         }
         if self.machine.ended.val() {
-            self.result.d.next = bit_cast::<2, 1>(self.machine_won.val().into())
-                | (bit_cast::<2, 1>(self.machine.player_won.val().into()) << 1);
+            self.result.d.next = bit_cast::<2, 1>(self.machine_won.val().into()) | (bit_cast::<2, 1>(self.machine.player_won.val().into()) << 1);
         }
         self.leds.next = bit_cast::<5, 1>((self.player_turn.val() & !self.machine.ended.val()).into())
             | (bit_cast::<5, 1>(self.machine_turn.val().into()) << 1)

@@ -87,8 +87,7 @@ impl<const D: usize, const U: usize, const B: usize> Logic for NimrodPanel<D, U,
         } else {
             self.key_mode.next = 0.into();
         }
-        self.nimrod.set_mode.next =
-            self.valid.val() & ((self.key.val() == 0x66) | (self.key.val() == 0x77) | (self.key.val() == 0x6d));
+        self.nimrod.set_mode.next = self.valid.val() & ((self.key.val() == 0x66) | (self.key.val() == 0x77) | (self.key.val() == 0x6d));
         self.nimrod.mode_switch.next = self.key_mode.val();
 
         // A refused press is held by the front panel until a report has carried it.

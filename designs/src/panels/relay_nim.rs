@@ -56,14 +56,10 @@ impl<const D: usize, const U: usize, const B: usize> Logic for RelayNimPanel<D, 
         // Bytes in become one-cycle button pulses.
         self.key.next = self.panel.key.val();
         self.valid.next = self.panel.pressed.val();
-        self.nim.take_a.next = self.valid.val() & (self.key.val() == 0x61)
-            | self.panel.button_press.val().get_bit(1);
-        self.nim.take_b.next = self.valid.val() & (self.key.val() == 0x62)
-            | self.panel.button_press.val().get_bit(2);
-        self.nim.take_c.next = self.valid.val() & (self.key.val() == 0x63)
-            | self.panel.button_press.val().get_bit(3);
-        self.nim.go.next = self.valid.val() & (self.key.val() == 0x67)
-            | self.panel.button_press.val().get_bit(0);
+        self.nim.take_a.next = self.valid.val() & (self.key.val() == 0x61) | self.panel.button_press.val().get_bit(1);
+        self.nim.take_b.next = self.valid.val() & (self.key.val() == 0x62) | self.panel.button_press.val().get_bit(2);
+        self.nim.take_c.next = self.valid.val() & (self.key.val() == 0x63) | self.panel.button_press.val().get_bit(3);
+        self.nim.go.next = self.valid.val() & (self.key.val() == 0x67) | self.panel.button_press.val().get_bit(0);
         self.nim.reset.next = self.valid.val() & (self.key.val() == 0x72);
 
         // A refused press is held by the front panel until a report has carried it.

@@ -1,18 +1,18 @@
 //! The `bitsim` level runners of nimforge-verify tried on the relay NIM, with
 //! a part of its netlist or chip changed on purpose.
 
-use nimforge_verify::bitsim::*;
-use nimforge_verify::lanes::{Expected, Wired};
-use nimforge_verify::progress::Progress;
-use nimforge_verify::{Deep, LevelReport, Machine, Plan};
+use crate::harness::relay_nim::RelayNim;
 use nimforge_netlist::Netlist;
-use std::path::PathBuf;
+use nimforge_verify::bitsim::*;
 use nimforge_verify::flow::{icebox_vlog, yosys};
 use nimforge_verify::hdl;
+use nimforge_verify::lanes::{Expected, Wired};
 use nimforge_verify::places::Places;
-use crate::harness::relay_nim::RelayNim;
+use nimforge_verify::progress::Progress;
 use nimforge_verify::Status;
+use nimforge_verify::{Deep, LevelReport, Machine, Plan};
 use serde_json::Value;
+use std::path::PathBuf;
 
 /// The relay NIM's whole-move runs from power-on; `run` adds the
 /// search of every reachable state under every letter.
@@ -114,7 +114,10 @@ const LUT_BITS: [usize; 16] = [4, 14, 15, 5, 6, 16, 17, 7, 3, 13, 12, 2, 1, 11, 
 /// `count_a[0]` (icebox_vlog's `/* FF x y n */` line for it) has a LUT
 /// that inverts one input, the bit itself; the row where that input is
 /// 1 flipped in the `.asc` is caught.
-#[cfg_attr(not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)), ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it")]
+#[cfg_attr(
+    not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)),
+    ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it"
+)]
 #[test]
 fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
     let p = super::places("asc-lut");
@@ -152,7 +155,11 @@ fn runs(_: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
 
 /// As [`runs`], but the oracle refuses chunk 2.
 fn refused_at_2(k: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
-    if k == 2 { Err("no such series".into()) } else { runs(k) }
+    if k == 2 {
+        Err("no such series".into())
+    } else {
+        runs(k)
+    }
 }
 
 /// The deep runs on a netlist whose `count_a[0]` starts at 1 ([`init_one`]): the chunks

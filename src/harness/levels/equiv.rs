@@ -1,12 +1,12 @@
 //! The `equiv` level runners of nimforge-verify tried on the relay NIM, with
 //! a part of its netlist or chip changed on purpose.
 
+use crate::harness::relay_nim::RelayNim;
 use nimforge_verify::equiv::*;
-use nimforge_verify::places::Places;
 use nimforge_verify::flow::yosys;
 use nimforge_verify::flow::yosys::Verdict;
 use nimforge_verify::hdl;
-use crate::harness::relay_nim::RelayNim;
+use nimforge_verify::places::Places;
 use std::path::PathBuf;
 
 /// The relay NIM's synth_ice40 netlist as Verilog, changed by `change`,
@@ -21,7 +21,14 @@ fn prove_changed(p: &Places, change: impl Fn(&str) -> String) -> yosys::Equivale
     std::fs::write(&file, changed).unwrap();
     let cells = yosys::ice40_cells(&d).unwrap();
     let gold = p.generated("relay_nim");
-    yosys::equivalence("netlist=verilog", (&nimforge_verify::Sources::from(&gold), "relay_nim"), (&nimforge_verify::Sources::files(&[&file, &cells]), "relay_nim"), BOUND, &d).unwrap()
+    yosys::equivalence(
+        "netlist=verilog",
+        (&nimforge_verify::Sources::from(&gold), "relay_nim"),
+        (&nimforge_verify::Sources::files(&[&file, &cells]), "relay_nim"),
+        BOUND,
+        &d,
+    )
+    .unwrap()
 }
 
 /// One LUT's function inverted (every row of its table flipped): the
@@ -53,7 +60,10 @@ fn a_renamed_register_still_proves() {
 
 /// The relay NIM's pairs through the level: both proven.
 #[test]
-#[cfg_attr(not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)), ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it")]
+#[cfg_attr(
+    not(all(have_yosys, have_nextpnr_ice40, have_icepack, have_icebox_vlog)),
+    ignore = "needs yosys, nextpnr-ice40, icepack, icebox_vlog: bash .ci/deps installs it"
+)]
 fn the_relay_nims_pairs_are_proven() {
     let p = super::places("equiv-relay");
     let r = machine::<RelayNim>(&p, &hdl::make_ice40::<RelayNim>(&p), &hdl::make_chip::<RelayNim>(&p));

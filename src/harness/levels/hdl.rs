@@ -1,12 +1,12 @@
 //! The `hdl` level runners of nimforge-verify tried on the relay NIM, with
 //! a part of its netlist or chip changed on purpose.
 
+use crate::harness::relay_nim::RelayNim;
 use nimforge_verify::hdl::*;
 use nimforge_verify::places::Places;
+use nimforge_verify::Status;
 use nimforge_verify::{Machine, Plan};
 use std::path::Path;
-use crate::harness::relay_nim::RelayNim;
-use nimforge_verify::Status;
 
 /// A simulator that fails (here Icarus, on a generated file cut in
 /// half) makes a failed level carrying the tool's own words, not a

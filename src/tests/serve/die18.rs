@@ -21,7 +21,8 @@ const WON: &str = "return document.querySelector('[data-readout=\"winner\"]').te
 
 pub async fn play(b: &Browser) {
     b.open("die18").await;
-    b.wait("a new game", &format!("{} && {}", settled("M-score", 0).trim_end(), "document.querySelector('[data-readout=\"H-score\"]').textContent === '0'")).await;
+    b.wait("a new game", &format!("{} && {}", settled("M-score", 0).trim_end(), "document.querySelector('[data-readout=\"H-score\"]').textContent === '0'"))
+        .await;
     assert_eq!(b.readout("M-play").await, "-");
     assert_eq!(b.lit("barred ").await, 0, "nothing barred before the machine's first play");
     let mut refused = false;
@@ -44,7 +45,11 @@ pub async fn play(b: &Browser) {
         let play = if h == 0 && m == 0 { 1 } else { dictionary_play(h, m_play) };
         b.click(&format!("PLAY {play}")).await;
         assert!(!b.illegal().await, "a click clears the illegal indication");
-        let answered = format!("{} || ({} && +document.querySelector('[data-readout=\"M-score\"]').textContent > {m})", WON, settled("H-score", h + play).trim_start_matches("return "));
+        let answered = format!(
+            "{} || ({} && +document.querySelector('[data-readout=\"M-score\"]').textContent > {m})",
+            WON,
+            settled("H-score", h + play).trim_start_matches("return ")
+        );
         b.wait("the machine's answer", &answered).await;
         assert_eq!(number(b, "H-score").await, h + play);
         assert_eq!(b.lit(&format!("H-play {play}")).await, 1, "the human's last play shown");

@@ -193,11 +193,7 @@ fn a_flood_of_keys_stays_bounded() {
     visitor.stream.write_all(&flood).unwrap();
     let sent = start.elapsed();
     let peak = peak_within(&server, Duration::from_secs(5));
-    println!(
-        "flood: {} MiB in {sent:.2?}; idle {idle:.1} MiB, peak {peak:.1} MiB within 5 s after (+{:.1} MiB)",
-        flood.len() >> 20,
-        peak - idle
-    );
+    println!("flood: {} MiB in {sent:.2?}; idle {idle:.1} MiB, peak {peak:.1} MiB within 5 s after (+{:.1} MiB)", flood.len() >> 20, peak - idle);
     assert!(peak - idle < GROWTH_MIB, "the server grew {:.1} MiB under the flood", peak - idle);
     visitor.stream.shutdown(std::net::Shutdown::Both).unwrap();
     let note = notes.join().unwrap();
@@ -316,7 +312,10 @@ fn slow_headers_are_closed() {
     sixth.set_read_timeout(Some(timeout + SLACK)).unwrap();
     sixth.read_to_end(&mut answer).expect("the sixth is served once the slow ones are closed");
     let open: Vec<Duration> = slow.into_iter().map(|t| t.join().unwrap()).collect();
-    println!("5 slow-header connections closed after {open:.2?} (--header-timeout {timeout:?}); the sixth then answered {}", String::from_utf8_lossy(answer.get(..12).unwrap_or(&answer)));
+    println!(
+        "5 slow-header connections closed after {open:.2?} (--header-timeout {timeout:?}); the sixth then answered {}",
+        String::from_utf8_lossy(answer.get(..12).unwrap_or(&answer))
+    );
     for time in &open {
         assert!(*time < timeout + SLACK, "a slow-header connection open {time:?}");
     }

@@ -45,7 +45,8 @@ impl Server {
     pub fn start(extra_args: &[&str]) -> Server {
         let mut args = vec!["serve", "--port", "0"];
         args.extend_from_slice(extra_args);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("nimforge serve starts");
+        let mut child =
+            Command::new(env!("CARGO_BIN_EXE_nimforge")).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("nimforge serve starts");
         let log = Arc::new(Mutex::new(String::new()));
         let (stderr, kept) = (child.stderr.take().unwrap(), log.clone());
         std::thread::spawn(move || {

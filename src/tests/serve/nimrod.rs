@@ -39,12 +39,7 @@ pub async fn play(b: &Browser) {
     assert_eq!(b.readout("heap 2").await, "6");
     b.click("COMPUTER MOVE").await;
     let moved = |before: &[usize]| {
-        format!(
-            "return {} || ({} && JSON.stringify({HEAPS}) !== '{}')",
-            lit("computer wins"),
-            lit("opponent's move"),
-            serde_json::to_string(before).unwrap()
-        )
+        format!("return {} || ({} && JSON.stringify({HEAPS}) !== '{}')", lit("computer wins"), lit("opponent's move"), serde_json::to_string(before).unwrap())
     };
     b.wait("the computer's first move", &moved(&[7, 1, 6, 4])).await;
     let mut sizes = heaps(b).await;

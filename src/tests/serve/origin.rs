@@ -140,7 +140,10 @@ fn an_open_bind_needs_an_origin_flag() {
     println!("{err}");
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--bind 0.0.0.0 opens the panels to that network") && err.contains("--allow-origin http://NAME:PORT") && err.contains("--any-origin"), "{err}");
+    assert!(
+        err.contains("--bind 0.0.0.0 opens the panels to that network") && err.contains("--allow-origin http://NAME:PORT") && err.contains("--any-origin"),
+        "{err}"
+    );
     assert!(out.stdout.is_empty(), "it listened: {}", String::from_utf8_lossy(&out.stdout));
     let out = std::process::Command::new(nimforge).args(["serve", "--port", "0", "--allow-origin", "kiosk.example"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

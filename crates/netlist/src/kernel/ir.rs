@@ -157,9 +157,7 @@ pub fn build(program: &Program) -> Dag {
     let slots = program.nets.len();
     let mut b = Builder { dag: Dag::default(), hashed: FxHashMap::default() };
     let mut value: Vec<Option<Node>> = vec![None; slots];
-    let read = |b: &mut Builder, value: &mut Vec<Option<Node>>, s: u32| -> Node {
-        *value[s as usize].get_or_insert_with(|| b.add(Def::Load(s)))
-    };
+    let read = |b: &mut Builder, value: &mut Vec<Option<Node>>, s: u32| -> Node { *value[s as usize].get_or_insert_with(|| b.add(Def::Load(s))) };
     for op in &program.ops {
         let (out, node) = match *op {
             Op::Const0 { out } => (out, b.constant(false)),
@@ -230,7 +228,11 @@ pub fn build(program: &Program) -> Dag {
                         }
                         sum = b.lut(&[sum, product], 0b1110);
                     }
-                    if invert { b.lut(&[sum], 0b01) } else { sum }
+                    if invert {
+                        b.lut(&[sum], 0b01)
+                    } else {
+                        sum
+                    }
                 };
                 (out, node)
             }
@@ -439,7 +441,13 @@ pub fn evaluate(dag: &Dag, slot: impl Fn(u32) -> u64) -> Vec<u64> {
     for d in &dag.defs {
         let x = match *d {
             Def::Load(s) => slot(s),
-            Def::Const(c) => if c { u64::MAX } else { 0 },
+            Def::Const(c) => {
+                if c {
+                    u64::MAX
+                } else {
+                    0
+                }
+            }
             Def::Lut { ins, arity, table } => {
                 let ops: Vec<u64> = ins[..arity as usize].iter().map(|&x| v[x as usize]).collect();
                 let mut out = 0u64;

@@ -65,14 +65,7 @@ impl Mapped {
         let len = bytes.len().max(1);
         // Safety: a fresh private mapping, written then made read-execute.
         unsafe {
-            let p = libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            );
+            let p = libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0);
             if p == libc::MAP_FAILED {
                 return Err(format!("mapping {len} bytes for the kernel failed"));
             }
@@ -277,9 +270,7 @@ impl Kernel {
 /// flip-flop takes.
 fn clock_in_place(program: &Program, dag: &ir::Dag) -> Option<Vec<(u32, u32)>> {
     let qs: std::collections::HashSet<u32> = program.latches.iter().map(|l| l.q).collect();
-    let through_buffer = |d: u32| {
-        dag.stores.iter().any(|&(s, n)| s == d && matches!(dag.defs[n as usize], ir::Def::Load(x) if qs.contains(&x)))
-    };
+    let through_buffer = |d: u32| dag.stores.iter().any(|&(s, n)| s == d && matches!(dag.defs[n as usize], ir::Def::Load(x) if qs.contains(&x)));
     if program.latches.iter().any(|l| qs.contains(&l.d) || through_buffer(l.d)) {
         return None;
     }

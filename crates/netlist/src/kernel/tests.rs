@@ -125,9 +125,7 @@ fn compare(net: &Netlist, isa: Isa, cycles: usize, rng: &mut Rng) -> Result<Chec
         // The one pass shows the evaluation's outputs and the clock's Qs
         // (an output that is a Q, the clock's).
         one_pass.eval_clock();
-        let output_differs = |reference: &Sim<W>, is_q: bool| {
-            (0..net.outputs()).find(|&o| q_output(o) == is_q && reference.output(o) != one_pass.output(o))
-        };
+        let output_differs = |reference: &Sim<W>, is_q: bool| (0..net.outputs()).find(|&o| q_output(o) == is_q && reference.output(o) != one_pass.output(o));
         if let Some(o) = output_differs(&reference, false) {
             return Err(format!("cycle {cycle} after eval_clock: output {} differs", net.output_name(o)));
         }

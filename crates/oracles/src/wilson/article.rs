@@ -9,10 +9,7 @@ pub const BASES: [u16; 14] = [1, 2, 3, 4, 6, 11, 13, 14, 16, 31, 33, 49, 69, 86]
 pub const PERIOD: u16 = 34;
 
 /// Table of Equivalents, "apart from the seven exceptions": `34n + r ≡ LAW[r]`.
-pub const LAW: [u16; 34] = [
-    14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6,
-    33,
-];
+pub const LAW: [u16; 34] = [14, 69, 2, 3, 4, 1, 6, 3, 2, 1, 6, 11, 4, 13, 14, 49, 16, 31, 86, 11, 6, 1, 2, 3, 6, 1, 4, 3, 2, 1, 14, 31, 6, 33];
 
 /// "The seven exceptions are 1 ≡ 15 ≡ 35 ≡ 1, 18 ≡ 32 ≡ 52 ≡ 4, 17 ≡ 13".
 pub const EXCEPTIONS: [(u16, u16); 7] = [(1, 1), (15, 1), (35, 1), (18, 4), (32, 4), (52, 4), (17, 13)];
@@ -65,11 +62,5 @@ pub const EXAMPLE: [u16; 4] = [28, 53, 1, 16];
 pub const EXAMPLE_EVEN_MOVES: usize = 48;
 /// The six sound moves from [`EXAMPLE`], as the rows they leave (the group
 /// taken from replaced by its pieces where it stood).
-pub const EXAMPLE_SOUND_MOVES: [[u16; 5]; 6] = [
-    [28, 53, 1, 13, 1],
-    [28, 53, 1, 11, 3],
-    [28, 53, 1, 8, 6],
-    [16, 10, 53, 1, 16],
-    [14, 12, 53, 1, 16],
-    [28, 30, 21, 1, 16],
-];
+pub const EXAMPLE_SOUND_MOVES: [[u16; 5]; 6] =
+    [[28, 53, 1, 13, 1], [28, 53, 1, 11, 3], [28, 53, 1, 8, 6], [16, 10, 53, 1, 16], [14, 12, 53, 1, 16], [28, 30, 21, 1, 16]];

@@ -698,19 +698,13 @@ pub fn run(forms: Forms, groups: usize, max_group: u8, random: u64, seed: u64, t
             .to_string()
     } else if !counterexamples.is_empty() {
         let shown: Vec<String> = counterexamples.iter().map(|p| format!("({})", list(p))).collect();
-        format!(
-            "not complete: positions that are not won have no sound move of the forms tried; the smallest: {}",
-            shown.join(", ")
-        )
+        format!("not complete: positions that are not won have no sound move of the forms tried; the smallest: {}", shown.join(", "))
     } else if cross_check.mismatches > 0 {
         let shown: Vec<String> = cross_check.mismatch_examples.iter().map(|p| format!("({})", list(p))).collect();
         format!("not complete: the judge disagrees with the value rule on {} positions, e.g. {}", cross_check.mismatches, shown.join(", "))
     } else {
         let open: Vec<String> = argument.open_targets.iter().map(u8::to_string).collect();
-        format!(
-            "not proven: the argument leaves the values {} open (no counterexample among the positions checked)",
-            open.join(", ")
-        )
+        format!("not proven: the argument leaves the values {} open (no counterexample among the positions checked)", open.join(", "))
     };
     Report { argument, argument_seconds, cross_check, cross_check_seconds, open_candidates, counterexamples, complete, verdict }
 }

@@ -143,11 +143,7 @@ impl Solver {
         if let Some(&w) = self.memo.get(p) {
             return w;
         }
-        let children: Vec<Position> = take_one(p)
-            .into_iter()
-            .chain(take_two_adjacent(p))
-            .chain(take_three(p))
-            .collect();
+        let children: Vec<Position> = take_one(p).into_iter().chain(take_two_adjacent(p)).chain(take_three(p)).collect();
         let mut won = true;
         for q in &children {
             if self.won(q) {
@@ -240,9 +236,7 @@ pub fn tables(max: usize) -> Tables {
         base_of.push(b);
     }
     // The least period that holds from the middle of the range onwards.
-    let period = (1..=100usize)
-        .find(|&p| (max / 2..=max - p).all(|n| codes[n] == codes[n + p]))
-        .expect("a period of at most 100 within the range") as u16;
+    let period = (1..=100usize).find(|&p| (max / 2..=max - p).all(|n| codes[n] == codes[n + p])).expect("a period of at most 100 within the range") as u16;
     let tail = max - period as usize + 1;
     let law: Vec<u16> = (0..period as usize)
         .map(|r| {
@@ -250,10 +244,8 @@ pub fn tables(max: usize) -> Tables {
             base_of[n]
         })
         .collect();
-    let exceptions: Vec<(u16, u16)> = (1..=max as u16)
-        .filter(|&n| base_of[n as usize] != law[(n % period) as usize])
-        .map(|n| (n, base_of[n as usize]))
-        .collect();
+    let exceptions: Vec<(u16, u16)> =
+        (1..=max as u16).filter(|&n| base_of[n as usize] != law[(n % period) as usize]).map(|n| (n, base_of[n as usize])).collect();
     let code = |b: u16| codes[b as usize];
     let mut three_base_wins = Vec::new();
     for (k, &c) in bases.iter().enumerate() {

@@ -138,7 +138,12 @@ fn testbench(
     // event), not by its declaration; a latch open from step 0 then follows
     // its input there, as in `clk2fflogic`.
     let flip_flop_clocks: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.clocks).map(|(c, _)| super::signal(c)).collect();
-    let opens: Vec<String> = [holds_a, holds_b].iter().flat_map(|h| &h.latch_enables).map(|e| super::signal(e)).filter(|e| clocks.contains(e) && !flip_flop_clocks.contains(e)).collect();
+    let opens: Vec<String> = [holds_a, holds_b]
+        .iter()
+        .flat_map(|h| &h.latch_enables)
+        .map(|e| super::signal(e))
+        .filter(|e| clocks.contains(e) && !flip_flop_clocks.contains(e))
+        .collect();
     for (i, p) in inputs.iter().enumerate() {
         // A clock holds its first step's value from the start: no edge at
         // step 0 (as `clk2fflogic` has it).
@@ -187,7 +192,15 @@ fn testbench(
     for (t, values) in cycles.iter().enumerate() {
         let show = format!("$display(\"nimforge-cycle {t} {formats}\", {});", names.join(", "));
         // 0: another input, 1: a clock, 2: an input that only opens latches.
-        let kind = |p: &ModulePort| if !clocks.contains(&p.name) { 0 } else if opens.contains(&p.name) { 2 } else { 1 };
+        let kind = |p: &ModulePort| {
+            if !clocks.contains(&p.name) {
+                0
+            } else if opens.contains(&p.name) {
+                2
+            } else {
+                1
+            }
+        };
         let assigned = |k: u8| -> Vec<(String, String)> {
             inputs.iter().zip(values).filter(|(p, _)| kind(p) == k).map(|(p, value)| (id(p), format!("{}'b{value}", p.width))).collect()
         };
@@ -295,8 +308,6 @@ fn write_vcd(c: &Counterexample, clock: Option<&str>, widths: &[usize]) -> Strin
     v
 }
 
-
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,7 +322,9 @@ mod tests {
     fn a_register_takes_what_a_latch_opening_at_its_edge_held_before() {
         let dir = std::env::temp_dir().join(format!("nimforge-certify-order-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let module = |d_of_r: &str| format!("module t (input en, input clk, input d, output q);\n  reg l, r;\n  always @* if (en) l = d;\n  always @(posedge clk) r <= {d_of_r};\n  assign q = r;\nendmodule\n");
+        let module = |d_of_r: &str| {
+            format!("module t (input en, input clk, input d, output q);\n  reg l, r;\n  always @* if (en) l = d;\n  always @(posedge clk) r <= {d_of_r};\n  assign q = r;\nendmodule\n")
+        };
         // b's register takes the input itself: 1 at step 1, where a's is 0.
         let (a, b) = (dir.join("a.v"), dir.join("b.v"));
         std::fs::write(&a, module("l")).unwrap();
@@ -329,8 +342,12 @@ mod tests {
         // (en, clk, d) at each step: the latch closed at step 0 (holding 0)
         // with d = 1; at step 1 the clock rises and the latch opens at once.
         let cycles: Vec<Vec<String>> = [["0", "0", "1"], ["1", "1", "0"], ["0", "0", "0"]].iter().map(|c| c.iter().map(|v| v.to_string()).collect()).collect();
-        let c = certify((&Sources::from(a.as_path()), &Sources::from(b.as_path())), (&holds, &holds), ("t", "t"), &ports, &clocking, &cycles, "a test", &dir).unwrap();
-        assert_eq!((c.cycle, c.a.clone(), c.b.clone()), (1, vec![vec!["0".to_string()], vec!["0".to_string()]], vec![vec!["0".to_string()], vec!["1".to_string()]]));
+        let c = certify((&Sources::from(a.as_path()), &Sources::from(b.as_path())), (&holds, &holds), ("t", "t"), &ports, &clocking, &cycles, "a test", &dir)
+            .unwrap();
+        assert_eq!(
+            (c.cycle, c.a.clone(), c.b.clone()),
+            (1, vec![vec!["0".to_string()], vec!["0".to_string()]], vec![vec!["0".to_string()], vec!["1".to_string()]])
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

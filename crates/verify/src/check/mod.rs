@@ -443,15 +443,15 @@ fn check_until(
             }
             _ => false,
         };
-        let proved = prover.join().unwrap_or_else(|_| Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }));
+        let proved = prover
+            .join()
+            .unwrap_or_else(|_| Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }));
         (simulated, (!cancelled).then_some(proved))
     });
     let (walk, found) = match simulated {
         Ok(s) => s,
         Err(e) => match &proved {
-            Some(Ok(p)) if settles(p, &proofs, &inputs) => {
-                (Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth }, None)
-            }
+            Some(Ok(p)) if settles(p, &proofs, &inputs) => (Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth }, None),
             _ => return Err(e),
         },
     };
@@ -470,22 +470,24 @@ fn check_until(
         return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Equal(how), read });
     }
     let runs = match &walk {
-        Walk::Runs { why, runs, depth } => format!("not walked whole ({why}); {runs} random runs of {depth} cycles from power-on found no difference, and runs are no proof"),
+        Walk::Runs { why, runs, depth } => {
+            format!("not walked whole ({why}); {runs} random runs of {depth} cycles from power-on found no difference, and runs are no proof")
+        }
         Walk::Whole { .. } => String::new(),
     };
     let e = match proved.expect("the provers ran to their end") {
         Ok(e) => e,
         Err(_) if std::time::Instant::now() >= deadline => {
-            let verdict = Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
+            let verdict =
+                Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
             return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict, read });
         }
         Err(e) => return Err(e.into()),
     };
     let verdict = match e.verdict {
-        yosys::Verdict::Proven if e.detail.contains("differs at power-on") => Verdict::NotDecided(format!(
-            "{runs}; the proof is not taken, for yosys says a matched signal differs at power-on: {}",
-            e.detail
-        )),
+        yosys::Verdict::Proven if e.detail.contains("differs at power-on") => {
+            Verdict::NotDecided(format!("{runs}; the proof is not taken, for yosys says a matched signal differs at power-on: {}", e.detail))
+        }
         yosys::Verdict::Proven => Verdict::Equal(format!("the proof: {}", e.detail)),
         yosys::Verdict::Refuted => match sat_inputs(&proofs.join("bounded.log"), &inputs) {
             Some(cycles) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
@@ -499,7 +501,12 @@ fn check_until(
 /// One design's sources, ports and holds as yosys 0.23 reads them (in
 /// `dir`); where it cannot, as yosys-slang reads them (in `front`) and
 /// writes them again, with the [`Read`] that says so.
-fn read_design((given, sources): (&Path, &Sources), top: &str, front: &Path, dir: &Path) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
+fn read_design(
+    (given, sources): (&Path, &Sources),
+    top: &str,
+    front: &Path,
+    dir: &Path,
+) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
     use crate::flow::{yowasp, ToolError};
     let output = match yosys::module(sources, top, dir) {
         Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
@@ -547,7 +554,11 @@ fn list(names: &[String]) -> String {
 /// reads, with no latch and no asynchronous reset or load; else steps, each
 /// clock an input. `--clocks` asks for steps; `--clock` names the one
 /// clock of cycles, and must be an input.
-fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosys::Holds)), ports: &[ModulePort], options: &Options) -> Result<Clocking, Error> {
+fn clocking(
+    ((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosys::Holds)),
+    ports: &[ModulePort],
+    options: &Options,
+) -> Result<Clocking, Error> {
     let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
     let files = [(a, holds_a), (b, holds_b)];
     // Each clock once, with the first file that has it.
@@ -596,11 +607,16 @@ fn clocking(((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosy
         .find_map(|(f, h)| (!h.latches.is_empty()).then(|| format!("{} has a latch: {}", f.display(), list(&h.latches))))
         .or_else(|| clocks.iter().find(|(_, rising, _)| !rising).map(|(c, _, f)| format!("{} has registers on the falling edge of {c}", f.display())))
         .or_else(|| (names.len() > 1).then(|| format!("registers are clocked by {}", list(&names))))
-        .or_else(|| clocks.iter().find(|(c, _, _)| !input(c)).map(|(c, _, f)| format!("{} has registers clocked by {c}, which is no input but made by logic", f.display())))
         .or_else(|| {
-            files.iter().find_map(|(f, h)| {
-                h.clocks_as_data.first().map(|c| format!("{} reads its clock {} otherwise than at a clock pin", f.display(), signal(c)))
-            })
+            clocks
+                .iter()
+                .find(|(c, _, _)| !input(c))
+                .map(|(c, _, f)| format!("{} has registers clocked by {c}, which is no input but made by logic", f.display()))
+        })
+        .or_else(|| {
+            files
+                .iter()
+                .find_map(|(f, h)| h.clocks_as_data.first().map(|c| format!("{} reads its clock {} otherwise than at a clock pin", f.display(), signal(c))))
         })
         .or_else(|| {
             files.iter().find_map(|(f, h)| {
@@ -638,14 +654,7 @@ fn same_ports((a, ports_a): (&Path, &[ModulePort]), (b, ports_b): (&Path, &[Modu
                 )))
             }
             Some(q) if q.input != p.input => {
-                return Err(Error::Design(format!(
-                    "port {} changed direction: {} in {}, {} in {}",
-                    p.name,
-                    kind(p),
-                    has.display(),
-                    kind(q),
-                    other.display()
-                )))
+                return Err(Error::Design(format!("port {} changed direction: {} in {}, {} in {}", p.name, kind(p), has.display(), kind(q), other.display())))
             }
             Some(q) if q.width != p.width => {
                 return Err(Error::Design(format!(

@@ -3,9 +3,9 @@
 //! `flow::yosys`).
 
 pub mod pcf;
+pub mod report;
 pub mod testbench;
 pub mod verilog;
-pub mod report;
 
 use crate::machine::Machine;
 
@@ -25,13 +25,7 @@ pub fn design_files<M: Machine>(origin: &str) -> Result<Vec<Generated>, crate::E
     let mut design = M::design();
     Ok(vec![
         Generated { path: crate::places::Places::generated_file(M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
-        Generated {
-            path: format!("testbenches/{}_tb.v", M::MODULE),
-            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false),
-        },
-        Generated {
-            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
-            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true),
-        },
+        Generated { path: format!("testbenches/{}_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false) },
+        Generated { path: format!("testbenches/{}_bitstream_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true) },
     ])
 }

@@ -2,8 +2,8 @@
 //! template `templates/pcf.j2`.
 
 use crate::boards::{self, Board};
-use crate::Error;
 use crate::ports::Port;
+use crate::Error;
 use askama::Template;
 
 /// One line of a constraint file: a top-level port bit on a package pin.
@@ -33,11 +33,7 @@ pub(crate) fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &
         for b in 0..p.width {
             let name = if p.width == 1 { p.name.to_string() } else { format!("{}[{b}]", p.name) };
             let pin = free.next().cloned().ok_or_else(|| {
-                Error::Input(format!(
-                    "{module} has {bits} port bits besides its clock but {} has {} free pins",
-                    board.name,
-                    board.free_io.len()
-                ))
+                Error::Input(format!("{module} has {bits} port bits besides its clock but {} has {} free pins", board.name, board.free_io.len()))
             })?;
             pins.push(Pin { name, pin });
         }

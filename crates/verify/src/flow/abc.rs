@@ -53,8 +53,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
     let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
     let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC (scorr -F 2, dprove)")?;
     let seconds = t0.elapsed().as_secs_f64();
-    let closed = out.contains("Networks are equivalent")
-        || (out.contains("Running CEC") && out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")));
+    let closed = out.contains("Networks are equivalent") || (out.contains("Running CEC") && out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")));
     if closed {
         Ok(seconds)
     } else {

@@ -11,11 +11,7 @@ pub const ICEBOX_VLOG: Tool = Tool::new("icebox_vlog");
 /// The bitstream `asc` as Verilog with top `module`, its ports named from
 /// the pin constraints `pcf`; written to `dir/bitstream.v`, its path.
 pub fn to_verilog(asc: &Path, pcf: &Path, module: &str, dir: &Path) -> Result<PathBuf, ToolError> {
-    let text = ICEBOX_VLOG.run(
-        &["-n", module, "-p", &pcf.to_string_lossy(), &asc.to_string_lossy()],
-        dir,
-        "turning the bitstream into Verilog",
-    )?;
+    let text = ICEBOX_VLOG.run(&["-n", module, "-p", &pcf.to_string_lossy(), &asc.to_string_lossy()], dir, "turning the bitstream into Verilog")?;
     let out = dir.join("bitstream.v");
     write(&out, &text)?;
     Ok(out)

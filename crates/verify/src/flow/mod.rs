@@ -93,19 +93,14 @@ impl Tool {
     /// The program's path, or `Missing`.
     pub fn find(self) -> Result<PathBuf, ToolError> {
         let path = std::env::var_os("PATH").unwrap_or_default();
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(self.program))
-            .find(|p| p.is_file())
-            .ok_or(ToolError::Missing(self))
+        std::env::split_paths(&path).map(|dir| dir.join(self.program)).find(|p| p.is_file()).ok_or(ToolError::Missing(self))
     }
 
     /// What the program says of its version when asked with `flag`
     /// (`-V`, `--version`), trimmed; empty when it cannot be run. What a
     /// fingerprint of a check or a build is keyed on.
     pub fn version(self, flag: &str) -> String {
-        self.run(&[flag], &std::env::temp_dir(), &format!("asking {} its version", self.program))
-            .map(|v| v.trim().to_string())
-            .unwrap_or_default()
+        self.run(&[flag], &std::env::temp_dir(), &format!("asking {} its version", self.program)).map(|v| v.trim().to_string()).unwrap_or_default()
     }
 
     /// Run with `args` in `dir`; the combined output on success. Past the
@@ -166,7 +161,11 @@ impl Tool {
         let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
         match status {
             Some(status) => self.finished(status.success(), &out, &err, what),
-            None => Err(ToolError::Failed { tool: self, what: format!("{what}: stopped, the time budget ran out"), output: String::from_utf8_lossy(&out).into_owned() }),
+            None => Err(ToolError::Failed {
+                tool: self,
+                what: format!("{what}: stopped, the time budget ran out"),
+                output: String::from_utf8_lossy(&out).into_owned(),
+            }),
         }
     }
 
@@ -222,14 +221,7 @@ pub(crate) fn read(path: &Path) -> Result<String, ToolError> {
 }
 
 /// Every tool the flow uses, for `--level all` and the README's checks.
-pub const ALL: [Tool; 6] = [
-    yosys::YOSYS,
-    nextpnr::NEXTPNR,
-    icepack::ICEPACK,
-    icebox_vlog::ICEBOX_VLOG,
-    iverilog::IVERILOG,
-    verilator::VERILATOR,
-];
+pub const ALL: [Tool; 6] = [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK, icebox_vlog::ICEBOX_VLOG, iverilog::IVERILOG, verilator::VERILATOR];
 
 #[cfg(test)]
 mod tests {

@@ -75,11 +75,8 @@ pub fn version() -> String {
 pub fn placement_in(dir: &Path) -> Result<Placement, ToolError> {
     let asc = dir.join("design.asc");
     let report = read(&dir.join("report.json"))?;
-    let (lc_used, lc_available, fmax_mhz) = parse_report(&report).map_err(|e| ToolError::Failed {
-        tool: NEXTPNR,
-        what: format!("reading report.json: {e}"),
-        output: report.clone(),
-    })?;
+    let (lc_used, lc_available, fmax_mhz) =
+        parse_report(&report).map_err(|e| ToolError::Failed { tool: NEXTPNR, what: format!("reading report.json: {e}"), output: report.clone() })?;
     let critical_path = critical_path(&report);
     Ok(Placement { asc, lc_used, lc_available, fmax_mhz, critical_path })
 }
@@ -122,12 +119,7 @@ pub(crate) fn parse_report(json: &str) -> Result<(u64, u64, f64), String> {
     let lc = &v["utilization"]["ICESTORM_LC"];
     let used = lc["used"].as_u64().ok_or("no utilization.ICESTORM_LC.used")?;
     let available = lc["available"].as_u64().ok_or("no utilization.ICESTORM_LC.available")?;
-    let fmax = v["fmax"]
-        .as_object()
-        .ok_or("no fmax")?
-        .values()
-        .filter_map(|c| c["achieved"].as_f64())
-        .fold(f64::INFINITY, f64::min);
+    let fmax = v["fmax"].as_object().ok_or("no fmax")?.values().filter_map(|c| c["achieved"].as_f64()).fold(f64::INFINITY, f64::min);
     if !fmax.is_finite() {
         return Err("no clock in fmax".into());
     }

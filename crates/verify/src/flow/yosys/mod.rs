@@ -61,11 +61,7 @@ pub fn synth_ice40(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<
 /// it stands, when nothing it was made from has changed).
 pub fn synthesis_in(dir: &Path) -> Result<Synthesis, ToolError> {
     let stat = read(&dir.join("stat.json"))?;
-    let cells = parse_stat(&stat).map_err(|e| ToolError::Failed {
-        tool: YOSYS,
-        what: format!("reading stat.json: {e}"),
-        output: stat.clone(),
-    })?;
+    let cells = parse_stat(&stat).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading stat.json: {e}"), output: stat.clone() })?;
     Ok(Synthesis { json: dir.join("synth.json"), netlist: dir.join("netlist.v"), cells })
 }
 
@@ -124,7 +120,8 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
     let named = source.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
     YOSYS.run_by(&["-q", "-l", "ports.log", "-s", "ports.ys"], dir, &format!("reading the ports of {top} in {named}"), by)?;
     let json = read(&dir.join("ports.json"))?;
-    let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
+    let ports =
+        parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: super::tail(&json, 20) })?;
     let mut holds = parse_holds(&read(&dir.join("design.il"))?, top, &read(&dir.join("undriven.txt"))?);
     // yosys's `check` sees a loop through a whole word where one bit may
     // depend on another of the same word and not on itself: a loop counts
@@ -327,9 +324,11 @@ fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
     }
     holds.latch_enables.dedup();
     let mut seen = Vec::new();
-    holds.clocks.retain(|c| !seen.contains(c) && {
-        seen.push(c.clone());
-        true
+    holds.clocks.retain(|c| {
+        !seen.contains(c) && {
+            seen.push(c.clone());
+            true
+        }
     });
     // A clock read as data: a cell reads it (or a wire that is it), or an
     // output is it. Names are compared whole: a wire any of whose bits is
@@ -429,8 +428,8 @@ fn scope_name(name: &str) -> String {
 /// A name as Verilog writes it: as it is when it is a plain identifier,
 /// else escaped (`\count[0] `, a space ending it).
 pub(crate) fn verilog_name(name: &str) -> String {
-    let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let plain =
+        name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if plain {
         name.to_string()
     } else {
@@ -507,9 +506,9 @@ fn parse_drivers(json: &str, top: &str) -> Result<Vec<Driver>, String> {
     // The cell that drives any of `wanted`: its type, its src, its inputs.
     let driver = |wanted: &[u64]| {
         cells.values().find(|c| {
-            c["port_directions"].as_object().is_some_and(|dirs| {
-                dirs.iter().any(|(p, d)| d == "output" && bits(&c["connections"][p]).iter().any(|b| wanted.contains(b)))
-            })
+            c["port_directions"]
+                .as_object()
+                .is_some_and(|dirs| dirs.iter().any(|(p, d)| d == "output" && bits(&c["connections"][p]).iter().any(|b| wanted.contains(b))))
         })
     };
     let mut out = Vec::new();
@@ -548,9 +547,7 @@ struct MiterScript<'a> {
 
 /// `p` as an absolute path, for a script run in another directory.
 fn canonical(p: &Path) -> Result<String, ToolError> {
-    std::fs::canonicalize(p)
-        .map(|p| p.to_string_lossy().into_owned())
-        .map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
+    std::fs::canonicalize(p).map(|p| p.to_string_lossy().into_owned()).map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })
 }
 
 /// The script's lines that read `sources` with top module `top`: one
@@ -629,17 +626,10 @@ pub struct Proof {
 /// every input sequence from power-on. The script and log are kept in `dir`.
 /// A failed proof is `ToolError::Failed` whose output is yosys's
 /// counterexample (the cycles and values it found).
-pub fn prove_equivalent(
-    design: &Path,
-    top: &str,
-    reference: &[&Path],
-    ref_top: &str,
-    dir: &Path,
-) -> Result<Proof, ToolError> {
+pub fn prove_equivalent(design: &Path, top: &str, reference: &[&Path], ref_top: &str, dir: &Path) -> Result<Proof, ToolError> {
     let design = canonical(design)?;
     let references = reference.iter().map(|p| canonical(p)).collect::<Result<Vec<_>, _>>()?;
-    let script =
-        ProveScript { design: &design, top, references, ref_top, max_steps: PROVE_MAX_STEPS }.render().expect("template renders");
+    let script = ProveScript { design: &design, top, references, ref_top, max_steps: PROVE_MAX_STEPS }.render().expect("template renders");
     write(&dir.join("prove.ys"), &script)?;
     let what = format!("proving {top} equal to {ref_top}");
     let t0 = std::time::Instant::now();
@@ -648,9 +638,7 @@ pub fn prove_equivalent(
     let log = read(&dir.join("prove.log")).unwrap_or_default();
     match run {
         Ok(_) => match proof_closed(&log) {
-            Some(induction) => {
-                Ok(Proof { induction, seconds, script: dir.join("prove.ys"), log: dir.join("prove.log") })
-            }
+            Some(induction) => Ok(Proof { induction, seconds, script: dir.join("prove.ys"), log: dir.join("prove.log") }),
             None => Err(ToolError::Failed {
                 tool: YOSYS,
                 what: format!("{what}: the log has no closed induction ({})", dir.join("prove.log").display()),
@@ -662,11 +650,7 @@ pub fn prove_equivalent(
                 Some(cex) => ("the proof failed; the counterexample", cex),
                 None => ("yosys stopped", output),
             };
-            Err(ToolError::Failed {
-                tool,
-                what: format!("{what}: {why} (log: {})", dir.join("prove.log").display()),
-                output,
-            })
+            Err(ToolError::Failed { tool, what: format!("{what}: {why} (log: {})", dir.join("prove.log").display()), output })
         }
         Err(e) => Err(e),
     }
@@ -979,7 +963,10 @@ fn equivalence_in_turn(
         Ok(Equivalence {
             verdict: Verdict::NotClosed,
             matched,
-            detail: format!("{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})", if abc_first { "scorr, dprove, pdr" } else { "scorr, dprove" }),
+            detail: format!(
+                "{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})",
+                if abc_first { "scorr, dprove, pdr" } else { "scorr, dprove" }
+            ),
             bound: Some(bound),
             seconds,
         })
@@ -1078,9 +1065,7 @@ fn counterexample(log: &str) -> Option<String> {
         let f: Vec<&str> = l.split_whitespace().collect();
         (f.len() >= 3 && f[1].starts_with('\\')).then(|| (f[0].to_string(), f[1][1..].to_string(), f[f.len() - 1].to_string()))
     };
-    let value = |time: &str, name: &str| {
-        lines.iter().filter_map(|l| row(l)).find(|(t, n, _)| t == time && n == name).map(|(_, _, v)| v)
-    };
+    let value = |time: &str, name: &str| lines.iter().filter_map(|l| row(l)).find(|(t, n, _)| t == time && n == name).map(|(_, _, v)| v);
     let mut out = vec![lines[0].trim().to_string()];
     if lines.iter().any(|l| l.trim_start().starts_with("init ")) {
         out.push("(from power-on: every register at its initial value)".to_string());
