@@ -132,7 +132,7 @@ impl Game {
                     return self;
                 }
                 // Leave a multiple of four; from one, take a single counter.
-                let m = if self.left % 4 == 0 { 1 } else { self.left % 4 };
+                let m = if self.left.is_multiple_of(4) { 1 } else { self.left % 4 };
                 self.left -= m;
                 self.machine_took = m;
                 if self.left == 0 {

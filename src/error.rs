@@ -75,7 +75,9 @@ impl PartialEq for Error {
 }
 
 impl PartialEq<&str> for Error {
-    /// Compares the line the error prints.
+    /// Compares the line the error prints (made to compare: an error has
+    /// no line but its `Display`).
+    #[allow(clippy::cmp_owned)]
     fn eq(&self, other: &&str) -> bool {
         self.to_string() == *other
     }

@@ -173,7 +173,7 @@ mod tests {
         let ports = Ports { n: 4, w: 8, piles: (0..4).collect() }.render().unwrap();
         let text = format!("{}\n{ports}", std::fs::read_to_string(root().join(REFERENCE)).unwrap());
         std::fs::write(dir.join("reference.v"), text).unwrap();
-        let blif = nimforge_verify::flow::yosys::synth_blif(&dir.join("reference.v"), "selector_ref_4x8", &dir).unwrap();
+        let blif = nimforge_verify::flow::yosys::synth_blif(dir.join("reference.v"), "selector_ref_4x8", &dir).unwrap();
         let net = Netlist::from_file(&blif).unwrap_or_else(|e| panic!("{e}"));
         let port = |name: &str| net.input_port(name).or_else(|_| net.output_port(name)).unwrap();
         let piles: Vec<Vec<usize>> = (0..4).map(|i| port(&format!("piles${i}"))).collect();

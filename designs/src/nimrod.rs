@@ -249,6 +249,8 @@ impl<const D: usize> Nimrod<D> {
     }
 }
 
+// The nested `if`s are the Verilog's own: collapsed, the emitted file changes.
+#[allow(clippy::collapsible_if)]
 impl<const D: usize> Logic for Nimrod<D> {
     #[hdl_gen]
     fn update(&mut self) {

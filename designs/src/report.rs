@@ -58,7 +58,7 @@ impl Field {
     /// The field as an array of `items` items of `item_width` bits, each in
     /// an equal slot, item 0 at the `first` end.
     pub const fn array(self, items: u32, item_width: u32, first: First) -> Field {
-        assert!(items > 0 && self.width % items == 0, "an array's items split its width into equal slots");
+        assert!(items > 0 && self.width.is_multiple_of(items), "an array's items split its width into equal slots");
         assert!(item_width > 0 && item_width <= self.width / items, "an item fits its slot");
         Field { items, item_width, first, ..self }
     }
@@ -199,7 +199,7 @@ impl Layout {
     /// a field beyond it, two fields on one bit, two of one name.
     pub fn problems(&self) -> Vec<String> {
         let mut out = vec![];
-        if self.bits % 4 != 0 || self.bits > 128 {
+        if !self.bits.is_multiple_of(4) || self.bits > 128 {
             out.push(format!("{}: {} bits is not a whole number of hex digits up to 128", self.title, self.bits));
         }
         let mut owner: Vec<Option<&str>> = vec![None; 128];

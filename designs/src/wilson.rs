@@ -18,6 +18,7 @@
 //!   from one group (OUTER, each split in turn), then one more counter from
 //!   any group or from either piece (INNER), the two together being three
 //!   counters "from anywhere".
+//!
 //! The scans run in two stages: each cycle the split the scan stands on is
 //! written into the candidate registers while the candidate of the cycle
 //! before is judged (its pieces' codes looked up and compared), so a split

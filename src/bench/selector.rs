@@ -184,7 +184,7 @@ impl Sample {
     fn of(slice: std::ops::Range<u64>, most: u64, of_slice: &str) -> Sample {
         let size = slice.end - slice.start;
         let count = most.min(size).max(1).min(size);
-        let stride = if count == 0 { 1 } else { size / count };
+        let stride = size.checked_div(count).unwrap_or(1);
         let coverage = if count == size { of_slice.to_string() } else { format!("a sample of {count} evenly spread over {of_slice} (every {stride}th)") };
         Sample { first: slice.start, count, stride, coverage }
     }
@@ -244,7 +244,7 @@ impl Tally {
 
     fn mismatch<const N: usize, const W: usize>(&mut self, x: u64, got: u32) {
         self.mismatches += 1;
-        if self.first.as_ref().map_or(true, |(at, _)| x < *at) {
+        if self.first.as_ref().is_none_or(|(at, _)| x < *at) {
             self.first = Some((x, describe::<N, W>(x, got)));
         }
     }
@@ -253,7 +253,7 @@ impl Tally {
         self.vectors += other.vectors;
         self.mismatches += other.mismatches;
         if let Some((x, text)) = other.first {
-            if self.first.as_ref().map_or(true, |(at, _)| x < *at) {
+            if self.first.as_ref().is_none_or(|(at, _)| x < *at) {
                 self.first = Some((x, text));
             }
         }
@@ -630,7 +630,7 @@ mod tests {
     fn selector_blif() -> String {
         let dir = std::env::temp_dir().join(format!("nimforge-bench-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let blif = yosys::synth_blif(&root().join("generated/selector_4x8.v"), "selector_4x8", &dir).unwrap();
+        let blif = yosys::synth_blif(root().join("generated/selector_4x8.v"), "selector_4x8", &dir).unwrap();
         let text = std::fs::read_to_string(blif).unwrap();
         std::fs::remove_dir_all(&dir).ok();
         text

@@ -71,7 +71,7 @@ fn print_table(runs: &[EngineRun], piles: usize, bits: usize, jobs: usize) {
 
 /// One line an engine, with bitsim's rate as a multiple of each other's.
 pub fn print_runs(runs: &[EngineRun]) {
-    println!("{:<10} {:>14} {:>9} {:>16} {:>10}  {}", "engine", "vectors", "seconds", "vectors/second", "mismatches", "coverage");
+    println!("{:<10} {:>14} {:>9} {:>16} {:>10}  coverage", "engine", "vectors", "seconds", "vectors/second", "mismatches");
     let fastest = runs.iter().find(|r| r.engine == "bitsim").map(|r| r.vectors_per_second);
     for r in runs {
         let times = match fastest {

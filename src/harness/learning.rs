@@ -55,7 +55,7 @@ const DEEP_CHUNK: usize = 2_048;
 pub fn series(s: &mut Script, index: usize, games: usize, anywhere: bool) -> Result<(), String> {
     let humans = [Human::Perfect, Human::Random, Human::Ones, Human::Trap];
     let human = humans[index % 4];
-    let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ (index as u64 + 1) * 0x2545_f491_4f6c_dd1d);
+    let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ ((index as u64 + 1) * 0x2545_f491_4f6c_dd1d));
     s.push(Press::Reset);
     if index % 2 == 1 {
         s.push(Press::MemoryPreload);

@@ -44,7 +44,7 @@ fn position_run(s: &mut State, out: &mut Vec<usize>, n: usize, slots: &[u8; SLOT
         *s = s.step(press);
         out.push(Wilson::letter_of(press));
     };
-    if n > 0 && n % 16 == 0 {
+    if n > 0 && n.is_multiple_of(16) {
         push(s, Input::Reset);
     }
     for (k, &g) in slots.iter().enumerate() {

@@ -70,7 +70,7 @@ pub fn one_move(piles: &str, randomizer: u8, json: bool, out: &mut Out) -> Resul
             m.cycles
         ));
         if d.get("winner") == nimforge_designs::relay_nim::MACHINE {
-            out.say(format!("the machine took the last stone and wins"));
+            out.say("the machine took the last stone and wins".to_string());
         }
     }
     Ok(0)

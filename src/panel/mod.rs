@@ -32,7 +32,7 @@ impl LineDriver {
     pub fn send(&mut self, byte: u8) {
         let bits = std::iter::once(false).chain((0..8).map(|i| byte >> i & 1 == 1)).chain(std::iter::once(true));
         for b in bits {
-            self.levels.extend(std::iter::repeat(b).take(self.clocks_per_bit));
+            self.levels.extend(std::iter::repeat_n(b, self.clocks_per_bit));
         }
     }
 

@@ -164,9 +164,9 @@ impl Script {
     pub fn button<S: Stepper>(&mut self, oracle: &mut S, k: u8, input: S::Input) {
         let (bounce, stable) = (&BOUNCE, nimforge_designs::PANEL_SIM_BUTTON_STABLE as usize);
         let mut levels: Vec<bool> = bounce.to_vec();
-        levels.extend(std::iter::repeat(true).take(stable + 40));
+        levels.extend(std::iter::repeat_n(true, stable + 40));
         levels.extend(bounce.iter().map(|b| !b));
-        levels.extend(std::iter::repeat(false).take(stable + 40));
+        levels.extend(std::iter::repeat_n(false, stable + 40));
         // The debouncer believes the press `stable` cycles after the last
         // bounce (and two synchroniser cycles).
         let last_low = bounce.iter().rposition(|&b| !b).map_or(0, |i| i + 1);

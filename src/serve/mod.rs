@@ -386,7 +386,9 @@ async fn index(State(shared): State<Arc<Shared>>) -> Response {
     Html(html).into_response()
 }
 
-/// The machine called `name` among those served, or the page saying so.
+/// The machine called `name` among those served, or the page saying so
+/// (the page is the error: a response, large, made once a request).
+#[allow(clippy::result_large_err)]
 fn served(shared: &Shared, name: &str) -> Result<&'static crate::machines::Entry, Response> {
     let known = shared.machines();
     match known.iter().find(|m| **m == name) {

@@ -334,7 +334,7 @@ fn wilson_complete() {
     let commas = |n: u64| {
         let d = n.to_string();
         d.chars().enumerate().fold(String::new(), |mut o, (i, c)| {
-            if i > 0 && (d.len() - i) % 3 == 0 {
+            if i > 0 && (d.len() - i).is_multiple_of(3) {
                 o.push(',');
             }
             o.push(c);

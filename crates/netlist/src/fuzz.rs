@@ -11,6 +11,8 @@ impl Rng {
         Rng(seed.max(1))
     }
 
+    // A generator's word, not an iterator's item: it never ends.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;

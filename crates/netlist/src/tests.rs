@@ -35,7 +35,7 @@ fn full_adder_in_every_lane() {
     }
     sim.eval();
     for lane in 0..64 {
-        let (a, b, c) = (lane % 8 & 1, lane % 8 >> 1 & 1, lane % 8 >> 2 & 1);
+        let (a, b, c) = ((lane % 8) & 1, (lane % 8) >> 1 & 1, (lane % 8) >> 2 & 1);
         let total = a + b + c;
         assert_eq!((sim.output(0) >> lane & 1, sim.output(1) >> lane & 1), (total & 1, total >> 1), "lane {lane}");
     }
@@ -183,7 +183,7 @@ mod yosys {
     fn relay_nim_loads_with_its_ports() {
         let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         let dir = scratch("relay_nim");
-        let blif = synth_blif(&root.join("generated/relay_nim.v"), "relay_nim", &dir).unwrap();
+        let blif = synth_blif(root.join("generated/relay_nim.v"), "relay_nim", &dir).unwrap();
         let net = Netlist::from_file(&blif).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(net.model, "relay_nim");
         assert!(net.input_port("clock").is_ok());
@@ -233,7 +233,7 @@ endmodule
     fn registered_adder_matches_rust_over_every_input() {
         let dir = scratch("add8");
         std::fs::write(dir.join("add8.v"), ADDER).unwrap();
-        let blif = synth_blif(&dir.join("add8.v"), "add8", &dir).unwrap();
+        let blif = synth_blif(dir.join("add8.v"), "add8", &dir).unwrap();
         let net = Netlist::from_file(&blif).unwrap_or_else(|e| panic!("{e}"));
         let (a, b) = (net.input_port("a").unwrap(), net.input_port("b").unwrap());
         let (sum, count) = (net.output_port("sum").unwrap(), net.output_port("count").unwrap());

@@ -63,7 +63,7 @@ macro_rules! wide_op {
             fn $method(self, other: Self) -> Self {
                 let mut out = self.0;
                 for (o, b) in out.iter_mut().zip(other.0) {
-                    *o = *o $op b;
+                    *o = $trait::$method(*o, b);
                 }
                 Wide(out)
             }

@@ -36,7 +36,7 @@ pub fn sure_run(score: u8, x: u8) -> Option<u8> {
     (0..=rest / x)
         .filter_map(|a| {
             let left = rest - a * x;
-            (left % (7 - x) == 0).then(|| 1 + a + left / (7 - x))
+            left.is_multiple_of(7 - x).then(|| 1 + a + left / (7 - x))
         })
         .min()
 }

@@ -463,7 +463,8 @@ impl State {
                 Mode::Slow => self.wait + 1 >= pace,
                 Mode::Manual => press == Press::Step,
             };
-            if !matches!(press, Press::None | Press::SetMode(_)) && !(press == Press::Step && self.mode == Mode::Manual) {
+            let manual_step = press == Press::Step && self.mode == Mode::Manual;
+            if !matches!(press, Press::None | Press::SetMode(_)) && !manual_step {
                 s.illegal = true;
             }
             if self.mode == Mode::Slow && !matches!(press, Press::SetMode(m) if m < 3) {

@@ -99,14 +99,14 @@ pub type Made<T> = Result<T, Why>;
 /// The generic-gate BLIF of the generated Verilog (`verilog/bitsim`).
 pub fn make_generic<M: Machine>(places: &Places) -> Made<PathBuf> {
     let d = places.dir("verilog-bitsim")?;
-    Ok(yosys::synth_blif(&places.verilog(M::MODULE), M::MODULE, &d)?)
+    Ok(yosys::synth_blif(places.verilog(M::MODULE), M::MODULE, &d)?)
 }
 
 /// `synth_ice40` of the generated Verilog: the JSON nextpnr places
 /// (`netlist/bitsim`) and the same netlist as Verilog (`netlist/icarus`).
 pub fn make_ice40<M: Machine>(places: &Places) -> Made<yosys::Synthesis> {
     let d = places.dir(Level::Netlist.name())?;
-    Ok(yosys::synth_ice40(&places.verilog(M::MODULE), M::MODULE, &d)?)
+    Ok(yosys::synth_ice40(places.verilog(M::MODULE), M::MODULE, &d)?)
 }
 
 /// The board the `bitstream` level places and routes for: the iCEstick

@@ -106,6 +106,11 @@ impl<M: Machine> Plan<M> {
         self.sequence.len()
     }
 
+    /// Whether the plan has no cycle.
+    pub fn is_empty(&self) -> bool {
+        self.sequence.is_empty()
+    }
+
     /// A seeded share of the plan of about `cycles` cycles, for Icarus: the
     /// first of [`Plan::pieces`] and each other piece with probability
     /// `cycles / len`, in order. Each piece begins at power-on, so the

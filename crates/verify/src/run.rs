@@ -336,7 +336,7 @@ fn slow_levels<M: Machine>(
         levels.iter().map(|level| level()).collect()
     } else {
         std::thread::scope(|beside| {
-            let running: Vec<_> = levels.iter().map(|level| beside.spawn(move || level())).collect();
+            let running: Vec<_> = levels.iter().map(|level| beside.spawn(level)).collect();
             running.into_iter().map(|r| r.join().expect("an external level's thread panicked")).collect()
         })
     };

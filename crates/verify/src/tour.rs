@@ -159,7 +159,7 @@ pub fn tour<S>(g: &StateGraph<S>, letters: usize, home: Option<usize>) -> Tour {
                         // The untried letters of each state: `words` 64-bit words a state.
     let words = letters.div_ceil(64);
     let mut untried = vec![u64::MAX; n * words];
-    if letters % 64 != 0 {
+    if !letters.is_multiple_of(64) {
         for v in 0..n {
             untried[v * words + words - 1] = (1 << (letters % 64)) - 1;
         }

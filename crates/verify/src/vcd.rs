@@ -28,7 +28,7 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, Error> {
         if times > 1_000_000 {
             return Err(Error::Input(format!("'{token}': at most 1,000,000 cycles a token")));
         }
-        out.extend(std::iter::repeat(l).take(times));
+        out.extend(std::iter::repeat_n(l, times));
         if out.len() > 1_000_000 {
             return Err(Error::Input("the script is longer than 1,000,000 cycles: record a shorter run".into()));
         }

@@ -163,7 +163,7 @@ impl Verilated {
         }
         let numbers = |l: &str| l.split_whitespace().map(|w| w.parse::<u64>().ok()).collect::<Option<Vec<u64>>>();
         let result = text.lines().find_map(|l| l.strip_prefix("RESULT ")).and_then(numbers);
-        let Some([cycles, mismatches]) = result.as_deref().map(|r| <[u64; 2]>::try_from(r).ok()).flatten() else {
+        let Some([cycles, mismatches]) = result.as_deref().and_then(|r| <[u64; 2]>::try_from(r).ok()) else {
             return Err(failed("the harness printed no RESULT line"));
         };
         let first = text.lines().find_map(|l| l.strip_prefix("MISMATCH ")).and_then(numbers).and_then(|v| {

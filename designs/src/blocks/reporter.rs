@@ -33,7 +33,7 @@ pub struct Reporter<const W: usize> {
 
 impl<const W: usize> Reporter<W> {
     pub fn new() -> Self {
-        assert!(W % 4 == 0 && W >= 4 && W / 4 < 63, "a report is 1..62 hex digits");
+        assert!(W.is_multiple_of(4) && W >= 4 && W / 4 < 63, "a report is 1..62 hex digits");
         Self {
             clock: Default::default(),
             state: Default::default(),

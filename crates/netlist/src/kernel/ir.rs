@@ -289,8 +289,7 @@ pub fn optimize(dag: &Dag) -> Dag {
     let mut defs = dag.defs.clone();
     let mut fanout = fanouts(dag);
     for n in 0..defs.len() {
-        'merging: loop {
-            let Def::Lut { ins, arity, table } = defs[n] else { break };
+        'merging: while let Def::Lut { ins, arity, table } = defs[n] {
             let old = &ins[..arity as usize];
             for &f in old {
                 let Def::Lut { ins: fins, arity: farity, table: ftable } = defs[f as usize] else { continue };

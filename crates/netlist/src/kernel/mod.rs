@@ -112,9 +112,9 @@ impl Isa {
     /// The widest the CPU has: AVX-512 (F) for words of at least 512 bits,
     /// else AVX2 for words of at least 256, else none.
     pub fn best(word_bytes: usize) -> Option<Isa> {
-        if word_bytes % 64 == 0 && std::is_x86_feature_detected!("avx512f") {
+        if word_bytes.is_multiple_of(64) && std::is_x86_feature_detected!("avx512f") {
             Some(Isa::Avx512)
-        } else if word_bytes % 32 == 0 && std::is_x86_feature_detected!("avx2") {
+        } else if word_bytes.is_multiple_of(32) && std::is_x86_feature_detected!("avx2") {
             Some(Isa::Avx2)
         } else {
             None

@@ -415,12 +415,12 @@ fn position(slots: &[u8]) -> Vec<u16> {
 }
 
 /// Fewest counters, then fewest groups, then the groups.
-fn size_order(p: &Vec<u16>) -> (u32, usize, Vec<u16>) {
-    (p.iter().map(|&g| g as u32).sum(), p.len(), p.clone())
+fn size_order(p: &[u16]) -> (u32, usize, Vec<u16>) {
+    (p.iter().map(|&g| g as u32).sum(), p.len(), p.to_vec())
 }
 
 fn keep_smallest(v: &mut Vec<Vec<u16>>) {
-    v.sort_by_key(size_order);
+    v.sort_by_key(|p| size_order(p));
     v.dedup();
     v.truncate(KEEP);
 }

@@ -372,7 +372,7 @@ impl State {
                     k if k == self.i => 0,
                     k => g(k),
                 };
-                let valid2 = m2 as u32 >= 2 * self.b as u32 + 1;
+                let valid2 = m2 as u32 > 2 * self.b as u32;
                 if valid2 {
                     s.candidate = Some(Candidate { slot: self.j, group: m2, left: self.b, right: m2 - self.b - 1 });
                     s.b = self.b + 1;
@@ -407,6 +407,34 @@ impl State {
         }
         s
     }
+}
+
+/// The article's numbers for the kinds of move, as the `kind` output.
+pub fn kind_number(k: Kind) -> u64 {
+    match k {
+        Kind::One => 1,
+        Kind::Three => 2,
+        Kind::TwoAdjacent => 3,
+    }
+}
+
+/// `n` seeded random positions: each slot empty one time in four, else 1 to
+/// 127 counters.
+pub fn random_positions(n: usize, seed: u64) -> Vec<[u8; SLOTS]> {
+    let mut rng = seed;
+    let mut next = move || {
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        rng >> 33
+    };
+    (0..n)
+        .map(|_| {
+            let mut slots = [0u8; SLOTS];
+            for s in slots.iter_mut() {
+                *s = if next() % 4 == 0 { 0 } else { (next() % 127 + 1) as u8 };
+            }
+            slots
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -444,32 +472,4 @@ mod tests {
         assert_eq!(takes, vec![Take { place: 1, size: 28, taken: 3, into: vec![25] }]);
         assert_eq!(row, vec![25, 1]);
     }
-}
-
-/// The article's numbers for the kinds of move, as the `kind` output.
-pub fn kind_number(k: Kind) -> u64 {
-    match k {
-        Kind::One => 1,
-        Kind::Three => 2,
-        Kind::TwoAdjacent => 3,
-    }
-}
-
-/// `n` seeded random positions: each slot empty one time in four, else 1 to
-/// 127 counters.
-pub fn random_positions(n: usize, seed: u64) -> Vec<[u8; SLOTS]> {
-    let mut rng = seed;
-    let mut next = move || {
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        rng >> 33
-    };
-    (0..n)
-        .map(|_| {
-            let mut slots = [0u8; SLOTS];
-            for s in slots.iter_mut() {
-                *s = if next() % 4 == 0 { 0 } else { (next() % 127 + 1) as u8 };
-            }
-            slots
-        })
-        .collect()
 }

@@ -495,7 +495,7 @@ pub fn judge(groups: &[u16]) -> Judgement {
         bases[i] = third;
     }
     let all = row_moves(groups);
-    let even_moves = all.iter().filter(|m| (total - m.kind.removes()) % 2 == 0).count();
+    let even_moves = all.iter().filter(|m| (total - m.kind.removes()).is_multiple_of(2)).count();
     let sound_moves = all.into_iter().filter(|m| rule_won(&m.leaves_sorted, &codes)).collect();
     Judgement {
         position: groups.to_vec(),

@@ -870,7 +870,7 @@ fn runs(
     let mut rng = nimforge_netlist::fuzz::Rng::new(1);
     let stride = sim.input_stride().max(1);
     // The last word of a row keeps only the input's bits.
-    let last = if input_bits % 64 == 0 { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
+    let last = if input_bits.is_multiple_of(64) { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
     for done in 0..runs.div_ceil(64) {
         if std::time::Instant::now() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
             return (None, done * 64);
