@@ -34,7 +34,17 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The cause under the one line (a file's system error), as the
+    /// library's error has it.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Verify(e) => e.source(),
+            Error::Netlist(e) => e.source(),
+            Error::Input(_) => None,
+        }
+    }
+}
 
 impl From<nimforge_verify::Error> for Error {
     fn from(e: nimforge_verify::Error) -> Error {
@@ -44,6 +54,13 @@ impl From<nimforge_verify::Error> for Error {
 
 impl From<nimforge_verify::flow::ToolError> for Error {
     fn from(e: nimforge_verify::flow::ToolError) -> Error {
+        Error::Verify(e.into())
+    }
+}
+
+impl From<nimforge_verify::files::FileError> for Error {
+    /// A file operation's error: `writing x: cause`.
+    fn from(e: nimforge_verify::files::FileError) -> Error {
         Error::Verify(e.into())
     }
 }

@@ -48,10 +48,10 @@ fn design_and_reference(piles: usize, bits: usize, root: &Path, reference: &Path
         )
         .into());
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    nimforge_verify::files::create_dir_all(dir)?;
     let ports = Ports { n: piles, w: bits, piles: (0..piles).collect() }.render().expect("template renders");
     let wrapper: PathBuf = dir.join(format!("selector_ref_{piles}x{bits}.v"));
-    std::fs::write(&wrapper, ports).map_err(|e| format!("cannot write {}: {e}", wrapper.display()))?;
+    nimforge_verify::files::save(&wrapper, ports)?;
     Ok((design, top, vec![reference.to_path_buf(), wrapper], format!("selector_ref_{piles}x{bits}")))
 }
 

@@ -155,7 +155,7 @@ impl Results {
             yardstick_refusals: Table::new(&YARDSTICK_REFUSAL),
         };
         for file in files {
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let text = nimforge_verify::files::read_to_string(file)?;
             let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let where_ = || format!("{}, line {}", file.display(), n + 1);

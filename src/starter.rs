@@ -66,7 +66,7 @@ pub fn write(dir: &Path, checkout: &Path) -> Result<Vec<PathBuf>, crate::Error> 
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    nimforge_verify::files::create_dir_all(&parent)?;
     let staging = parent.join(format!(".{name}.nimforge-new-{}", std::process::id()));
     let made = (|| -> Result<Vec<PathBuf>, crate::Error> {
         let verify = verify.to_string_lossy();
@@ -85,9 +85,9 @@ pub fn write(dir: &Path, checkout: &Path) -> Result<Vec<PathBuf>, crate::Error> 
         for (path, text) in &files {
             let at = staging.join(path);
             if let Some(d) = at.parent() {
-                std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+                nimforge_verify::files::create_dir_all(d)?;
             }
-            std::fs::write(&at, text).map_err(|e| format!("cannot write {}: {e}", at.display()))?;
+            nimforge_verify::files::save(&at, text)?;
         }
         if dir.exists() {
             std::fs::remove_dir(dir).map_err(|e| format!("cannot replace the empty {}: {e}", dir.display()))?;

@@ -28,7 +28,7 @@ use std::time::Instant;
 pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate::Error> {
     let plan = Plan::<M>::new()?;
     let places = Places::new(root, root.join("build").join("bench").join(M::NAME));
-    std::fs::create_dir_all(&places.work).map_err(|e| format!("cannot create {}: {e}", places.work.display()))?;
+    nimforge_verify::files::create_dir_all(&places.work)?;
     let expected = Expected::of(&plan);
     let coverage = format!("{}: {} cycles", plan.coverage, plan.len());
     let mut runs = Vec::new();

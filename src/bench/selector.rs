@@ -118,7 +118,7 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
     let work = options.shard.room(&options.root.join("build/bench").join(&module));
     let dir = |sub: &str| -> Result<PathBuf, crate::Error> {
         let d = work.join(sub);
-        std::fs::create_dir_all(&d).map_err(|e| format!("creating {}: {e}", d.display()))?;
+        nimforge_verify::files::create_dir_all(&d)?;
         Ok(d)
     };
     let space_bits = N * W;
@@ -523,7 +523,7 @@ struct VerilatorHarness<'a> {
 fn verilator_harness<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Path, sample: &Sample, jobs: usize) -> Result<EngineRun, crate::Error> {
     let main = dir.join("selector_bench.cpp");
     let text = VerilatorHarness { module, piles: N, bits: W }.render().expect("template renders");
-    std::fs::write(&main, text).map_err(|e| format!("writing {}: {e}", main.display()))?;
+    nimforge_verify::files::save(&main, text)?;
     let binary = verilator::build(&[source, &main], module, dir)?;
     let t0 = Instant::now();
     let tally = std::thread::scope(|scope| -> Result<Tally, crate::Error> {
@@ -579,7 +579,7 @@ struct IcarusBench<'a> {
 fn icarus<const N: usize, const W: usize>(source: &Path, module: &str, dir: &Path, sample: &Sample) -> Result<EngineRun, crate::Error> {
     let tb = dir.join("selector_bench_tb.v");
     let text = IcarusBench { module, piles: N, bits: W }.render().expect("template renders");
-    std::fs::write(&tb, text).map_err(|e| format!("writing {}: {e}", tb.display()))?;
+    nimforge_verify::files::save(&tb, text)?;
     let t0 = Instant::now();
     let plusargs = [format!("+first={}", sample.first), format!("+count={}", sample.count), format!("+stride={}", sample.stride)];
     let output = iverilog::simulate(&[source, &tb], "selector_bench_tb", &[], &plusargs, dir)?;

@@ -30,9 +30,9 @@ pub fn run(root: &Path, check: bool) -> Result<i32, crate::Error> {
     for f in &files {
         let path = root.join(&f.path);
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            nimforge_verify::files::create_dir_all(dir)?;
         }
-        nimforge_verify::files::write(&path, &f.contents).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        nimforge_verify::files::save(&path, &f.contents)?;
         println!("wrote {}", f.path);
     }
     Ok(0)

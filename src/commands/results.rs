@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 pub fn run(files: &[PathBuf], out: &Path, (commit, date, machine, by): (&str, &str, &str, &str)) -> Result<i32, crate::Error> {
     let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     let page = Results::read(&files)?.markdown(&Run { commit, date, machine, by });
-    nimforge_verify::files::write(out, page).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    nimforge_verify::files::save(out, page)?;
     println!("wrote {}", out.display());
     Ok(0)
 }

@@ -75,7 +75,7 @@ pub fn run(args: Args) -> Result<i32, crate::Error> {
     // Every pair's line as it is judged, so that a run stopped part way
     // keeps what it judged.
     let path = args.dir.join("pairs.jsonl");
-    std::fs::create_dir_all(&args.dir).map_err(|e| format!("creating {}: {e}", args.dir.display()))?;
+    nimforge_verify::files::create_dir_all(&args.dir)?;
     let pairs = std::sync::Mutex::new(std::fs::File::create(&path).map_err(|e| format!("writing {}: {e}", path.display()))?);
     let shown = |o: &crate::fuzz::Outcome| {
         if let Ok(mut f) = pairs.lock() {

@@ -48,7 +48,7 @@ impl Entry {
 /// The list: a design a line, tab-separated: group, name, top, clock (`-`
 /// for none), and `ci` or `outside: why`; `#` starts a comment.
 pub fn read_list(path: &Path) -> Result<Vec<Entry>, crate::Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = nimforge_verify::files::read_to_string(path)?;
     let mut entries = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim_end();
@@ -115,7 +115,7 @@ pub struct DesignRun {
 /// Runs every design of `options`, `options.jobs` at once; `each` is told
 /// of every pair as it is judged. The designs in the list's order.
 pub fn run(options: &Options, each: &(dyn Fn(&Outcome) + Sync)) -> Result<Vec<DesignRun>, crate::Error> {
-    std::fs::create_dir_all(&options.dir).map_err(|e| format!("creating {}: {e}", options.dir.display()))?;
+    nimforge_verify::files::create_dir_all(&options.dir)?;
     let abs = |p: &Path| std::path::absolute(p).map_err(|e| format!("finding {}: {e}", p.display()));
     let options = &Options { dir: abs(&options.dir)?, lists: abs(&options.lists)?, ..options.clone() };
     let next = AtomicUsize::new(0);
@@ -194,18 +194,18 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
         } else {
             rewritten.clone()
         };
-        let text = std::fs::read_to_string(&netlist).map_err(|e| format!("reading {}: {e}", netlist.display()))?;
+        let text = nimforge_verify::files::read_to_string(&netlist).map_err(|e| e.to_string())?;
         let mut pairs = vec![(rewrite_name.to_string(), rewritten)];
         for (k, (what, mutant)) in super::mutate::mutants(&text, index as u64 + 1, options.mutants).into_iter().enumerate() {
             let file = dir.join(format!("mutant{}.v", k + 1));
-            std::fs::write(&file, mutant).map_err(|e| format!("writing {}: {e}", file.display()))?;
+            nimforge_verify::files::save(&file, mutant).map_err(|e| e.to_string())?;
             pairs.push((format!("mutant {}: {what}", k + 1), file));
         }
         Ok(pairs)
     })();
     let pair_at = |k: usize| -> Result<PathBuf, String> {
         let at = dir.join(format!("pair{k}"));
-        std::fs::create_dir_all(&at).map_err(|e| format!("creating {}: {e}", at.display()))?;
+        nimforge_verify::files::create_dir_all(&at).map_err(|e| e.to_string())?;
         Ok(at)
     };
     match made {

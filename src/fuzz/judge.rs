@@ -274,7 +274,7 @@ pub fn differ(x: &[Vec<String>], y: &[Vec<String>]) -> bool {
 fn replays(pair: &Pair, tb: &Path) -> Result<(), String> {
     let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, String> {
         let dir = pair.at.join(format!("replay_{side}"));
-        std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+        nimforge_verify::files::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let said =
             iverilog::simulate_design(design, &[tb], ("nimforge_counterexample", "nimforge_counterexample.dut"), &[&format!("NIMFORGE_{side}")], &[], &dir)
                 .map_err(|e| e.to_string())?;

@@ -53,7 +53,7 @@ pub struct Options {
 /// Runs every seed of `options`, `options.jobs` at once; `each` is told of
 /// every pair as it is judged. The outcomes in seed order.
 pub fn run(options: &Options, each: &(dyn Fn(&Outcome) + Sync)) -> Result<Vec<Outcome>, crate::Error> {
-    std::fs::create_dir_all(&options.dir).map_err(|e| format!("creating {}: {e}", options.dir.display()))?;
+    nimforge_verify::files::create_dir_all(&options.dir)?;
     // The tools run in each pair's own directory: every path absolute.
     let dir = std::path::absolute(&options.dir).map_err(|e| format!("finding {}: {e}", options.dir.display()))?;
     let options = &Options { dir, ..options.clone() };
@@ -90,10 +90,10 @@ pub fn run(options: &Options, each: &(dyn Fn(&Outcome) + Sync)) -> Result<Vec<Ou
 fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error> {
     let dir = options.dir.join(format!("seed-{seed}"));
     std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    nimforge_verify::files::create_dir_all(&dir)?;
     let write = |name: &str, text: &str| -> Result<PathBuf, crate::Error> {
         let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        nimforge_verify::files::save(&path, text)?;
         Ok(path)
     };
     let design = Design::generate(seed);
@@ -101,7 +101,7 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
     let gates = seed % 2 == 1;
     let rewritten = dir.join("rewrite.v");
     anchor::rewrite(&Sources::from(&a), "t", gates, &rewritten, &dir).map_err(|e| format!("the rewrite of {}: {e}", a.display()))?;
-    let text = std::fs::read_to_string(&rewritten).map_err(|e| format!("reading {}: {e}", rewritten.display()))?;
+    let text = nimforge_verify::files::read_to_string(&rewritten)?;
     write("rewrite.v", &latches_run_at_power_on(&text))?;
     // The rewrite's registers all have their power-on value written, and
     // nothing in it is undriven: its side of the testbench sets nothing.
@@ -114,7 +114,7 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
     let mut outcomes = Vec::new();
     for (k, (pair, b, side_b)) in pairs.into_iter().enumerate() {
         let at = dir.join(format!("pair{k}"));
-        std::fs::create_dir_all(&at).map_err(|e| format!("creating {}: {e}", at.display()))?;
+        nimforge_verify::files::create_dir_all(&at)?;
         outcomes.push(judge(seed, pair, (&a, &b), (&Side::of(&design), &side_b), &design, &at, options));
     }
     if !options.keep && !outcomes.iter().any(Outcome::fails) {
@@ -199,10 +199,10 @@ fn judge(seed: u64, pair: String, (a, b): (&Path, &Path), sides: (&Side, &Side),
 /// other inputs 1 ns later.
 fn cosimulate(seed: u64, (a, b): (&Path, &Path), sides: (&Side, &Side), design: &Design, at: &Path, cycles_n: usize) -> Result<Truth, String> {
     let tb = at.join("cosim_tb.v");
-    std::fs::write(&tb, cosim_testbench(seed, sides, design, cycles_n)).map_err(|e| format!("writing {}: {e}", tb.display()))?;
+    nimforge_verify::files::save(&tb, cosim_testbench(seed, sides, design, cycles_n)).map_err(|e| e.to_string())?;
     let run = |side: &str, design: &Path| -> Result<Vec<Vec<String>>, String> {
         let dir = at.join(format!("cosim_{side}"));
-        std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+        nimforge_verify::files::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let said = iverilog::simulate(&[&tb, design], "fuzz_tb", &[&format!("FUZZ_{side}")], &[], &dir)
             .map_err(|e| format!("the co-simulation in Icarus failed: {e}"))?;
         Ok(cycles(&said, "fuzz-cycle "))

@@ -97,7 +97,7 @@ impl Machine for Die18 {
                     loop {
                         let c = first.take().unwrap_or_else(|| human.play(&run.state));
                         if last_m != 0 && !allowed_after(last_m, c) {
-                            return Err(format!("{human:?}: the script chose a barred play {c}").into());
+                            return Err(nimforge_verify::Error::Model(format!("{human:?}: the script chose a barred play {c}")));
                         }
                         run.push(Press::Play(c));
                         h += c;
@@ -108,27 +108,29 @@ impl Machine for Die18 {
                         if !over(m, h) && h < GOAL {
                             let p = run.state.m_play;
                             if !(1..=6).contains(&p) || (c != 0 && !allowed_after(c, p)) {
-                                return Err(format!("{human:?}, opening {opening}: the machine played {p} after {c}").into());
+                                return Err(nimforge_verify::Error::Model(format!("{human:?}, opening {opening}: the machine played {p} after {c}")));
                             }
                             m += p;
                             last_m = p;
                         }
                         if (run.state.m_score, run.state.h_score) != (m, h) {
-                            return Err(format!(
+                            return Err(nimforge_verify::Error::Model(format!(
                                 "{human:?}, opening {opening}: scores {}/{} where the plays make {m}/{h}",
                                 run.state.m_score, run.state.h_score
-                            )
-                            .into());
+                            )));
                         }
                         if over(m, h) {
                             let want = if h == GOAL || m > GOAL { Winner::Human } else { Winner::Machine };
                             if run.state.winner != want {
-                                return Err(format!("{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}", run.state.winner).into());
+                                return Err(nimforge_verify::Error::Model(format!(
+                                    "{human:?}, opening {opening}: the winner is {:?}, the referee says {want:?}",
+                                    run.state.winner
+                                )));
                             }
                             break;
                         }
                         if run.state.winner != Winner::Nobody {
-                            return Err(format!("{human:?}, opening {opening}: a winner before 18").into());
+                            return Err(nimforge_verify::Error::Model(format!("{human:?}, opening {opening}: a winner before 18")));
                         }
                     }
                 }

@@ -288,7 +288,7 @@ impl Machine for Learning {
     fn move_runs() -> Result<Vec<usize>, nimforge_verify::Error> {
         let mut s = Script::new(true);
         for index in 0..SERIES {
-            series(&mut s, index, GAMES, false)?;
+            series(&mut s, index, GAMES, false).map_err(nimforge_verify::Error::Model)?;
         }
         Ok(s.letters)
     }
@@ -302,7 +302,7 @@ impl Machine for Learning {
             chunk: |k| {
                 let mut s = Script::new(true);
                 for index in k * DEEP_CHUNK..((k + 1) * DEEP_CHUNK).min(DEEP_SERIES) {
-                    series(&mut s, SERIES + index, DEEP_GAMES, true)?;
+                    series(&mut s, SERIES + index, DEEP_GAMES, true).map_err(nimforge_verify::Error::Model)?;
                 }
                 Ok(s.letters)
             },

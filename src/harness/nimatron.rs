@@ -122,9 +122,9 @@ impl Machine for Nimatron {
                 while run.state.phase == Phase::Dimming || run.state.phase == Phase::Pulsing {
                     run.push(Input::None);
                 }
-                let want = want.ok_or("MTR with every lamp out")?;
+                let want = want.ok_or_else(|| nimforge_verify::Error::Model("MTR with every lamp out".into()))?;
                 if run.state.rows != want.after {
-                    return Err(format!("the oracle's cycles end at {:?}; machine_move says {:?}", run.state.rows, want).into());
+                    return Err(nimforge_verify::Error::Model(format!("the oracle's cycles end at {:?}; machine_move says {:?}", run.state.rows, want)));
                 }
                 if run.state.phase != Phase::Player {
                     break; // the machine put out the last lamp

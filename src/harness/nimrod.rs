@@ -323,19 +323,18 @@ impl Machine for Nimrod {
                             lit.push(run.state.program.instruction);
                         }
                         if lit.len() > 200 {
-                            return Err(format!("{position:?} {}: the oracle's move never stops", v.name()).into());
+                            return Err(nimforge_verify::Error::Model(format!("{position:?} {}: the oracle's move never stops", v.name())));
                         }
                     }
                     let want = machine_move(position, v, hc).expect("a position with a match has a move");
                     if run.state.program.store != want.after || lit != want.instructions || run.state.program.heap != want.heap_counter {
-                        return Err(format!(
+                        return Err(nimforge_verify::Error::Model(format!(
                             "{position:?} {} heap counter {hc}: the oracle's cycles leave {:?} after {lit:?}; the move-level function says {:?} after {:?}",
                             v.name(),
                             run.state.program.store,
                             want.after,
                             want.instructions
-                        )
-                        .into());
+                        )));
                     }
                 }
             }

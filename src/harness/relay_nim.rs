@@ -113,7 +113,7 @@ impl Machine for RelayNim {
                     run.push(Press::None);
                     guard += 1;
                     if guard > 1000 {
-                        return Err(format!("the oracle's move from {sizes:?} never ends").into());
+                        return Err(nimforge_verify::Error::Model(format!("the oracle's move from {sizes:?} never ends")));
                     }
                 }
                 let got_after = run.state.sizes;
@@ -122,13 +122,13 @@ impl Machine for RelayNim {
                     Some(m) if m.after == got_after && run.state.randomizer as usize == (r + 1) % PILES => {
                         let machine_won = got_after == [0; PILES];
                         if machine_won != (run.state.winner == Winner::Machine) {
-                            return Err(format!("the oracle's winner after {sizes:?} is {:?}", run.state.winner).into());
+                            return Err(nimforge_verify::Error::Model(format!("the oracle's winner after {sizes:?} is {:?}", run.state.winner)));
                         }
                     }
                     _ => {
-                        return Err(
-                            format!("the oracle's cycles from {sizes:?}, randomizer {r}, end at {got_after:?}; the move-level function says {want:?}").into()
-                        )
+                        return Err(nimforge_verify::Error::Model(format!(
+                            "the oracle's cycles from {sizes:?}, randomizer {r}, end at {got_after:?}; the move-level function says {want:?}"
+                        )))
                     }
                 }
             }

@@ -206,16 +206,16 @@ impl Machine for Wilson {
         let mut out = vec![Wilson::letter_of(Input::Reset)];
         let mut s = State::power_on().step(Input::Reset);
         for (n, slots) in small.iter().chain(&random).chain(&pairs).enumerate() {
-            position_run(&mut s, &mut out, n, slots)?;
+            position_run(&mut s, &mut out, n, slots).map_err(nimforge_verify::Error::Model)?;
             let v = oracle::judge(slots);
             let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
             if cycle_level != v {
-                return Err(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}").into());
+                return Err(nimforge_verify::Error::Model(format!("{slots:?}: the cycle-level judge found {cycle_level:?}, the move-level function {v:?}")));
             }
             if n < small.len() || slots.iter().map(|&g| g as u16).sum::<u16>() <= 30 {
-                check_verdict(slots, &v, &mut |p| solver.won(p))?;
+                check_verdict(slots, &v, &mut |p| solver.won(p)).map_err(nimforge_verify::Error::Model)?;
             } else {
-                check_verdict(slots, &v, &mut |p| w::rule_won(p, &codes))?;
+                check_verdict(slots, &v, &mut |p| w::rule_won(p, &codes)).map_err(nimforge_verify::Error::Model)?;
             }
             if n == small.len() {
                 s = s.step(Input::Reset);
@@ -254,10 +254,10 @@ impl Machine for Wilson {
                 let mut out = vec![Wilson::letter_of(Input::Reset)];
                 let mut s = State::power_on().step(Input::Reset);
                 for (n, slots) in positions.iter().enumerate() {
-                    position_run(&mut s, &mut out, n, slots)?;
+                    position_run(&mut s, &mut out, n, slots).map_err(nimforge_verify::Error::Model)?;
                     let cycle_level = oracle::Verdict { won: s.won(), found: s.found };
                     if cycle_level != oracle::judge(slots) {
-                        return Err(format!("{slots:?}: the cycle-level judge and the move-level function disagree").into());
+                        return Err(nimforge_verify::Error::Model(format!("{slots:?}: the cycle-level judge and the move-level function disagree")));
                     }
                 }
                 Ok(out)

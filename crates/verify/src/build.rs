@@ -35,7 +35,7 @@ pub fn implement(
 
 /// The same with the pin file given.
 pub fn implement_with(board: &Board, source: &crate::sources::Sources, module: &str, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
-    std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
+    crate::files::create_dir_all(dir)?;
     // Every tool before any work, so a missing one is named first.
     for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
         tool.find()?;

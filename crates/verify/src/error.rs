@@ -69,7 +69,17 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The cause under the one line: a file's system error, a tool's
+    /// (the line already says it in words).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Tool(e) => e.source(),
+            Error::Netlist(e) => e.source(),
+            _ => None,
+        }
+    }
+}
 
 impl Error {
     /// The exit status of a `main` that stops on this error: 2, as
@@ -98,16 +108,28 @@ impl From<NetlistError> for Error {
     }
 }
 
+/// Deprecated, and gone in the next release: a string made any error a
+/// model's ([`Error::Model`]), where the app took the same words as bad
+/// input. Write `Error::Model(words)` (or the variant that says what went
+/// wrong) instead. Kept for one release so that a harness written with
+/// `.into()` still builds (a trait's `impl` cannot carry `#[deprecated]`).
 impl From<String> for Error {
-    /// A harness's or model's own words ([`Error::Model`]).
     fn from(e: String) -> Error {
         Error::Model(e)
     }
 }
 
+/// Deprecated as `From<String>` is: write `Error::Model(words.into())`.
 impl From<&str> for Error {
     fn from(e: &str) -> Error {
         Error::Model(e.to_string())
+    }
+}
+
+impl From<crate::files::FileError> for Error {
+    /// A file operation's error ([`ToolError::Io`]): `reading x: cause`.
+    fn from(e: crate::files::FileError) -> Error {
+        Error::Tool(e.into())
     }
 }
 

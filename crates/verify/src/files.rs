@@ -4,10 +4,79 @@
 //! leaves the old file or none, never half of one; a `.partial` left by a
 //! killed run is overwritten by the next. A target that exists and is not
 //! a regular file (`/dev/null`, a FIFO) is written to directly.
+//!
+//! Beside them, the file operations whose error says by construction what
+//! was done to which path ([`FileError`]): [`save`] (a write whole or not at
+//! all), [`read_to_string`], [`create_dir_all`], [`copy`], [`remove_file`].
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// A file operation that failed: what was being done, to which path, and
+/// the system's error, which is also its [`std::error::Error::source`]. It
+/// prints as one line, `writing build/x.v: No space left on device`.
+#[derive(Debug)]
+pub struct FileError {
+    /// What was being done: `reading`, `writing`, `creating`, `copying to`,
+    /// `removing`.
+    pub op: &'static str,
+    /// The path it was done to.
+    pub path: PathBuf,
+    /// The system's error.
+    pub error: io::Error,
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.op, self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for FileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl From<FileError> for io::Error {
+    /// The same kind, the path and the operation in its words.
+    fn from(e: FileError) -> io::Error {
+        io::Error::new(e.error.kind(), e)
+    }
+}
+
+/// `result` with its error as a [`FileError`] of `op` on `path`.
+fn at<T>(op: &'static str, path: &Path, result: io::Result<T>) -> Result<T, FileError> {
+    result.map_err(|error| FileError { op, path: path.to_path_buf(), error })
+}
+
+/// [`write`], with an error that names the path.
+pub fn save(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> Result<(), FileError> {
+    at("writing", path.as_ref(), write(path.as_ref(), bytes))
+}
+
+/// [`std::fs::read_to_string`], with an error that names the path.
+pub fn read_to_string(path: impl AsRef<Path>) -> Result<String, FileError> {
+    at("reading", path.as_ref(), std::fs::read_to_string(path.as_ref()))
+}
+
+/// [`std::fs::create_dir_all`], with an error that names the directory.
+pub fn create_dir_all(path: impl AsRef<Path>) -> Result<(), FileError> {
+    at("creating", path.as_ref(), std::fs::create_dir_all(path.as_ref()))
+}
+
+/// [`std::fs::copy`], with an error that names the target (and the source,
+/// in the operation's words).
+pub fn copy(from: impl AsRef<Path>, to: impl AsRef<Path>) -> Result<u64, FileError> {
+    let op: &'static str = if from.as_ref().exists() { "copying to" } else { "copying (the source is missing) to" };
+    at(op, to.as_ref(), std::fs::copy(from.as_ref(), to.as_ref()))
+}
+
+/// [`std::fs::remove_file`], with an error that names the file.
+pub fn remove_file(path: impl AsRef<Path>) -> Result<(), FileError> {
+    at("removing", path.as_ref(), std::fs::remove_file(path.as_ref()))
+}
 
 /// The temporary file for `path`.
 fn partial(path: &Path) -> PathBuf {
@@ -100,5 +169,17 @@ mod tests {
         write(Path::new("/dev/null"), "nothing").unwrap();
         assert!(!Path::new("/dev/null").is_file());
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_file_error_names_the_operation_and_the_path_and_keeps_its_cause() {
+        use std::error::Error as _;
+        let missing = Path::new("/nonexistent-nimforge/x.v");
+        let e = read_to_string(missing).unwrap_err();
+        assert!(e.to_string().starts_with("reading /nonexistent-nimforge/x.v: No such file"), "{e}");
+        let cause = e.source().and_then(|s| s.downcast_ref::<io::Error>()).map(io::Error::kind);
+        assert_eq!(cause, Some(io::ErrorKind::NotFound));
+        assert_eq!(save(missing, "x").unwrap_err().op, "writing");
+        assert_eq!(io::Error::from(e).kind(), io::ErrorKind::NotFound);
     }
 }

@@ -79,7 +79,7 @@ impl Places {
     /// The work directory's subdirectory `sub`, created if need be.
     pub fn dir(&self, sub: &str) -> Result<PathBuf, ToolError> {
         let d = self.work.join(sub);
-        std::fs::create_dir_all(&d).map_err(|error| ToolError::Io { what: format!("creating {}", d.display()), error })?;
+        crate::files::create_dir_all(&d)?;
         Ok(d)
     }
 }

@@ -102,7 +102,7 @@ impl Verified {
             text.push('\n');
         }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+            crate::files::create_dir_all(dir)?;
         }
         crate::files::write(path, text).map_err(|e| Error::io(format!("writing {}", path.display()), e))
     }
@@ -138,9 +138,9 @@ impl Project {
         for f in emit::design_files::<M>(origin)? {
             let path = self.root.join(&f.path);
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+                crate::files::create_dir_all(dir)?;
             }
-            crate::files::write(&path, f.contents).map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
+            crate::files::save(&path, f.contents)?;
         }
         Ok(())
     }

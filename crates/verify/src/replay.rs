@@ -50,7 +50,7 @@ pub fn of_letters<M: Machine>(letters: &[usize], level: Stage) -> Replay {
 /// --json` prints and [`crate::Verified::write_json`] writes): the presses
 /// from power-on to the first mismatch of the first level that has one.
 pub fn first_in(report: &Path) -> Result<Replay, Error> {
-    let text = std::fs::read_to_string(report).map_err(|e| Error::io(format!("reading {}", report.display()), e))?;
+    let text = crate::files::read_to_string(report)?;
     let malformed = |what: String| Error::Malformed { file: report.to_path_buf(), what };
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let value: serde_json::Value = serde_json::from_str(line)
@@ -111,10 +111,10 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Lev
     }
     let plan = Plan::<M>::of_sequence(sequence, "the replay's presses from power-on");
     if let Some(dir) = vcd.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+        crate::files::create_dir_all(dir)?;
     }
     let mut places = Places::new(root, root.join("build").join("replay").join(M::NAME));
-    std::fs::create_dir_all(&places.work).map_err(|e| Error::io(format!("creating {}", places.work.display()), e))?;
+    crate::files::create_dir_all(&places.work)?;
     if let Source::Verilog(sources) = source {
         crate::source::prepare_verilog::<M>(&sources.under(root), &mut places)?;
     }

@@ -95,7 +95,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
     }
     let work = wanted.shard.unwrap_or(crate::shard::Shard::ALL).room(&Places::verify_work(root, M::NAME));
     let mut places = Places::new(root, work);
-    std::fs::create_dir_all(&places.work).map_err(|e| crate::Error::io(format!("creating {}", places.work.display()), e))?;
+    crate::files::create_dir_all(&places.work)?;
     let mut not_applicable = vec![];
     match source {
         Source::RustHdl if wanted.levels.iter().any(|l| *l != Level::Rtl) => fresh::<M>(root)?,

@@ -65,7 +65,7 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
     for bitwise in [false, true] {
         let path = benches.join(if bitwise { format!("{}_bitstream_tb.v", M::MODULE) } else { format!("{}_tb.v", M::MODULE) });
         let text = crate::emit::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
-        std::fs::write(&path, text).map_err(|e| crate::Error::io(format!("writing {}", path.display()), e))?;
+        crate::files::save(&path, text)?;
     }
     places.source = Some(sources.clone());
     places.benches = Some(benches);

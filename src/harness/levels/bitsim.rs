@@ -156,7 +156,7 @@ fn runs(_: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
 /// As [`runs`], but the oracle refuses chunk 2.
 fn refused_at_2(k: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
     if k == 2 {
-        Err("no such series".into())
+        Err(nimforge_verify::Error::Model("no such series".into()))
     } else {
         runs(k)
     }

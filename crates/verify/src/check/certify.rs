@@ -41,10 +41,10 @@ pub fn certify(
     let outputs: Vec<&ModulePort> = ports.iter().filter(|p| !p.input).collect();
     let tb = dir.join("counterexample_tb.v");
     let text = testbench((a, b, &tb), (holds_a, holds_b), tops, (&inputs, &outputs), (clock, &clocks), cycles);
-    std::fs::write(&tb, &text).map_err(|e| Error::io(format!("writing {}", tb.display()), e))?;
+    crate::files::save(&tb, &text)?;
     let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
         let at = dir.join(format!("replay_{}", side.to_lowercase()));
-        std::fs::create_dir_all(&at).map_err(|e| Error::io(format!("creating {}", at.display()), e))?;
+        crate::files::create_dir_all(&at)?;
         let tb = std::fs::canonicalize(&tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
         // The testbench is the check's own: where Icarus cannot compile or
         // run it, the difference is not certified and there is no verdict
@@ -94,7 +94,7 @@ pub fn certify(
         testbench: tb,
     };
     let widths: Vec<usize> = inputs.iter().map(|p| p.width).chain(shown.iter().map(|&o| outputs[o].width)).collect();
-    std::fs::write(&vcd, write_vcd(&c, clock, &widths)).map_err(|e| Error::io(format!("writing {}", vcd.display()), e))?;
+    crate::files::save(&vcd, write_vcd(&c, clock, &widths))?;
     Ok(c)
 }
 

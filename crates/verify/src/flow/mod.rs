@@ -71,7 +71,22 @@ impl fmt::Display for ToolError {
     }
 }
 
-impl std::error::Error for ToolError {}
+impl From<crate::files::FileError> for ToolError {
+    /// A file operation's error: `reading x: cause`.
+    fn from(e: crate::files::FileError) -> ToolError {
+        ToolError::Io { what: format!("{} {}", e.op, e.path.display()), error: e.error }
+    }
+}
+
+impl std::error::Error for ToolError {
+    /// The system's error of [`ToolError::Io`] (its line says it too).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ToolError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
 
 impl Tool {
     /// The program `program`, of `tools.tsv`.

@@ -29,7 +29,7 @@ pub const INSTALL: &str = "install it with `bash .ci/systemverilog` in nimforge'
 /// applied. Immediate assertions and `$display`s are left out: they are
 /// not outputs. The script and its log stay in `dir`.
 pub fn to_verilog(sources: &Sources, top: &str, dir: &Path, by: Option<std::time::Instant>) -> Result<PathBuf, ToolError> {
-    std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
+    crate::files::create_dir_all(dir)?;
     // Each directory read from, mounted once.
     let mut mounts: Vec<PathBuf> = Vec::new();
     let mut mounted = |d: &Path| -> Result<String, ToolError> {
