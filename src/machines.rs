@@ -16,11 +16,10 @@ use crate::panel::board::Wrapper;
 use crate::play::{self, Front, Transport};
 use nimforge_designs as d;
 use nimforge_verify::emit::{verilog, Generated};
-use nimforge_verify::equiv::ProofReport;
 use nimforge_verify::places::Places;
 use nimforge_verify::progress::Ui;
-use nimforge_verify::run::{self, Wanted};
-use nimforge_verify::{LevelReport, Machine};
+use nimforge_verify::run;
+use nimforge_verify::{LevelReport, Machine, Options, Project, Source, Verified};
 use std::path::Path;
 
 /// A command's handler for one machine.
@@ -40,9 +39,12 @@ pub struct Entry {
     /// ([`run::fresh`]): `verify` asks before any level but `rtl`.
     pub fresh: fn(&Path) -> Result<(), nimforge_verify::Error>,
     /// The levels of `verify` (all but `panel`), and the proofs of `equiv`.
-    pub verify: fn(&Wanted, &Path, &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), nimforge_verify::Error>,
-    /// The `panel` level: the board wrapper end to end.
-    pub panel: fn(&Path) -> Vec<LevelReport>,
+    /// Through the library's front door, as a user's crate runs them
+    /// ([`Project::verify_with`]).
+    pub verify: fn(&Options, &Path, &Ui) -> Result<Verified, nimforge_verify::Error>,
+    /// The `panel` level: the board wrapper end to end; the function
+    /// hears of each level as it finishes.
+    pub panel: fn(&Path, &(dyn Fn(&LevelReport) + Sync)) -> Vec<LevelReport>,
     /// The board wrapper `build` implements.
     pub wrapper: Wrapper,
     /// The board wrapper's Verilog for the boards.
@@ -67,6 +69,11 @@ pub struct Entry {
     pub page: &'static str,
 }
 
+/// `M`'s rust-hdl design at the levels `options` asks for.
+fn verify_of<M: Machine>(options: &Options, root: &Path, ui: &Ui) -> Result<Verified, nimforge_verify::Error> {
+    Project::new(root).verify_with::<M>(&Source::RustHdl, options, ui)
+}
+
 /// The entry of a machine whose harness is `M`, panel level `P` and
 /// terminal panel `F`; `board` emits its board wrapper.
 const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front + Default + 'static>(
@@ -80,7 +87,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         module: M::MODULE,
         files: files_of::<M, P>,
         fresh: run::fresh::<M>,
-        verify: run::levels::<M>,
+        verify: verify_of::<M>,
         panel: panel::level::levels::<M, P>,
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },
         bench: crate::bench::machine::run::<M>,

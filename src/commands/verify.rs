@@ -5,14 +5,25 @@
 use nimforge_verify::equiv;
 use nimforge_verify::places::Places;
 use nimforge_verify::progress::Ui;
-use nimforge_verify::{Engine, Level, LevelReport, Status};
+use nimforge_verify::{Engine, Level, LevelReport, Options, Status};
 use std::path::Path;
+use std::sync::Mutex;
+
+/// Every level finished so far in this run, as the levels' listener
+/// ([`Options::on_level`]) and the panel's hear of them: what Ctrl-C prints.
+/// A signal's handler is the process's, so this is too.
+static FINISHED: Mutex<Vec<LevelReport>> = Mutex::new(Vec::new());
+
+/// Notes a finished level for Ctrl-C.
+fn note(r: &LevelReport) {
+    FINISHED.lock().unwrap_or_else(|e| e.into_inner()).push(r.clone());
+}
 
 /// Ctrl-C: the levels finished so far, as the run would have shown them,
 /// a line saying the run was interrupted, and exit status 130.
 fn on_interrupt(json: bool) {
     let _ = ctrlc::set_handler(move || {
-        let done = nimforge_verify::run::finished_so_far();
+        let done = FINISHED.lock().unwrap_or_else(|e| e.into_inner()).clone();
         eprintln!();
         if json {
             for r in &done {
@@ -80,32 +91,18 @@ pub fn run(
         if machine == "all" { crate::machines::MACHINES.iter().collect() } else { vec![crate::machines::find(machine)?] };
     let ui = Ui::new(json);
     on_interrupt(json);
-    let mut wanted = nimforge_verify::run::Wanted { levels: Vec::new(), engines: Vec::new(), max_states, shard, deep };
-    let mut panel_wanted = false;
-    for asked in asked_levels {
-        match asked {
-            Asked::Level(l) => {
-                for l in l.expand() {
-                    if !wanted.levels.contains(&l) {
-                        wanted.levels.push(l);
-                    }
-                }
-                panel_wanted |= *l == Level::All;
-            }
-            Asked::Panel => panel_wanted = true,
-        }
+    let levels: Vec<Level> = asked_levels.iter().filter_map(|a| if let Asked::Level(l) = a { Some(*l) } else { None }).collect();
+    let mut panel_wanted = asked_levels.iter().any(|a| matches!(a, Asked::Panel | Asked::Level(Level::All)));
+    let mut wanted = Options::all().levels(&levels).engines(asked_engines).deep(deep).on_level(note);
+    if let Some(states) = max_states {
+        wanted = wanted.max_states(states);
     }
-    for e in asked_engines.iter().flat_map(|e| e.expand()) {
-        if !wanted.engines.contains(&e) {
-            wanted.engines.push(e);
-        }
-    }
-    if shard.is_some() {
-        // A shard runs the bitsim engine's part of the hardware levels.
-        wanted.levels.retain(|l| matches!(l, Level::Verilog | Level::Netlist | Level::Bitstream));
-        wanted.engines.retain(|e| *e == Engine::Bitsim);
+    if let Some(shard) = shard {
+        // A shard runs the bitsim engine's part of the hardware levels: the
+        // options narrow to it.
+        wanted = wanted.shard(shard);
         panel_wanted = false;
-        if wanted.levels.is_empty() || wanted.engines.is_empty() {
+        if !Level::HARDWARE.iter().any(|l| wanted.runs(*l, Engine::Bitsim)) {
             return Err(
                 "--shard splits the bitsim engine's work at the verilog, netlist and bitstream levels: ask for one of those with --engine bitsim".into()
             );
@@ -115,10 +112,10 @@ pub fn run(
     let mut proofs = Vec::new();
     for m in machines {
         let name = m.name;
-        let levels_wanted = !wanted.levels.is_empty();
+        let levels_wanted = !wanted.wanted_levels().is_empty();
         // A stale generated/ is said at once, before the wrapper's work
         // below starts beside the levels (which would find it too).
-        if levels_wanted && wanted.levels.iter().any(|l| *l != Level::Rtl) {
+        if wanted.wanted_levels().iter().any(|l| *l != Level::Rtl) {
             (m.fresh)(root)?;
         }
         // The board wrapper's work (its proofs, its panel level) beside the
@@ -129,13 +126,13 @@ pub fn run(
         // then the panel's; the machine's proofs, then the wrapper's.
         let (machine, (wrapper, panel)) = std::thread::scope(|beside| {
             let board = beside.spawn(|| {
-                let wrapper = wanted.levels.contains(&Level::Equiv).then(|| {
+                let wrapper = wanted.wanted_levels().contains(&Level::Equiv).then(|| {
                     let _job = ui.job(&format!("{name} wrapper: yosys synth_ice40, the iCEstick build, equiv"));
                     crate::panel::board::proofs(name, &m.wrapper, root)
                 });
                 let panel = panel_wanted.then(|| {
                     let _job = ui.job(&format!("{name} panel"));
-                    (m.panel)(root)
+                    (m.panel)(root, &note)
                 });
                 (wrapper, panel)
             });
@@ -143,9 +140,9 @@ pub fn run(
             (machine, board.join().expect("the board wrapper's thread panicked"))
         });
         if let Some(machine) = machine {
-            let (levels, proven) = machine.map_err(|e| refused(name, &crate::Error::from(e).to_string(), ci, json, root))?;
-            reports.extend(levels);
-            proofs.extend(proven);
+            let verified = machine.map_err(|e| refused(name, &crate::Error::from(e).to_string(), ci, json, root))?;
+            reports.extend(verified.levels);
+            proofs.extend(verified.proofs);
         }
         proofs.extend(wrapper.into_iter().flatten());
         reports.extend(panel.into_iter().flatten());

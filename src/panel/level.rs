@@ -21,7 +21,6 @@ use logos::Logos;
 use nimforge_verify::clocked::Bench;
 use nimforge_verify::flow::{iverilog, verilator, ToolError};
 use nimforge_verify::places::Places;
-use nimforge_verify::run::finished;
 use nimforge_verify::{Engine, Level, LevelReport, Machine, Stage};
 use std::io::Write;
 use std::path::Path;
@@ -253,11 +252,16 @@ pub fn testbench_of(module: &str, leds: usize) -> String {
 /// MACHINE`) with no mismatch, and `refused` of its reports showing the
 /// machine's illegal indication where the script means to be refused.
 /// The board wrapper end to end: rust-hdl, Icarus, Verilator.
-pub fn levels<M: Machine, P: Panel>(root: &Path) -> Vec<LevelReport> {
+/// `on_level` hears of each level as it finishes.
+pub fn levels<M: Machine, P: Panel>(root: &Path, on_level: &(dyn Fn(&LevelReport) + Sync)) -> Vec<LevelReport> {
     let script = P::script();
     let places = Places::new(root, Places::verify_work(root, M::NAME));
-    let mut reports = vec![finished(rtl::<P>(M::NAME, &script))];
-    reports.extend(verilog::<P>(M::NAME, &script, &places).into_iter().map(finished));
+    let noted = |r: LevelReport| {
+        on_level(&r);
+        r
+    };
+    let mut reports = vec![noted(rtl::<P>(M::NAME, &script))];
+    reports.extend(verilog::<P>(M::NAME, &script, &places).into_iter().map(noted));
     reports
 }
 

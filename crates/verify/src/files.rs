@@ -51,7 +51,7 @@ fn at<T>(op: &'static str, path: &Path, result: io::Result<T>) -> Result<T, File
     result.map_err(|error| FileError { op, path: path.to_path_buf(), error })
 }
 
-/// [`write`], with an error that names the path.
+/// [`write()`], with an error that names the path.
 pub fn save(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> Result<(), FileError> {
     at("writing", path.as_ref(), write(path.as_ref(), bytes))
 }

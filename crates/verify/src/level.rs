@@ -21,6 +21,10 @@ pub enum Level {
 }
 
 impl Level {
+    /// The three levels of hardware the simulators run (verilog, netlist,
+    /// bitstream), in the table's order.
+    pub const HARDWARE: [Level; 3] = [Level::Verilog, Level::Netlist, Level::Bitstream];
+
     /// The levels this stands for: every one for [`Level::All`], else
     /// itself.
     pub fn expand(self) -> Vec<Level> {

@@ -11,10 +11,11 @@ use crate::emit;
 use crate::equiv::{self, ProofReport, ProofStatus};
 use crate::places::Places;
 use crate::progress::Ui;
-use crate::run::{self, Wanted};
+use crate::run;
 use crate::source::Source;
 use crate::sources::Sources;
-use crate::{Engine, Error, Level, LevelReport, Machine, Status};
+use crate::Options;
+use crate::{Error, Level, LevelReport, Machine, Status};
 use std::path::{Path, PathBuf};
 
 /// A directory that holds a design's `generated/`, `testbenches/` and
@@ -174,17 +175,21 @@ impl Project {
     }
 
     fn verify_source<M: Machine>(&self, source: &Source, ui: &Ui) -> Result<Verified, Error> {
-        let wanted = Wanted {
-            levels: Level::All.expand(),
-            engines: vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
-            max_states: None,
-            shard: None,
-            deep: crate::DeepRuns::All,
-        };
-        let (levels, proofs) = run::levels_of::<M>(&wanted, &self.root, source, ui)?;
-        let verified = Verified { levels, proofs };
+        let verified = self.verify_with::<M>(source, &Options::all(), ui)?;
         verified.write_json(self.report::<M>())?;
         Ok(verified)
+    }
+
+    /// The levels `options` asks for ([`Options`]: which levels and
+    /// engines, a bound on the states, a shard, the deep runs, who hears of
+    /// each level as it finishes) of `M`'s design as `design` gives it:
+    /// [`Source::RustHdl`] (after [`Project::generate`]) or
+    /// [`Source::Verilog`] (files, a list, a `.core`: [`Sources::read`]).
+    /// Its report is not written ([`Verified::write_json`] writes it);
+    /// [`Project::verify`] is this with [`Options::all`], and writes it.
+    pub fn verify_with<M: Machine>(&self, design: &Source, options: &Options, ui: &Ui) -> Result<Verified, Error> {
+        let (levels, proofs) = run::levels_of::<M>(options, &self.root, design, ui)?;
+        Ok(Verified { levels, proofs })
     }
 
     /// `build/verify/<name>/report.jsonl`: the report [`Project::verify`]

@@ -8,7 +8,7 @@ use super::bitsim;
 use super::equiv::{self, ProofReport};
 use super::lanes::Expected;
 use super::progress::{Progress, Ui};
-use super::{rtl, Engine, Level, LevelReport, Machine, Plan, Stage};
+use super::{rtl, Engine, Level, LevelReport, Machine, Options, Plan, Stage};
 use crate::hdl::{self, Made};
 use crate::places::Places;
 use crate::source::{prepare_verilog, Source};
@@ -19,17 +19,20 @@ use std::sync::Arc;
 static FINISHED: std::sync::Mutex<Vec<LevelReport>> = std::sync::Mutex::new(Vec::new());
 
 /// Notes a finished level and hands it back.
+#[deprecated(note = "hear of each level with `Options::on_level`")]
 pub fn finished(r: LevelReport) -> LevelReport {
     FINISHED.lock().unwrap_or_else(|e| e.into_inner()).push(r.clone());
     r
 }
 
 /// The levels finished so far in this run (for Ctrl-C to print).
+#[deprecated(note = "hear of each level with `Options::on_level`")]
 pub fn finished_so_far() -> Vec<LevelReport> {
     FINISHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// The levels and engines asked for.
+#[deprecated(note = "build a `nimforge_verify::Options` and run it with `Project::verify_with`")]
 pub struct Wanted {
     /// The levels to run, [`Level::All`] expanded ([`Level::expand`]).
     pub levels: Vec<Level>,
@@ -45,9 +48,10 @@ pub struct Wanted {
     pub deep: crate::DeepRuns,
 }
 
-impl Wanted {
-    fn has(&self, level: Level, engine: Engine) -> bool {
-        self.levels.contains(&level) && self.engines.contains(&engine) && level.engines().contains(&engine)
+#[allow(deprecated)]
+impl From<&Wanted> for Options {
+    fn from(w: &Wanted) -> Options {
+        Options { levels: w.levels.clone(), engines: w.engines.clone(), max_states: w.max_states, shard: w.shard, deep: w.deep, on_level: None }
     }
 }
 
@@ -78,16 +82,19 @@ pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
 
 /// A machine's levels, and its proofs when `equiv` is wanted, for its
 /// rust-hdl design ([`Source::RustHdl`]).
+#[deprecated(note = "use `Project::verify_with` with `Source::RustHdl` and an `Options`")]
+#[allow(deprecated)]
 pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
-    levels_of::<M>(wanted, root, &Source::RustHdl, ui)
+    levels_of::<M>(&Options::from(wanted), root, &Source::RustHdl, ui)
 }
 
 /// A machine's levels, and its proofs when `equiv` is wanted, for its
 /// design at `source`.
-pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Source, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
+pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Source, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
     if wanted.shard.is_some() {
-        let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
-        if wanted.engines.iter().any(|e| *e != Engine::Bitsim) || wanted.levels.iter().any(|l| !hardware.contains(l)) {
+        let hardware = Level::HARDWARE;
+        let none = wanted.levels.is_empty() || wanted.engines.is_empty();
+        if none || wanted.engines.iter().any(|e| *e != Engine::Bitsim) || wanted.levels.iter().any(|l| !hardware.contains(l)) {
             return Err(crate::Error::Input(
                 "--shard splits the bitsim engine's work (the plan's pieces, the deep runs' chunks) at the verilog, netlist and bitstream levels: ask for those alone (--engine bitsim)".into(),
             ));
@@ -142,8 +149,8 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         ));
     }
     let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
-    let slow_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Icarus) || wanted.has(l, Engine::Verilator));
-    let bitsim_wanted = hardware.iter().any(|&l| wanted.has(l, Engine::Bitsim));
+    let slow_wanted = hardware.iter().any(|&l| wanted.runs(l, Engine::Icarus) || wanted.runs(l, Engine::Verilator));
+    let bitsim_wanted = hardware.iter().any(|&l| wanted.runs(l, Engine::Bitsim));
     let expected = {
         let _job = ui.job(&format!("{}: the oracle's outputs, {} cycles", M::NAME, plan.len()));
         Expected::of(&plan)
@@ -153,9 +160,9 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         let (plan, places, expected) = (&plan, &places, &expected);
         let external = scope.spawn(move || {
             let proving = wanted.levels.contains(&Level::Equiv);
-            let need_ice40 = proving || wanted.has(Level::Netlist, Engine::Bitsim) || wanted.has(Level::Netlist, Engine::Icarus);
-            let need_chip = proving || wanted.has(Level::Bitstream, Engine::Bitsim) || wanted.has(Level::Bitstream, Engine::Icarus);
-            let generic = wanted.has(Level::Verilog, Engine::Bitsim).then(|| {
+            let need_ice40 = proving || wanted.runs(Level::Netlist, Engine::Bitsim) || wanted.runs(Level::Netlist, Engine::Icarus);
+            let need_chip = proving || wanted.runs(Level::Bitstream, Engine::Bitsim) || wanted.runs(Level::Bitstream, Engine::Icarus);
+            let generic = wanted.runs(Level::Verilog, Engine::Bitsim).then(|| {
                 let _job = ui.job(&format!("{}: yosys, generic gates", M::NAME));
                 hdl::make_generic::<M>(places)
             });
@@ -186,7 +193,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
         let mut reports = not_applicable;
         if wanted.levels.contains(&Level::Rtl) && matches!(source, Source::RustHdl) {
             let _job = ui.job(&format!("{} rtl (rust-hdl), {} cycles", M::NAME, plan.len()));
-            reports.push(finished(rtl::run(plan, crate::lanes::threads())));
+            reports.push(wanted.noted(rtl::run(plan, crate::lanes::threads())));
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
@@ -213,7 +220,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Wanted, root: &Path, source: &Sourc
             if let Some(s) = searched {
                 ui.say(&format!("{}: the transition search: {}", M::NAME, s.summary()));
             }
-            reports.extend(r.into_iter().map(finished));
+            reports.extend(r.into_iter().map(|r| wanted.noted(r)));
         }
         (reports, external.join().expect("the external levels' thread panicked"))
     });
@@ -286,12 +293,12 @@ fn slow_levels<M: Machine>(
     plan: &Plan<M>,
     expected: &Expected,
     places: &Places,
-    wanted: &Wanted,
+    wanted: &Options,
     ui: &Ui,
     ice40: &Option<Made<crate::flow::yosys::Synthesis>>,
     chip: &Option<Made<hdl::Chip>>,
 ) -> Result<Vec<LevelReport>, crate::Error> {
-    let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.has(l, Engine::Icarus));
+    let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.runs(l, Engine::Icarus));
     let share = plan.share(ICARUS_CYCLES, 1);
     let path = places.work.join("vectors-icarus.txt");
     if icarus {
@@ -306,28 +313,28 @@ fn slow_levels<M: Machine>(
     let (share, path) = (&share, &path);
     let levels: Vec<Box<dyn Fn() -> Option<LevelReport> + Send + Sync + '_>> = vec![
         Box::new(move || {
-            wanted.has(Level::Verilog, Engine::Verilator).then(|| {
+            wanted.runs(Level::Verilog, Engine::Verilator).then(|| {
                 let _job = ui.job(&format!("{} verilog/verilator, {} cycles", M::NAME, plan.len()));
-                finished(hdl::verilog_verilator(plan, places, expected))
+                wanted.noted(hdl::verilog_verilator(plan, places, expected))
             })
         }),
         Box::new(move || {
-            wanted.has(Level::Verilog, Engine::Icarus).then(|| {
+            wanted.runs(Level::Verilog, Engine::Icarus).then(|| {
                 let _job = ui.job(&format!("{} verilog/icarus, {} cycles", M::NAME, share.len()));
-                finished(hdl::verilog_icarus(share, places, path))
+                wanted.noted(hdl::verilog_icarus(share, places, path))
             })
         }),
-        Box::new(move || match (wanted.has(Level::Netlist, Engine::Icarus), ice40) {
+        Box::new(move || match (wanted.runs(Level::Netlist, Engine::Icarus), ice40) {
             (true, Some(synth)) => {
                 let _job = ui.job(&format!("{} netlist/icarus, {} cycles", M::NAME, share.len()));
-                Some(finished(hdl::netlist_icarus(share, places, path, synth)))
+                Some(wanted.noted(hdl::netlist_icarus(share, places, path, synth)))
             }
             _ => None,
         }),
-        Box::new(move || match (wanted.has(Level::Bitstream, Engine::Icarus), chip) {
+        Box::new(move || match (wanted.runs(Level::Bitstream, Engine::Icarus), chip) {
             (true, Some(chip)) => {
                 let _job = ui.job(&format!("{} bitstream/icarus, {} cycles", M::NAME, share.len()));
-                Some(finished(hdl::bitstream_icarus(share, places, path, chip)))
+                Some(wanted.noted(hdl::bitstream_icarus(share, places, path, chip)))
             }
             _ => None,
         }),
