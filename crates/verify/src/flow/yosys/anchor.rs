@@ -4,8 +4,8 @@
 //! every undriven net at 0 before any optimisation), made apart from the
 //! check's own scripts so that the ground truth shares none of them.
 
-use super::{reads, YOSYS};
-use crate::flow::{write, ToolError};
+use super::{reads, run_script};
+use crate::flow::ToolError;
 use crate::sources::Sources;
 use askama::Template;
 use std::path::{Path, PathBuf};
@@ -34,9 +34,8 @@ struct AnchorScript<'a> {
 /// gates and its internal names hidden), the script and log in `dir`.
 pub fn rewrite(sources: &Sources, top: &str, gates: bool, out: &Path, dir: &Path) -> Result<(), ToolError> {
     let out = std::path::absolute(out).map_err(|error| ToolError::Io { what: format!("writing {}", out.display()), error })?;
-    let script = RewriteScript { reads: reads(sources, top)?, top, gates, out: &out.to_string_lossy() }.render().expect("template renders");
-    write(&dir.join("rewrite.ys"), &script)?;
-    YOSYS.run(&["-q", "-l", "rewrite.log", "-s", "rewrite.ys"], dir, &format!("writing {top} again"))?;
+    let script = RewriteScript { reads: reads(sources, top)?, top, gates, out: &out.to_string_lossy() };
+    run_script(&script, "rewrite", dir, &format!("writing {top} again"), None)?;
     Ok(())
 }
 
@@ -59,8 +58,6 @@ pub fn miter(a: &Sources, b: &Sources, top: &str, dir: &Path, by: Option<std::ti
     clocks.sort();
     clocks.dedup();
     let steps = !(one_rising(&ha) && one_rising(&hb) && clocks.len() <= 1);
-    let script = AnchorScript { a: reads(a, top)?, b: reads(b, top)?, top, steps }.render().expect("template renders");
-    write(&dir.join("anchor.ys"), &script)?;
-    YOSYS.run_by(&["-q", "-l", "anchor.log", "-s", "anchor.ys"], dir, &format!("writing the anchor's miter of {top}"), by)?;
+    run_script(&AnchorScript { a: reads(a, top)?, b: reads(b, top)?, top, steps }, "anchor", dir, &format!("writing the anchor's miter of {top}"), by)?;
     Ok(dir.join("anchor.aig"))
 }

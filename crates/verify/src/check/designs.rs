@@ -1,0 +1,173 @@
+//! The two designs before any walk: each read (by yosys-slang where yosys
+//! 0.23 cannot read it), their ports the same, and how the pair takes time.
+
+use super::{Clocking, Options, Read};
+use crate::flow::yosys::{self, ModulePort};
+use crate::sources::Sources;
+use crate::Error;
+use std::path::Path;
+
+/// One design's sources, ports and holds as yosys 0.23 reads them (in
+/// `dir`); where it cannot, as yosys-slang reads them (in `front`) and
+/// writes them again, with the [`Read`] that says so.
+pub(super) fn read_design(
+    (given, sources): (&Path, &Sources),
+    top: &str,
+    front: &Path,
+    dir: &Path,
+) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
+    use crate::flow::{yowasp, ToolError};
+    let output = match yosys::module(sources, top, dir) {
+        Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
+        // Out of time: no reading of it is tried again.
+        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        Err(ToolError::Failed { output, .. }) => output,
+        Err(e) => return Err(e.into()),
+    };
+    let (written, why) = yowasp::instead(given, sources, top, &output, front)?;
+    let (ports, holds) = match yosys::module(&written, top, dir) {
+        Ok(read) => read,
+        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        Err(ToolError::Failed { output, .. }) => return Err(yowasp::unreadable(given, &written, &output)),
+        Err(e) => return Err(e.into()),
+    };
+    let verilog = written.files[0].clone();
+    Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
+}
+
+/// A signal of yosys's in the file's words: `\clk` is clk, `\clk [0]` is
+/// clk [0].
+pub(super) fn signal(s: &str) -> String {
+    s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ")
+}
+
+/// Up to four names, and `...` after them when there are more.
+pub(super) fn list(names: &[String]) -> String {
+    let shown: Vec<&str> = names.iter().take(4).map(String::as_str).collect();
+    format!("{}{}", shown.join(", "), if names.len() > 4 { ", ..." } else { "" })
+}
+
+/// How the pair takes time (docs/command.md, "Clocks"), from what drives
+/// the registers' clock pins in either file: cycles of one clock where
+/// every register is on the rising edge of one input that nothing else
+/// reads, with no latch and no asynchronous reset or load; else steps, each
+/// clock an input. `--clocks` asks for steps; `--clock` names the one
+/// clock of cycles, and must be an input.
+pub(super) fn clocking(
+    ((a, holds_a), (b, holds_b)): ((&Path, &yosys::Holds), (&Path, &yosys::Holds)),
+    ports: &[ModulePort],
+    options: &Options,
+) -> Result<Clocking, Error> {
+    let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
+    let files = [(a, holds_a), (b, holds_b)];
+    // Each clock once, with the first file that has it.
+    let mut clocks: Vec<(String, bool, &Path)> = Vec::new();
+    for (f, h) in files {
+        for (c, rising) in &h.clocks {
+            if !clocks.iter().any(|(k, r, _)| *k == signal(c) && r == rising) {
+                clocks.push((signal(c), *rising, f));
+            }
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    for (c, _, _) in &clocks {
+        if !names.contains(c) {
+            names.push(c.clone());
+        }
+    }
+    names.sort();
+    // In steps, the inputs that drive a clock pin or open a latch: each
+    // changes first at every step, before the other inputs (certify.rs).
+    let with_enables = |mut controls: Vec<String>| {
+        for e in files.iter().flat_map(|(_, h)| &h.latch_enables).map(|e| signal(e)) {
+            if input(&e) && !controls.contains(&e) {
+                controls.push(e);
+            }
+        }
+        controls
+    };
+    if let Some(named) = &options.clocks {
+        if named.is_empty() || named.iter().any(|c| c.trim().is_empty()) {
+            return Err(Error::Input("--clocks names an empty clock: give the clock inputs, comma-separated (--clocks a,b)".into()));
+        }
+        if let Some(c) = named.iter().find(|c| !input(c)) {
+            return Err(Error::Input(format!("module {} has no 1-bit input {c}: --clocks names clock inputs", options.top)));
+        }
+        if let Some((c, _, f)) = clocks.iter().find(|(c, _, _)| input(c) && !named.contains(c)) {
+            return Err(Error::Input(format!("{} has registers clocked by {c}, which --clocks does not name: add it, or leave --clocks out", f.display())));
+        }
+        return Ok(Clocking::Steps { clocks: with_enables(named.clone()), why: "--clocks".into() });
+    }
+    if let Some(c) = options.clock.as_deref().filter(|c| !input(c)) {
+        return Err(Error::Input(format!("module {} has no 1-bit input {c}: name its clock with --clock, or leave --clock out", options.top)));
+    }
+    let why = files
+        .iter()
+        .find_map(|(f, h)| (!h.latches.is_empty()).then(|| format!("{} has a latch: {}", f.display(), list(&h.latches))))
+        .or_else(|| clocks.iter().find(|(_, rising, _)| !rising).map(|(c, _, f)| format!("{} has registers on the falling edge of {c}", f.display())))
+        .or_else(|| (names.len() > 1).then(|| format!("registers are clocked by {}", list(&names))))
+        .or_else(|| {
+            clocks
+                .iter()
+                .find(|(c, _, _)| !input(c))
+                .map(|(c, _, f)| format!("{} has registers clocked by {c}, which is no input but made by logic", f.display()))
+        })
+        .or_else(|| {
+            files
+                .iter()
+                .find_map(|(f, h)| h.clocks_as_data.first().map(|c| format!("{} reads its clock {} otherwise than at a clock pin", f.display(), signal(c))))
+        })
+        .or_else(|| {
+            files.iter().find_map(|(f, h)| {
+                (!h.asynchronous.is_empty()).then(|| format!("{} has registers with an asynchronous reset or load: {}", f.display(), list(&h.asynchronous)))
+            })
+        });
+    if let Some(why) = why {
+        return Ok(Clocking::Steps { clocks: with_enables(names.into_iter().filter(|c| input(c)).collect()), why });
+    }
+    match (names.first(), &options.clock) {
+        (Some(c), Some(named)) if c != named => {
+            let f = clocks[0].2;
+            Err(Error::Input(format!("{} has its registers clocked by {c}, not {named}: name its clock with --clock {c}, or leave --clock out", f.display())))
+        }
+        (Some(c), _) => Ok(Clocking::Cycles { clock: c.clone() }),
+        // No register on a clock: the named clock is an input like another.
+        (None, _) => Ok(Clocking::Combinational),
+    }
+}
+
+/// The two files' ports the same, else one line naming the first that
+/// differs: one the other lacks, or one that changed direction or width.
+pub(super) fn same_ports((a, ports_a): (&Path, &[ModulePort]), (b, ports_b): (&Path, &[ModulePort])) -> Result<(), Error> {
+    let kind = |p: &ModulePort| if p.input { "an input" } else { "an output" };
+    for (p, (has, other, others)) in ports_a.iter().map(|p| (p, (a, b, ports_b))).chain(ports_b.iter().map(|p| (p, (b, a, ports_a)))) {
+        match others.iter().find(|q| q.name == p.name) {
+            None => {
+                return Err(Error::Design(format!(
+                    "{} has {} {} of {} bits and {} has not: the two modules must have the same ports",
+                    has.display(),
+                    kind(p),
+                    p.name,
+                    p.width,
+                    other.display()
+                )))
+            }
+            Some(q) if q.input != p.input => {
+                return Err(Error::Design(format!("port {} changed direction: {} in {}, {} in {}", p.name, kind(p), has.display(), kind(q), other.display())))
+            }
+            Some(q) if q.width != p.width => {
+                return Err(Error::Design(format!(
+                    "{} has {} {} of {} bits and {} has one of {}: the two modules must have the same ports",
+                    has.display(),
+                    kind(p),
+                    p.name,
+                    p.width,
+                    other.display(),
+                    q.width
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}

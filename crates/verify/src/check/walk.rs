@@ -1,0 +1,206 @@
+//! The walk over every reachable state of the pair under every input
+//! value, and the random runs from power-on where the space is too large.
+
+use super::{Options, Walk, FIRST_RUNS, FIRST_RUNS_DEPTH, FIRST_RUNS_TIME, MAX_WALK_INPUT_BITS};
+use crate::flow::yosys::ModulePort;
+use crate::Error;
+use nimforge_netlist::lanes::LaneSim;
+use nimforge_netlist::Netlist;
+use std::collections::HashMap;
+
+/// The miter's input bits, port by port (`in_<port>`), bit 0 first.
+fn input_bits(net: &Netlist, inputs: &[&ModulePort]) -> Result<Vec<Vec<usize>>, Error> {
+    inputs
+        .iter()
+        .map(|p| {
+            let name = format!("in_{}", p.name);
+            net.input_port(&name).or_else(|_| net.input_port(&format!("\\{name}"))).map_err(Error::Netlist)
+        })
+        .collect()
+}
+
+/// An input row (the bits of every port, in order) as a value per port,
+/// bits as text, most significant first.
+fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
+    let mut at = 0;
+    bits.iter()
+        .map(|b| {
+            let v: String = (0..b.len()).rev().map(|k| if bit(at + k) { '1' } else { '0' }).collect();
+            at += b.len();
+            v
+        })
+        .collect()
+}
+
+/// The walk, or the runs where the space is too large: how far it went,
+/// and the input sequence of the first difference (a value per port per
+/// cycle).
+pub(super) fn simulate(
+    net: &Netlist,
+    inputs: &[&ModulePort],
+    options: &Options,
+    (walk_until, runs_until): (std::time::Instant, std::time::Instant),
+    settled: &std::sync::atomic::AtomicBool,
+) -> Result<(Walk, Option<Vec<Vec<String>>>), Error> {
+    let bits = input_bits(net, inputs)?;
+    let flat: Vec<usize> = bits.iter().flatten().copied().collect();
+    let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
+    let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    // The fast falsifier first: a short burst of random runs, which finds
+    // a shallow difference long before the walk's breadth reaches it.
+    let burst_until = (std::time::Instant::now() + FIRST_RUNS_TIME).min(walk_until);
+    let (found, done) = runs(&mut sim, flat.len(), FIRST_RUNS.min(options.runs), FIRST_RUNS_DEPTH.min(options.depth), burst_until, settled);
+    if let Some(rows) = found {
+        let rows = rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect();
+        let why = "random runs go first, as the fast falsifier".to_string();
+        return Ok((Walk::Runs { why, runs: done, depth: FIRST_RUNS_DEPTH.min(options.depth) }, Some(rows)));
+    }
+    let mut why = format!("{} input bits: past {MAX_WALK_INPUT_BITS}, every value in every state is too many", flat.len());
+    if flat.len() <= MAX_WALK_INPUT_BITS {
+        match walk(&mut sim, flat.len(), options.max_states, walk_until, settled) {
+            WalkEnd::Whole(w) => return Ok((w, None)),
+            WalkEnd::Differs(path) => {
+                let w = Walk::Whole { states: 0, transitions: 0, depth: path.len() };
+                return Ok((w, Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect())));
+            }
+            WalkEnd::TooLarge => why = format!("more than {} states of the pair (--max-states)", options.max_states),
+            WalkEnd::OutOfTime(states) => why = format!("its third of the time budget ran out at {states} states"),
+            WalkEnd::Settled(states) => why = format!("a prover settled the pair first, at {states} states"),
+        }
+    }
+    let (found, done) = runs(&mut sim, flat.len(), options.runs, options.depth, runs_until, settled);
+    let rows = found.map(|rows| rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
+    Ok((Walk::Runs { why, runs: done, depth: options.depth }, rows))
+}
+
+enum WalkEnd {
+    Whole(Walk),
+    Differs(Vec<u64>),
+    TooLarge,
+    /// The walk's share of the budget ran out: the states reached.
+    OutOfTime(usize),
+    /// A prover settled the pair first: the states reached.
+    Settled(usize),
+}
+
+/// Breadth first from power-on over the pair's states, every input value
+/// in every state, 64 at a time, until `until`; a progress line on a
+/// terminal.
+fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std::time::Instant, settled: &std::sync::atomic::AtomicBool) -> WalkEnd {
+    use std::io::IsTerminal;
+    let progress = std::io::stderr().is_terminal();
+    let (t0, mut shown) = (std::time::Instant::now(), std::time::Instant::now());
+    let stride = sim.state_stride().max(1);
+    let values: u64 = 1 << input_bits;
+    let mut init = sim.init_row().to_vec();
+    init.resize(stride, 0);
+    let mut index: HashMap<Vec<u64>, usize> = HashMap::from([(init.clone(), 0)]);
+    // Each state's row and the way it was first reached: (parent, input).
+    let mut states: Vec<(Vec<u64>, Option<(usize, u64)>)> = vec![(init, None)];
+    let path = |states: &[(Vec<u64>, Option<(usize, u64)>)], mut at: usize, last: u64| {
+        let mut inputs = vec![last];
+        while let Some((parent, input)) = states[at].1 {
+            inputs.push(input);
+            at = parent;
+        }
+        inputs.reverse();
+        inputs
+    };
+    let (mut frontier, mut depth, mut transitions) = (vec![0usize], 0, 0u64);
+    let mut state_rows = vec![0u64; 64 * stride];
+    let mut input_rows = vec![0u64; 64 * sim.input_stride().max(1)];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            let now = std::time::Instant::now();
+            let settled = settled.load(std::sync::atomic::Ordering::Relaxed);
+            if now >= until || settled {
+                if progress {
+                    eprint!("\r\x1b[K");
+                }
+                return if settled { WalkEnd::Settled(states.len()) } else { WalkEnd::OutOfTime(states.len()) };
+            }
+            if progress && now.duration_since(shown).as_secs() >= 1 {
+                shown = now;
+                eprint!("\r\x1b[Kwalk: {} states, depth {depth}, {} s", states.len(), now.duration_since(t0).as_secs());
+            }
+            for start in (0..values).step_by(64) {
+                let lanes = (values - start).min(64) as usize;
+                for l in 0..64 {
+                    state_rows[l * stride..(l + 1) * stride].copy_from_slice(&states[s].0);
+                    input_rows[l] = start + (l % lanes) as u64;
+                }
+                sim.load_state_rows(&state_rows);
+                sim.set_input_rows(&input_rows);
+                sim.eval();
+                let differs = sim.output_word(0) & (u64::MAX >> (64 - lanes));
+                if differs != 0 {
+                    return WalkEnd::Differs(path(&states, s, start + differs.trailing_zeros() as u64));
+                }
+                transitions += lanes as u64;
+                sim.step();
+                let mut after = vec![0u64; 64 * stride];
+                sim.state_rows(&mut after);
+                for l in 0..lanes {
+                    let row = &after[l * stride..(l + 1) * stride];
+                    if !index.contains_key(row) {
+                        if states.len() >= max_states {
+                            return WalkEnd::TooLarge;
+                        }
+                        index.insert(row.to_vec(), states.len());
+                        next.push(states.len());
+                        states.push((row.to_vec(), Some((s, start + l as u64))));
+                    }
+                }
+            }
+        }
+        if !next.is_empty() {
+            depth += 1;
+        }
+        frontier = next;
+    }
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+    WalkEnd::Whole(Walk::Whole { states: states.len(), transitions, depth })
+}
+
+/// `runs` random input sequences (seeded) of `depth` cycles from power-on,
+/// 64 at a time, until `until`: the first that shows a difference, its
+/// input rows; and how many ran.
+fn runs(
+    sim: &mut LaneSim<u64>,
+    input_bits: usize,
+    runs: usize,
+    depth: usize,
+    until: std::time::Instant,
+    settled: &std::sync::atomic::AtomicBool,
+) -> (Option<Vec<Vec<u64>>>, usize) {
+    let mut rng = nimforge_netlist::fuzz::Rng::new(1);
+    let stride = sim.input_stride().max(1);
+    // The last word of a row keeps only the input's bits.
+    let last = if input_bits.is_multiple_of(64) { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
+    for done in 0..runs.div_ceil(64) {
+        if std::time::Instant::now() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
+            return (None, done * 64);
+        }
+        sim.power_on();
+        let mut history: Vec<Vec<u64>> = Vec::with_capacity(depth);
+        for _ in 0..depth {
+            let mut rows: Vec<u64> = (0..64 * stride).map(|_| rng.next()).collect();
+            for l in 0..64 {
+                rows[l * stride + stride - 1] &= last;
+            }
+            sim.set_input_rows(&rows);
+            sim.eval();
+            let differs = sim.output_word(0);
+            history.push(rows);
+            if differs != 0 {
+                let lane = differs.trailing_zeros() as usize;
+                return (Some(history.iter().map(|h| h[lane * stride..(lane + 1) * stride].to_vec()).collect()), done * 64 + 64);
+            }
+            sim.step();
+        }
+    }
+    (None, runs.div_ceil(64) * 64)
+}
