@@ -67,12 +67,17 @@ impl App {
         let io = |e: std::io::Error| format!("the terminal: {e}");
         loop {
             terminal.draw(|f| self.draw(f)).map_err(io)?;
-            if event::poll(Duration::from_millis(10)).map_err(io)? {
+            // Every key already typed goes out before the next drawing, as
+            // keys typed fast reach a board back to back on its line (two
+            // `g`s to Wilson's judge: the second finds it still at work).
+            let mut waiting = event::poll(Duration::from_millis(10)).map_err(io)?;
+            while waiting {
                 if let Event::Key(key) = event::read().map_err(io)? {
                     if key.kind != KeyEventKind::Release && !self.key(key)? {
                         return Ok(());
                     }
                 }
+                waiting = event::poll(Duration::ZERO).map_err(io)?;
             }
             for byte in self.transport.receive(Duration::from_millis(5))? {
                 self.byte(byte);
