@@ -1,7 +1,7 @@
 //! The N x W selector proven equal (what `nimforge prove` runs): generated/selector_NxW.v proven equal
 //! to the hand-written behavioural reference testbenches/selector_ref.v (with
 //! its ports from testbenches/selector_ref_ports.v.j2) by yosys: a miter and
-//! temporal induction (crates/verify/templates/prove.ys.j2), so the two agree in every cycle of
+//! temporal induction (crates/flow/templates/prove.ys.j2), so the two agree in every cycle of
 //! every input sequence from power-on. The script and log are kept in
 //! build/prove/selector_NxW/.
 
@@ -72,7 +72,7 @@ pub struct AbcProof {
 }
 
 /// The same equivalence proven by ABC's `dprove` on the miter yosys writes
-/// (`crates/verify/templates/miter_aig.ys.j2`), in `dir`.
+/// (`crates/flow/templates/miter_aig.ys.j2`), in `dir`.
 pub fn with_abc(piles: usize, bits: usize, root: &Path, dir: &Path) -> Result<AbcProof, crate::Error> {
     let t0 = std::time::Instant::now();
     let (design, top, references, ref_top) = design_and_reference(piles, bits, root, &root.join(REFERENCE), dir)?;

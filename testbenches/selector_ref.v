@@ -2,7 +2,7 @@
 // from the rule (docs: the relay NIM, 002, generalised in issue 7; the
 // move-level form is src/oracle/selector.rs), not from designs/src/selector.rs
 // or its Verilog. `nimforge prove` shows generated/selector_NxW.v equal to it
-// with yosys (crates/verify/templates/prove.ys.j2); testbenches/selector_ref_ports.v.j2 gives it
+// with yosys (crates/flow/templates/prove.ys.j2); testbenches/selector_ref_ports.v.j2 gives it
 // the generated module's ports.
 //
 // The rule, for the position held in the input register:

@@ -1,1 +1,1 @@
-../verify/build.rs
+../flow/build.rs

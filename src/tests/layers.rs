@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The crates' source roots, from the workspace's top.
-const ROOTS: [&str; 5] = ["src", "crates/verify/src", "crates/netlist/src", "crates/oracles/src", "designs/src"];
+const ROOTS: [&str; 6] = ["src", "crates/flow/src", "crates/verify/src", "crates/netlist/src", "crates/oracles/src", "designs/src"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap().flatten() {
@@ -124,6 +124,28 @@ fn no_library_module_imports_the_command() {
     assert!(up.is_empty(), "library modules that import the command:\n{}", up.join("\n"));
 }
 
+/// nimforge-flow is the ground floor (issue 57): its manifest names no
+/// other nimforge crate, not even for its tests, and its code names none;
+/// nimforge-netlist's tests reach the tools through it, not through
+/// nimforge-verify (which depends on netlist: that edge would be a cycle).
+#[test]
+fn the_flow_crate_is_the_ground_floor() {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(top.join("crates/flow/Cargo.toml")).unwrap();
+    let named: Vec<&str> = manifest.lines().filter(|l| l.trim_start().starts_with("nimforge-") && !l.contains("name =")).collect();
+    assert!(named.is_empty(), "nimforge-flow depends on: {named:?}");
+    let mut files = Vec::new();
+    rust_files(&top.join("crates/flow/src"), &mut files);
+    for f in files {
+        let text = code(&std::fs::read_to_string(&f).unwrap());
+        for other in ["nimforge::", "nimforge_designs", "nimforge_netlist", "nimforge_oracles", "nimforge_verify"] {
+            assert!(!text.contains(other), "{} names {other}", f.display());
+        }
+    }
+    let netlist = std::fs::read_to_string(top.join("crates/netlist/Cargo.toml")).unwrap();
+    assert!(!netlist.lines().any(|l| l.trim_start().starts_with("nimforge-verify")), "nimforge-netlist depends on nimforge-verify");
+}
+
 /// The check itself sees an import: `commands/sim.rs` imports the registry.
 #[test]
 fn the_check_sees_imports() {
@@ -131,4 +153,5 @@ fn the_check_sees_imports() {
     let edges = imports();
     assert!(edges[&top.join("src/commands/sim.rs")].contains(&top.join("src/machines.rs")));
     assert!(edges[&top.join("crates/verify/src/hdl.rs")].contains(&top.join("crates/verify/src/verilated.rs")));
+    assert!(edges[&top.join("crates/flow/src/flow/yosys/synth.rs")].contains(&top.join("crates/flow/src/sources.rs")));
 }

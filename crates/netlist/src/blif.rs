@@ -281,7 +281,7 @@ fn latch(line: &Line, nets: Vec<String>) -> Result<Latch, NetlistError> {
         if kind != "re" {
             let what = format!(
                 "latch {q} is of type {kind}; only rising-edge (re) flip-flops are simulated: \
-                 re-synthesise with the generic script (crates/verify/templates/blif.ys.j2)"
+                 re-synthesise with the generic script (crates/flow/templates/blif.ys.j2)"
             );
             return Err(parse_error(line, &what));
         }

@@ -134,7 +134,7 @@ pub fn flop_pins(cell: &str) -> &'static [&'static str] {
 mod tests {
     use super::*;
     use crate::{Netlist, Sim};
-    use nimforge_verify::flow::{iverilog, yosys};
+    use nimforge_flow::flow::{iverilog, yosys};
     use serde_json::json;
 
     /// The LUT_INITs under test: every one-hot table (so every input of the

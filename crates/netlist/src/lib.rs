@@ -109,7 +109,7 @@ impl fmt::Display for NetlistError {
             NetlistError::UnknownCell { line, name } => write!(
                 f,
                 "line {line}: cell type {name} is not a generic gate; \
-                 re-synthesise with the generic script (crates/verify/templates/blif.ys.j2)"
+                 re-synthesise with the generic script (crates/flow/templates/blif.ys.j2)"
             ),
             NetlistError::Undriven { net } => {
                 write!(f, "net {net} is read but nothing drives it; drive it or list it in .inputs")

@@ -108,7 +108,7 @@ fn an_ice40_cell_says_to_resynthesise() {
     let text = ".model m\n.inputs a\n.outputs y\n.subckt SB_LUT4 I0=a O=y\n.end\n";
     let e = Netlist::from_blif(text).unwrap_err();
     assert_eq!(e, NetlistError::UnknownCell { line: 4, name: "SB_LUT4".into() });
-    assert!(e.to_string().contains("crates/verify/templates/blif.ys.j2"), "{e}");
+    assert!(e.to_string().contains("crates/flow/templates/blif.ys.j2"), "{e}");
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn a_latch_on_a_second_clock_is_refused() {
 /// Against yosys: ignored, with the reason, when it is not installed.
 mod yosys {
     use super::super::{Netlist, Sim};
-    use nimforge_verify::flow::yosys::synth_blif;
+    use nimforge_flow::flow::yosys::synth_blif;
     use std::path::{Path, PathBuf};
 
     /// A fresh directory under target/.

@@ -133,6 +133,18 @@ impl From<crate::files::FileError> for Error {
     }
 }
 
+impl From<nimforge_flow::boards::BoardError> for Error {
+    /// A board's error, its line unchanged: an unknown name is the
+    /// caller's ([`Error::Input`]), a board file that is not one is
+    /// [`Error::Malformed`].
+    fn from(e: nimforge_flow::boards::BoardError) -> Error {
+        match e {
+            nimforge_flow::boards::BoardError::Unknown(line) => Error::Input(line),
+            nimforge_flow::boards::BoardError::Malformed { file, what } => Error::Malformed { file, what },
+        }
+    }
+}
+
 impl From<crate::sources::SourcesError> for Error {
     fn from(e: crate::sources::SourcesError) -> Error {
         Error::Input(e.0)

@@ -25,8 +25,10 @@
 //! trait a user implements), [`Plan`] (the input sequence: the transition
 //! tour and the whole-move runs), [`Level`] and [`Engine`], [`report`]
 //! (what a level found);
-//! [`flow`] (one module per external tool), [`emit`] (Verilog, testbenches,
-//! constraints, tables from templates), [`boards`] and [`build`]; the level
+//! [`flow`] (one module per external tool), [`files`] and [`Sources`] (all
+//! three nimforge-flow's, re-exported here), [`emit`] (Verilog, testbenches,
+//! constraints, tables from templates), [`boards`] (nimforge-flow's, with
+//! this crate's [`Error`]) and [`build`]; the level
 //! runners [`rtl`], [`bitsim`], [`hdl`] (the external simulators),
 //! [`verilated`], [`equiv`] (the proofs) and [`run`] (all of them on both
 //! cores); [`driver`] and [`clocked`] (a design driven press by press).
@@ -42,8 +44,6 @@ pub mod emit;
 pub mod equiv;
 mod error;
 pub mod external;
-pub mod files;
-pub mod flow;
 pub mod hdl;
 pub mod junit;
 pub mod lanes;
@@ -63,7 +63,6 @@ pub mod rtl;
 pub mod run;
 pub mod shard;
 pub mod source;
-mod sources;
 mod tour;
 pub mod vcd;
 mod verdict;
@@ -85,3 +84,10 @@ pub use project::{Project, Verified};
 pub use report::{LevelReport, Status};
 pub use source::Source;
 pub use sources::{Sources, SourcesError};
+
+// The flow's modules, moved to nimforge-flow (the ground floor that
+// nimforge-netlist's tests use too), at their old paths here: every path a
+// user or the app writes (`nimforge_verify::flow::yosys`, `files::save`,
+// `Sources`) names the same item as before.
+use nimforge_flow::sources;
+pub use nimforge_flow::{files, flow};

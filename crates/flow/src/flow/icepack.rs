@@ -4,7 +4,7 @@ use super::{Tool, ToolError};
 use std::path::{Path, PathBuf};
 
 /// icepack, from fpga-icestorm.
-pub(crate) const ICEPACK: Tool = Tool::new("icepack");
+pub const ICEPACK: Tool = Tool::new("icepack");
 
 /// Packs `asc` into `dir/design.bin`, written whole or not at all: icepack
 /// writes beside it and the file is renamed into place when it is done.

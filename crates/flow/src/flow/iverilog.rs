@@ -6,9 +6,9 @@ use askama::Template;
 use std::path::Path;
 
 /// The Icarus compiler, `iverilog`.
-pub(crate) const IVERILOG: Tool = Tool::new("iverilog");
+pub const IVERILOG: Tool = Tool::new("iverilog");
 /// The Icarus runtime that runs what `iverilog` compiled, `vvp`.
-pub(crate) const VVP: Tool = Tool::new("vvp");
+pub const VVP: Tool = Tool::new("vvp");
 
 /// Compile `sources` with top `top` and run; what the simulation printed.
 pub fn simulate(sources: &[&Path], top: &str, defines: &[&str], plusargs: &[String], dir: &Path) -> Result<String, ToolError> {

@@ -6,7 +6,7 @@ use crate::sources::Sources;
 use std::path::{Path, PathBuf};
 
 /// Verilator, from the Debian package of the same name.
-pub(crate) const VERILATOR: Tool = Tool::new("verilator");
+pub const VERILATOR: Tool = Tool::new("verilator");
 
 /// How strictly [`lint`] reads a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ fn design_args(source: &Sources) -> Vec<String> {
 }
 
 /// [`build`] of a design given as [`Sources`] with the C++ files `others`.
-pub(crate) fn build_design(design: &Sources, others: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
+pub fn build_design(design: &Sources, others: &[&Path], top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
     build_args(design_args(design), others, top, dir)
 }
 

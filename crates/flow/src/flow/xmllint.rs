@@ -1,12 +1,12 @@
 //! xmllint (libxml2): an XML document checked against an XML Schema. Only
 //! the tests use it: they check every `--junit` file nimforge writes
-//! against the schema beside the writer ([`crate::junit::SCHEMA`]).
+//! against the schema beside the writer (nimforge-verify's `junit::SCHEMA`).
 
 use super::{Tool, ToolError};
 use std::path::Path;
 
 /// xmllint, from the Debian package libxml2-utils.
-pub(crate) const XMLLINT: Tool = Tool::new("xmllint");
+pub const XMLLINT: Tool = Tool::new("xmllint");
 
 /// Checks the XML file `document` against the XML Schema `schema`
 /// (`xmllint --noout --schema`); its complaints, when it has any, are the

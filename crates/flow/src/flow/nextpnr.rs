@@ -5,7 +5,7 @@ use super::{read, Tool, ToolError};
 use std::path::{Path, PathBuf};
 
 /// nextpnr for the iCE40, `nextpnr-ice40`.
-pub(crate) const NEXTPNR: Tool = Tool::new("nextpnr-ice40");
+pub const NEXTPNR: Tool = Tool::new("nextpnr-ice40");
 
 /// What [`place_route`] made: the placed design and its report's figures.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

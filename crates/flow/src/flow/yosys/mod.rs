@@ -19,7 +19,7 @@ mod synth;
 pub use equiv::{equivalence, equivalence_abc_first, miter_aiger, miter_blif, prove_equivalent, Equivalence, Proof, Time, Verdict, EQUIV_SEQ};
 pub(crate) use ports::module_by;
 pub use ports::{drivers, module, ports, Driver, ModulePort};
-pub(crate) use rtlil::verilog_name;
+pub use rtlil::verilog_name;
 pub use rtlil::Holds;
 pub use synth::{ice40_cells, ice40_cells_sim, synth_blif, synth_ice40, synthesis_in, Cells, Synthesis};
 
@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use synth::ICE40_CELLS;
 
 /// yosys, from the Debian package of the same name.
-pub(crate) const YOSYS: Tool = Tool::new("yosys");
+pub const YOSYS: Tool = Tool::new("yosys");
 
 /// yosys's version line (`yosys -V`), or nothing when it does not run.
 pub fn version() -> String {

@@ -199,8 +199,11 @@ impl Tool {
 /// --timeout`); none by default.
 static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
 
-/// Sets (or clears) the time by which every tool run must have ended.
-pub(crate) fn set_deadline(at: Option<std::time::Instant>) {
+/// Sets (or clears) the time by which every tool run must have ended
+/// ([`deadline`]); a run past it is stopped. A whole process's setting
+/// (`nimforge check --timeout`), which another thread may move to now to
+/// stop the runs under way.
+pub fn set_deadline(at: Option<std::time::Instant>) {
     *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = at;
 }
 
@@ -227,11 +230,15 @@ pub fn tail(text: &str, n: usize) -> String {
     lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
-pub(crate) fn write(path: &Path, text: &str) -> Result<(), ToolError> {
+/// Writes `text` to `path` whole or not at all ([`crate::files::write`]),
+/// its error a [`ToolError::Io`] saying `writing <path>`.
+pub fn write(path: &Path, text: &str) -> Result<(), ToolError> {
     crate::files::write(path, text).map_err(|error| ToolError::Io { what: format!("writing {}", path.display()), error })
 }
 
-pub(crate) fn read(path: &Path) -> Result<String, ToolError> {
+/// Reads `path` as text, its error a [`ToolError::Io`] saying `reading
+/// <path>`.
+pub fn read(path: &Path) -> Result<String, ToolError> {
     std::fs::read_to_string(path).map_err(|error| ToolError::Io { what: format!("reading {}", path.display()), error })
 }
 
