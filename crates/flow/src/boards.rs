@@ -115,7 +115,8 @@ pub struct Board {
     pub free_io: Vec<Pin>,
 }
 
-const BUILTIN: [(&str, &str); 2] = [("icestick", include_str!("../boards/icestick.toml")), ("icebreaker", include_str!("../boards/icebreaker.toml"))];
+/// The boards built in: each name and its file's text.
+pub const BUILTIN: [(&str, &str); 2] = [("icestick", include_str!("../boards/icestick.toml")), ("icebreaker", include_str!("../boards/icebreaker.toml"))];
 
 /// The device the `bitstream` level places a bare machine on when the
 /// iCEstick has too few pins for its ports; also a board `build` accepts:
@@ -177,22 +178,6 @@ fn check(file: &str, text: &str) -> Result<Board, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Board files of any shape are read or refused in one line, never a panic.
-    #[test]
-    fn any_board_file_reads_or_is_refused_in_one_line() {
-        let mut rng = crate::fuzz::Rng::new(0xf022_0004);
-        let seeds: Vec<&str> = BUILTIN.iter().chain([VERIFICATION].iter()).map(|(_, t)| *t).collect();
-        let mut refused = 0;
-        for _ in 0..3000 {
-            let text = rng.text(&seeds);
-            if let Err(e) = parse("fuzz.toml", &text).map_err(|e| e.to_string()) {
-                refused += 1;
-                assert!(!e.contains('\n') && e.starts_with("fuzz.toml"), "{e}");
-            }
-        }
-        assert!(refused > 100);
-    }
 
     #[test]
     fn every_board_reads_and_its_pins_are_distinct() {

@@ -22,6 +22,5 @@ pub mod flow;
 pub mod sources;
 
 #[cfg(test)]
-mod fuzz;
 
 pub use sources::{Sources, SourcesError};

@@ -8,7 +8,7 @@ use crate::Error;
 
 pub use nimforge_flow::boards::{names, Board, BoardError, Clock, Pin, Uart};
 
-pub(crate) use nimforge_flow::boards::VERIFICATION;
+pub(crate) use nimforge_flow::boards::{BUILTIN, VERIFICATION};
 
 /// The board called `name`, or a line saying which boards there are.
 pub fn board(name: &str) -> Result<Board, Error> {
@@ -25,6 +25,24 @@ pub fn parse(file: &str, text: &str) -> Result<Board, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Board files of any shape are read or refused in one line, never a
+    /// panic (here, where nimforge-netlist's seeded mutations are at hand:
+    /// the flow crate's tests take no other crate of nimforge's).
+    #[test]
+    fn any_board_file_reads_or_is_refused_in_one_line() {
+        let mut rng = nimforge_netlist::fuzz::Rng::new(0xf022_0004);
+        let seeds: Vec<&str> = BUILTIN.iter().chain([VERIFICATION].iter()).map(|(_, t)| *t).collect();
+        let mut refused = 0;
+        for _ in 0..3000 {
+            let text = rng.text(&seeds);
+            if let Err(e) = parse("fuzz.toml", &text).map_err(|e| e.to_string()) {
+                refused += 1;
+                assert!(!e.contains('\n') && e.starts_with("fuzz.toml"), "{e}");
+            }
+        }
+        assert!(refused > 100);
+    }
 
     /// Each of the flow's board errors is the variant it was before the
     /// flow crate, with the same line.
