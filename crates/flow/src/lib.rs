@@ -21,6 +21,4 @@ pub mod files;
 pub mod flow;
 pub mod sources;
 
-#[cfg(test)]
-
 pub use sources::{Sources, SourcesError};
