@@ -8,7 +8,7 @@ use crate::Error;
 
 pub use nimforge_flow::boards::{names, Board, BoardError, Clock, Pin, Uart};
 
-pub(crate) use nimforge_flow::boards::{BUILTIN, VERIFICATION};
+pub(crate) use nimforge_flow::boards::VERIFICATION;
 
 /// The board called `name`, or a line saying which boards there are.
 pub fn board(name: &str) -> Result<Board, Error> {
@@ -25,6 +25,7 @@ pub fn parse(file: &str, text: &str) -> Result<Board, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimforge_flow::boards::BUILTIN;
 
     /// Board files of any shape are read or refused in one line, never a
     /// panic (here, where nimforge-netlist's seeded mutations are at hand:
