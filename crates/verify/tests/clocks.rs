@@ -47,12 +47,15 @@ fn steps_cover_what_cycles_of_one_clock_do_not() {
     let c = check::check(&arst, &sync, &options("arst", &dir.join("arst"))).unwrap();
     assert!(matches!(&c.clocking, Some(Clocking::Steps { clocks, why }) if clocks == &["clock"] && why.contains("asynchronous reset")), "{:?}", c.clocking);
     let Verdict::Different(cex) = &c.verdict else { panic!("{:?}", c.verdict) };
-    let rst = cex.inputs.iter().position(|p| p == "rst").unwrap();
-    let clock = cex.inputs.iter().position(|p| p == "clock").unwrap();
-    // The reset goes off at a step where the clock has no edge (in cycles,
-    // an edge comes between any two values of an input).
-    let pulse = (1..cex.cycles.len()).any(|t| cex.cycles[t - 1][rst] == "1" && cex.cycles[t][rst] == "0" && cex.cycles[t - 1][clock] == cex.cycles[t][clock]);
-    assert!(pulse, "{cex}");
+    // The difference is in steps of the clock the check found (certified by
+    // the replay in Icarus, as every difference is). Which difference the
+    // check gives is not fixed (its provers race: one run gave a reset that
+    // goes off with no edge of the clock, another a reset that comes with
+    // the clock's rising edge, where the asynchronous one acts at once and
+    // the synchronous one takes the input of the step before), so its shape
+    // is not asserted.
+    assert_eq!(cex.clocks, ["clock"], "{cex}");
+    assert!(cex.inputs.iter().any(|p| p == "rst") && cex.cycles.len() >= 2, "{cex}");
 
     // The FIFO: its mutant differs in steps...
     let (fifo, wrong) = (corpus("afifo.v"), corpus("afifo_wrong_domain.v"));
