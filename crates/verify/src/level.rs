@@ -135,7 +135,7 @@ impl Stage {
     /// The stage's place in a table: rtl, then each hardware level's
     /// bitsim, its deep runs, Icarus, Verilator; another program's last.
     pub(crate) fn rank(&self) -> usize {
-        let hardware = |l: Level| 1 + 4 * [Level::Verilog, Level::Netlist, Level::Bitstream].iter().position(|h| *h == l).unwrap_or(3);
+        let hardware = |l: Level| 1 + 4 * Level::HARDWARE.iter().position(|h| *h == l).unwrap_or(3);
         match self {
             Stage::Rtl => 0,
             Stage::Run(l, Engine::Bitsim) => hardware(*l),
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn names_read_back_in_table_order() {
         let mut stages = vec![Stage::Rtl];
-        for level in [Level::Verilog, Level::Netlist, Level::Bitstream] {
+        for level in Level::HARDWARE {
             stages.extend(level.engines().iter().map(|e| Stage::Run(level, *e)));
             stages.push(Stage::Deep(level));
         }

@@ -148,7 +148,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
             plan.len()
         ));
     }
-    let hardware = [Level::Verilog, Level::Netlist, Level::Bitstream];
+    let hardware = Level::HARDWARE;
     let slow_wanted = hardware.iter().any(|&l| wanted.runs(l, Engine::Icarus) || wanted.runs(l, Engine::Verilator));
     let bitsim_wanted = hardware.iter().any(|&l| wanted.runs(l, Engine::Bitsim));
     let expected = {
@@ -298,7 +298,7 @@ fn slow_levels<M: Machine>(
     ice40: &Option<Made<crate::flow::yosys::Synthesis>>,
     chip: &Option<Made<hdl::Chip>>,
 ) -> Result<Vec<LevelReport>, crate::Error> {
-    let icarus = [Level::Verilog, Level::Netlist, Level::Bitstream].iter().any(|&l| wanted.runs(l, Engine::Icarus));
+    let icarus = Level::HARDWARE.iter().any(|&l| wanted.runs(l, Engine::Icarus));
     let share = plan.share(ICARUS_CYCLES, 1);
     let path = places.work.join("vectors-icarus.txt");
     if icarus {
