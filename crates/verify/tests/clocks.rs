@@ -3,8 +3,8 @@
 //! clock) proves a pair equal that differs once the reset may come and go
 //! between two edges, and a dual-clock FIFO whose mutant (a synchroniser on
 //! the wrong clock) is the same machine while the two clocks tick together
-//! and differs when they interleave. One test: the check's deadline is the
-//! process's.
+//! and differs when they interleave; and the one counterexample the check
+//! returns, a shortest. One test: the check's deadline is the process's.
 
 use nimforge_verify::check::{self, Clocking, Options, Verdict};
 use nimforge_verify::flow::yosys::{self, Time};
@@ -48,14 +48,30 @@ fn steps_cover_what_cycles_of_one_clock_do_not() {
     assert!(matches!(&c.clocking, Some(Clocking::Steps { clocks, why }) if clocks == &["clock"] && why.contains("asynchronous reset")), "{:?}", c.clocking);
     let Verdict::Different(cex) = &c.verdict else { panic!("{:?}", c.verdict) };
     // The difference is in steps of the clock the check found (certified by
-    // the replay in Icarus, as every difference is). Which difference the
-    // check gives is not fixed (its provers race: one run gave a reset that
-    // goes off with no edge of the clock, another a reset that comes with
-    // the clock's rising edge, where the asynchronous one acts at once and
-    // the synchronous one takes the input of the step before), so its shape
-    // is not asserted.
+    // the replay in Icarus, as every difference is).
     assert_eq!(cex.clocks, ["clock"], "{cex}");
     assert!(cex.inputs.iter().any(|p| p == "rst") && cex.cycles.len() >= 2, "{cex}");
+    // One counterexample on every run, and a shortest one (issue 56). The
+    // check's engines race (a fresh-clone CI once got a reset that comes
+    // with the clock's rising edge where another run got one that goes off
+    // with no edge), and whichever wins, the difference returned is the
+    // bounded proof's, cycle by cycle: none is shorter, and a second check
+    // gives the same steps.
+    let shorter =
+        yosys::shortest_difference((&Sources::from(&arst), "arst"), (&Sources::from(&sync), "arst"), Time::Steps, cex.cycles.len() - 1, &dir.join("shorter"))
+            .unwrap();
+    assert!(shorter.contains("SUCCESS!"), "a difference shorter than the check's {} steps:\n{shorter}", cex.cycles.len());
+    let again = check::check(&arst, &sync, &options("arst", &dir.join("arst-again"))).unwrap();
+    let Verdict::Different(again) = &again.verdict else { panic!("{:?}", again.verdict) };
+    assert_eq!((&again.inputs, &again.cycles), (&cex.inputs, &cex.cycles), "{again}\nagainst\n{cex}");
+
+    // A rare input value remembered (`rare.v`): a random run meets it
+    // after a cycle of something else, the bounded proof at once; the check
+    // returns the shortest, two cycles, the value first (before issue 56's
+    // change: the random run's three).
+    let c = check::check(&corpus("rare.v"), &corpus("rare_never.v"), &options("rare", &dir.join("rare"))).unwrap();
+    let Verdict::Different(cex) = &c.verdict else { panic!("{:?}", c.verdict) };
+    assert_eq!((cex.cycles.len(), cex.cycles[0][0].as_str()), (2, "101010111100"), "{cex}");
 
     // The FIFO: its mutant differs in steps...
     let (fifo, wrong) = (corpus("afifo.v"), corpus("afifo_wrong_domain.v"));

@@ -457,6 +457,17 @@ fn check_until(
             _ => return Err(e),
         },
     };
+    // One counterexample on every run (issue 56): whichever engine found a
+    // difference first, the one returned is the bounded proof's, which goes
+    // cycle by cycle and is deterministic, so a shortest one and the same
+    // whatever the bound beyond it. None where that finds none as short
+    // (the difference found is then the one certified, as found).
+    let shortest = |found: &[Vec<String>]| -> Option<Vec<Vec<String>>> {
+        crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(10))));
+        let dir = options.dir.join("shortest");
+        let log = yosys::shortest_difference((sa, tops.0), (sb, tops.1), time, found.len(), &dir).ok()?;
+        (!log.contains("SUCCESS!")).then(|| sat_inputs(&dir.join("bounded.log"), &inputs)).flatten()
+    };
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
@@ -464,7 +475,10 @@ fn check_until(
     };
     if let Some(cycles) = found {
         let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };
-        let c = certify(&cycles, by)?;
+        let c = match shortest(&cycles) {
+            Some(shortest) => certify(&shortest, &format!("the bounded proof (the shortest difference; {by} found one first)"))?,
+            None => certify(&cycles, by)?,
+        };
         return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Different(Box::new(c)), read });
     }
     if let Walk::Whole { states, transitions, depth } = walk {

@@ -156,6 +156,28 @@ pub fn miter_blif((gold, gold_top): (&Sources, &str), (gate, gate_top): (&Source
     Ok(dir.join("miter.blif"))
 }
 
+/// The shortest difference of two designs within `bound` cycles (or steps,
+/// where `time` says so) from power-on: the bounded check of
+/// `templates/bounded.ys.j2` alone, which goes cycle by cycle and stops at
+/// the first in which an output can differ. Its log, `dir/bounded.log`,
+/// shows the inputs (`FAIL!` and a table by cycle) or says none was found
+/// (`SUCCESS!`); `dir` is made if it is not there. Yosys's solver is deterministic, so the same two designs
+/// give the same input sequence whatever `bound` beyond it: `nimforge
+/// check` returns this one whichever of its engines found a difference
+/// first (issue 56).
+pub fn shortest_difference(
+    (gold, gold_top): (&Sources, &str),
+    (gate, gate_top): (&Sources, &str),
+    time: Time,
+    bound: usize,
+    dir: &Path,
+) -> Result<String, ToolError> {
+    std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
+    let designs = Designs { pair: "b=a", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
+    run_script(&BoundedScript { d: &designs, bound }, "bounded", dir, &format!("finding the shortest difference of {gold_top} and {gate_top}"), None)?;
+    read(&dir.join("bounded.log"))
+}
+
 /// How many cycles `equiv_simple` and `equiv_induct` look back.
 pub const EQUIV_SEQ: usize = 5;
 
@@ -198,8 +220,8 @@ pub struct Equivalence {
 /// (`templates/equiv_aig.ys.j2`; it finds corresponding registers by itself, so
 /// it closes where the tools renamed the state); yosys's `equiv_induct`
 /// (every signal left, all together; minutes on a large design where a
-/// signal is not provable). Where none proves it, a bounded check from power-on (`templates/bounded.ys.j2`, `sat -seq bound`
-/// on the miter) either finds an input sequence that makes an output
+/// signal is not provable). Where none proves it, a bounded check from power-on (`templates/bounded.ys.j2`, yosys's `sat`
+/// on the miter, cycle by cycle up to `bound`) either finds an input sequence that makes an output
 /// differ (refuted, with it) or says how far it reached (not closed). A netlist of
 /// iCE40 cells comes with their models ([`ice40_cells`](super::ice40_cells)) among its files.
 /// Scripts and logs are kept in `dir`.
@@ -390,7 +412,7 @@ fn equivalence_in_turn(
             verdict: Verdict::NotClosed,
             matched,
             detail: format!(
-                "{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (sat -seq {bound})",
+                "{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (yosys sat, cycle by cycle)",
                 if abc_first { "scorr, dprove, pdr" } else { "scorr, dprove" }
             ),
             bound: Some(bound),

@@ -16,7 +16,9 @@ mod ports;
 mod rtlil;
 mod synth;
 
-pub use equiv::{equivalence, equivalence_abc_first, miter_aiger, miter_blif, prove_equivalent, Equivalence, Proof, Time, Verdict, EQUIV_SEQ};
+pub use equiv::{
+    equivalence, equivalence_abc_first, miter_aiger, miter_blif, prove_equivalent, shortest_difference, Equivalence, Proof, Time, Verdict, EQUIV_SEQ,
+};
 pub(crate) use ports::module_by;
 pub use ports::{drivers, module, ports, Driver, ModulePort};
 pub use rtlil::verilog_name;
