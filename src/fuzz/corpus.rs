@@ -187,9 +187,11 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
                 }
             ));
         }
+        // Its latches run at power-on in Icarus, as the fuzzer's rewrites'.
+        super::latches_run_at_power_on_in(&rewritten)?;
         let netlist = if gates {
             let netlist = dir.join("netlist.v");
-            anchor::rewrite(&read, &entry.top, false, &netlist, &dir).map_err(|e| e.to_string())?;
+            super::rewrite(&read, &entry.top, false, &netlist, &dir)?;
             netlist
         } else {
             rewritten.clone()

@@ -100,9 +100,7 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
     let a = write("a.v", &design.verilog())?;
     let gates = seed % 2 == 1;
     let rewritten = dir.join("rewrite.v");
-    anchor::rewrite(&Sources::from(&a), "t", gates, &rewritten, &dir).map_err(|e| format!("the rewrite of {}: {e}", a.display()))?;
-    let text = nimforge_verify::files::read_to_string(&rewritten)?;
-    write("rewrite.v", &latches_run_at_power_on(&text))?;
+    rewrite(&Sources::from(&a), "t", gates, &rewritten, &dir).map_err(|e| format!("the rewrite of {}: {e}", a.display()))?;
     // The rewrite's registers all have their power-on value written, and
     // nothing in it is undriven: its side of the testbench sets nothing.
     let rewrite_side = Side::default();
@@ -121,6 +119,21 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
         std::fs::remove_dir_all(&dir).ok();
     }
     Ok(outcomes)
+}
+
+/// A design as yosys writes it again (`anchor::rewrite`: to `out`, in
+/// gates where `gates` says so), its latches written `always_latch`
+/// ([`latches_run_at_power_on`]): the rewrite of the fuzzer's designs and
+/// of the yardstick's, and the netlist the yardstick's mutants are made of.
+fn rewrite(sources: &Sources, top: &str, gates: bool, out: &Path, dir: &Path) -> Result<(), String> {
+    anchor::rewrite(sources, top, gates, out, dir).map_err(|e| e.to_string())?;
+    latches_run_at_power_on_in(out)
+}
+
+/// [`latches_run_at_power_on`] of the Verilog file at `path`, in place.
+fn latches_run_at_power_on_in(path: &Path) -> Result<(), String> {
+    let text = nimforge_verify::files::read_to_string(path).map_err(|e| e.to_string())?;
+    nimforge_verify::files::save(path, latches_run_at_power_on(&text)).map_err(|e| e.to_string())
 }
 
 /// yosys's latches (`always @*` over an `if`) written `always_latch`, the
