@@ -4,22 +4,48 @@ use crate::bench::selector::{self, Engine, Options};
 use crate::bench::{EngineRun, Shard};
 use std::path::Path;
 
-/// `nimforge bench TARGET` on `jobs` cores (default all): for `selector`, the selector of
-/// `piles` piles of `bits` bits (default 4x8) on `engines` (default all), `samples` being
-/// the Verilator, Icarus and rtl sample sizes; for a machine, its own bench. Status 1 if
-/// any run has a mismatch against the oracle.
-#[allow(clippy::too_many_arguments)]
-pub fn run(
-    target: &str,
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// selector, or a machine's name
+    target: String,
+    /// The selector's piles (4 by default).
+    #[arg(long)]
     piles: Option<usize>,
+    /// The selector's bits per pile (8 by default).
+    #[arg(long)]
     bits: Option<usize>,
-    shard: Option<&str>,
-    engines: &[Engine],
-    samples: (Option<u64>, Option<u64>, Option<u64>),
+    /// Check slice I of N (0 <= I < N) of the selector's space; the slices cover it exactly once.
+    #[arg(long)]
+    shard: Option<String>,
+    /// The selector's engines (repeat or separate with commas); all four by default.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    engine: Vec<Engine>,
+    /// Selector positions Verilator checks, evenly spread over the slice (2^28 by default).
+    #[arg(long)]
+    verilator_sample: Option<u64>,
+    /// Selector positions Icarus checks (2^16 by default).
+    #[arg(long)]
+    icarus_sample: Option<u64>,
+    /// Selector positions the rust-hdl simulation checks (2^16 by default).
+    #[arg(long)]
+    rtl_sample: Option<u64>,
+    /// Threads and processes (the cores by default).
+    #[arg(long)]
     jobs: Option<usize>,
+    /// One JSON object per engine: engine, vectors, seconds, vectors_per_second.
+    #[arg(long)]
     json: bool,
-    root: &Path,
-) -> Result<i32, crate::Error> {
+}
+
+/// `nimforge bench TARGET` on `--jobs` cores (default all): for `selector`, the selector of
+/// `--piles` piles of `--bits` bits (default 4x8) on the `--engine`s (default all), with the
+/// Verilator, Icarus and rtl sample sizes; for a machine, its own bench. Status 1 if any run
+/// has a mismatch against the oracle.
+pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
+    let Args { target, piles, bits, shard, engine: engines, verilator_sample, icarus_sample, rtl_sample, jobs, json } = args;
+    let (piles, bits, shard, jobs, json) = (*piles, *bits, shard.as_deref(), *jobs, *json);
+    let samples = (*verilator_sample, *icarus_sample, *rtl_sample);
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     if target != "selector" {
         let selector_only = [piles.is_some(), bits.is_some(), shard.is_some(), !engines.is_empty()];

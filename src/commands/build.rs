@@ -1,11 +1,24 @@
 //! `nimforge build MACHINE --board B`: the machine's board wrapper (the
 //! front panel, `fpga/protocol.md`) through yosys, nextpnr-ice40 and icepack
-//! into `build/<machine>-<board>/`, with a report of the cells and timing;
-//! `nimforge report`: every machine on every board in one table.
+//! into `build/<machine>-<board>/`, with a report of the cells and timing
+//! ([`implement`], which `nimforge report` and `nimforge program` build
+//! with too).
 
 use nimforge_verify::boards;
 use nimforge_verify::places::Places;
 use std::path::Path;
+
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(value_parser = super::machine_names(false))]
+    machine: String,
+    /// icestick or icebreaker.
+    #[arg(long)]
+    board: String,
+    #[arg(long)]
+    json: bool,
+}
 
 /// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
 pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(nimforge_verify::build::Report, String), crate::Error> {
@@ -17,48 +30,15 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(nimforge_ve
 }
 
 /// `nimforge build MACHINE --board B`: builds and prints the report (or its JSON) and the bitstream's path.
-pub fn run(machine: &str, board: &str, json: bool, root: &Path) -> Result<i32, crate::Error> {
-    let (r, bin) = implement(machine, board, root)?;
-    if json {
+pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
+    let (r, bin) = implement(&args.machine, &args.board, root)?;
+    if args.json {
         super::print_json(&r);
     } else {
-        let b = boards::board(board)?;
+        let b = boards::board(&args.board)?;
         println!("{} on {} -> {}", r.machine, b.description, Places::board_build(root, &r.machine, &b.name).display());
         println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
         println!("bitstream: {bin}");
     }
-    Ok(0)
-}
-
-/// `nimforge report [--json]`: every machine on every board.
-pub fn report(json: bool, root: &Path) -> Result<i32, crate::Error> {
-    let mut reports = Vec::new();
-    for m in &crate::machines::MACHINES {
-        for board in boards::names() {
-            let (r, _) = implement(m.name, board, root)?;
-            if json {
-                super::print_json(&r);
-            }
-            reports.push(r);
-        }
-    }
-    if !json {
-        println!("{}", nimforge_verify::build::table(&reports));
-    }
-    Ok(0)
-}
-
-/// `nimforge program MACHINE --board B`: build the board wrapper, then
-/// flash it with iceprog.
-pub fn program(machine: &str, board: &str, root: &Path) -> Result<i32, crate::Error> {
-    let machine = crate::machines::find(machine)?.name;
-    boards::board(board)?;
-    // The programmer first: no point building for a flash that cannot run.
-    nimforge_verify::flow::iceprog::ICEPROG.find()?;
-    let (r, bin) = implement(machine, board, root)?;
-    println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
-    let dir = Places::board_build(root, machine, board);
-    nimforge_verify::flow::iceprog::program(Path::new(&bin), &dir)?;
-    println!("{machine} is on the {board}: open its serial port at 115200 8N1 (fpga/protocol.md)");
     Ok(0)
 }

@@ -6,6 +6,52 @@ use nimforge_verify::check::{self, Options, Verdict, Walk, POWER_ON};
 use nimforge_verify::flow::yosys;
 use std::path::Path;
 
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The reference design: a Verilog or SystemVerilog file, a `.f`
+    /// file list (Verilator's -f) or a FuseSoC CAPI2 `.core` file.
+    a: std::path::PathBuf,
+    /// The design checked against it (a file, a `.f` or a `.core`).
+    b: std::path::PathBuf,
+    /// The module to check, in both (else the top a `.f`'s
+    /// --top-module or a `.core`'s toplevel names).
+    #[arg(long)]
+    top: Option<String>,
+    /// The second design's top module when it is named otherwise (a
+    /// rewrite renamed); its ports must still be the first's.
+    #[arg(long, value_name = "NAME")]
+    top_b: Option<String>,
+    /// The clock input, where every register is on its rising edge
+    /// (else the clocks are found by what drives the registers' clock
+    /// pins).
+    #[arg(long, value_name = "NAME")]
+    clock: Option<String>,
+    /// The clock inputs, each toggled at will at every step: every
+    /// interleaving of their edges is covered (the step model, which
+    /// the check takes by itself for several clocks, a falling edge, a
+    /// latch or an asynchronous reset).
+    #[arg(long, value_name = "A,B", value_delimiter = ',', conflicts_with = "clock")]
+    clocks: Option<Vec<String>>,
+    /// The most states of the pair the walk holds before random runs
+    /// take over.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    max_states: u64,
+    /// Cycles per random run, where the space is not walked.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    depth: u64,
+    /// Random runs from power-on (in lanes of 64), where the space is not walked.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    runs: u64,
+    /// The whole check's budget in seconds: the walk gives way to the
+    /// runs after a third of it, the runs to the provers at half; past
+    /// it, the verdict is "not decided" (exit 3).
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    timeout: u64,
+    #[command(flatten)]
+    ci: super::ci::CiArgs,
+}
+
 /// The exit status of an internal error: a difference found that does not
 /// replay (never a verdict, and not bad input).
 pub const INTERNAL_ERROR: i32 = 4;
@@ -13,19 +59,16 @@ pub const INTERNAL_ERROR: i32 = 4;
 /// Checks `b` against `a`; the verdict's exit status: 0 equal, 1
 /// different, 3 not decided ([`INTERNAL_ERROR`] when nimforge's own parts
 /// disagree, 2 for bad input). The tops: `--top` for both and `--top-b` for
-/// the second, else what each side's list or `.core` names.
-pub fn run(
-    a: &Path,
-    b: &Path,
-    (top, top_b): (Option<String>, Option<String>),
-    (clock, clocks): (Option<String>, Option<Vec<String>>),
-    (max_states, depth, runs): (usize, usize, usize),
-    timeout: u64,
-    ci: &super::ci::Out,
-) -> Result<i32, crate::Error> {
+/// the second, else what each side's list or `.core` names. The scripts go
+/// under `build/check/` of the directory nimforge was started in.
+pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
+    let (a, b) = (args.a.as_path(), args.b.as_path());
+    let (top, top_b, clock, clocks) = (args.top.clone(), args.top_b.clone(), args.clock.clone(), args.clocks.clone());
+    let (max_states, depth, runs, timeout) = (args.max_states as usize, args.depth as usize, args.runs as usize, args.timeout);
+    let ci = &args.ci.out(process.github_actions);
     ci.ready()?;
     let started = std::time::Instant::now();
-    let checks = std::env::current_dir().unwrap_or_default().join("build").join("check");
+    let checks = process.here.join("build").join("check");
     // A refusal before the check's own directory is known still gets its
     // JUnit and annotation; its line follows from main.
     let refused = |e: nimforge_verify::Error, top: &str, dir: &Path| {

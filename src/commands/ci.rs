@@ -7,12 +7,36 @@ use nimforge_verify::annotate::{self, Annotation};
 use nimforge_verify::junit::{self, Suite};
 use std::path::PathBuf;
 
+/// What `verify`, `check` and `merge` give a CI server besides the table.
+#[derive(clap::Args, Clone, Debug)]
+pub struct CiArgs {
+    /// Also write the results as JUnit XML (the Jenkins xUnit schema) to
+    /// FILE: a test suite per machine or design, a test case per level and
+    /// proof, a mismatch's presses and VCD in its failure.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Print a GitHub Actions `::error` line for each mismatch, difference
+    /// or refused design, at the Verilog file and line that drives the
+    /// wrong output (on by itself when GITHUB_ACTIONS=true).
+    #[arg(long)]
+    annotate: bool,
+}
+
+impl CiArgs {
+    /// The flags as the run takes them; `github_actions` when inside GitHub
+    /// Actions ([`super::Process::github_actions`]), where `--annotate` is on
+    /// by itself.
+    pub fn out(&self, github_actions: bool) -> Out {
+        Out { junit: self.junit.clone(), annotate: self.annotate || github_actions }
+    }
+}
+
 /// The two flags, as the three commands take them.
 #[derive(Clone, Debug, Default)]
 pub struct Out {
     /// Where to write the JUnit XML.
     pub junit: Option<PathBuf>,
-    /// `--annotate` given.
+    /// Print the annotations: `--annotate` given, or inside GitHub Actions.
     pub annotate: bool,
 }
 
@@ -35,7 +59,7 @@ impl Out {
 
     /// Whether to print annotations (`--annotate`, or inside GitHub Actions).
     pub fn annotating(&self) -> bool {
-        annotate::wanted(self.annotate)
+        self.annotate
     }
 
     /// Prints the annotations, when wanted: on stdout, where the runner

@@ -46,10 +46,10 @@ fn seeds(s: &str) -> Result<std::ops::Range<u64>, String> {
     }
 }
 
-/// Runs the seeds; exit 0 when no pair failed (no wrong verdict, no
+/// Runs the seeds, each check by `nimforge` (this program, which the
+/// binary's edge finds); exit 0 when no pair failed (no wrong verdict, no
 /// internal error, no refusal for a dead net), 1 when one did.
-pub fn run(args: Args) -> Result<i32, crate::Error> {
-    let nimforge = std::env::current_exe().map_err(|e| format!("finding this program: {e}"))?;
+pub fn run(args: Args, nimforge: std::path::PathBuf) -> Result<i32, crate::Error> {
     let seeds = args.seed.map_or(args.seeds.clone(), |s| s..s + 1);
     let options = Options {
         seeds: seeds.clone(),

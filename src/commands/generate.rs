@@ -4,11 +4,19 @@
 use crate::machines;
 use std::path::Path;
 
-/// `nimforge generate [--check]`: writes every generated file under `root`; with `check`,
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Write nothing; exit 1 naming every stale or missing file.
+    #[arg(long)]
+    check: bool,
+}
+
+/// `nimforge generate [--check]`: writes every generated file under `root`; with `--check`,
 /// writes nothing and returns status 1 if any file is stale or missing.
-pub fn run(root: &Path, check: bool) -> Result<i32, crate::Error> {
+pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
     let files = machines::generated()?;
-    if check {
+    if args.check {
         let mut stale = Vec::new();
         for f in &files {
             match std::fs::read_to_string(root.join(&f.path)) {

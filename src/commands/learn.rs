@@ -9,10 +9,39 @@ use askama::Template;
 use nimforge_oracles::learning::Human;
 use std::path::Path;
 
-/// `nimforge learn`: `games_n` games (1..=100000) against `human` from `seed`, with the
-/// blanked cell and the trap study's reading B as `(blank, skips)`; prints the table or
-/// JSON lines, and with `plot` writes the learning curve as SVG.
-pub fn run(games_n: usize, human: Human, seed: u64, (blank, skips): (bool, bool), json: bool, plot: Option<&Path>) -> Result<i32, crate::Error> {
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// How many games.
+    #[arg(long, default_value_t = 40)]
+    games: usize,
+    /// The scripted human.
+    #[arg(long, value_enum, default_value = "perfect")]
+    opponent: Human,
+    /// The seed of the human's plays and pauses.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The cell at column 5, row 2 may be set (the trap the document's blank prevents).
+    #[arg(long)]
+    no_blank: bool,
+    /// The trap study's reading B (docs/trap-study.md): the search steps over an illegal play without writing its cell.
+    #[arg(long)]
+    search_skips_illegal: bool,
+    /// One JSON object per game.
+    #[arg(long)]
+    json: bool,
+    /// Draw the learning curve as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
+}
+
+/// `nimforge learn`: `--games` games (1..=100000) against the `--opponent` from `--seed`,
+/// with the blanked cell (unless `--no-blank`) and the trap study's reading B
+/// (`--search-skips-illegal`); prints the table or JSON lines, and with `--plot` writes the
+/// learning curve as SVG.
+pub fn run(args: &Args) -> Result<i32, crate::Error> {
+    let (games_n, human, seed, json, plot) = (args.games, args.opponent, args.seed, args.json, args.plot.as_deref());
+    let (blank, skips) = (!args.no_blank, args.search_skips_illegal);
     if !(1..=100_000).contains(&games_n) {
         return Err(format!("--games {games_n}: give a number of games from 1 to 100000").into());
     }

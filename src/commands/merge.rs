@@ -7,12 +7,26 @@ use crate::bench::EngineRun;
 use nimforge_verify::merge::{self, ShardReport};
 use std::path::PathBuf;
 
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The reports, one per shard.
+    #[arg(required = true)]
+    reports: Vec<PathBuf>,
+    /// The merged rows as JSON lines.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    ci: super::ci::CiArgs,
+}
+
 /// Reads, checks and adds up; 1 when a merged row mismatched or failed.
-pub fn run(files: &[PathBuf], json: bool, ci: &super::ci::Out) -> Result<i32, crate::Error> {
+pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
+    let (json, ci) = (args.json, &args.ci.out(process.github_actions));
     ci.ready()?;
     let mut levels: Vec<ShardReport> = Vec::new();
     let mut benches: Vec<ShardReport> = Vec::new();
-    for f in files {
+    for f in &args.reports {
         let name = f.display().to_string();
         let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {name}: {e}"))?;
         let report = merge::read(&name, &text)?;

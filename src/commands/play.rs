@@ -10,9 +10,25 @@
 
 use std::io::IsTerminal;
 
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(value_parser = super::machine_names(false))]
+    machine: String,
+    /// Play the board wrapper's rust-hdl simulation, in process (the default).
+    #[arg(long, conflicts_with = "serial")]
+    sim: bool,
+    /// Play a board on this serial device at 115200 8N1, e.g. /dev/ttyUSB1.
+    #[arg(long, value_name = "DEVICE")]
+    serial: Option<String>,
+}
+
 /// `nimforge play MACHINE`: the front panel in the terminal, on the board at the serial
-/// device `serial` or else on the board wrapper's simulation.
-pub fn run(machine: &str, serial: Option<&str>) -> Result<i32, crate::Error> {
+/// device `--serial` or else (`--sim`, the default) on the board wrapper's simulation.
+pub fn run(args: &Args) -> Result<i32, crate::Error> {
+    // `--sim` asks for what happens anyway; clap refuses it beside `--serial`.
+    let Args { machine, sim: _, serial } = args;
+    let serial = serial.as_deref();
     let m = crate::machines::find(machine)?;
     let front = (m.front)();
     // The device first: a board that is not there is the likelier problem.

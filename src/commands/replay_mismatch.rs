@@ -4,8 +4,22 @@
 
 use std::path::{Path, PathBuf};
 
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The JSON lines of `nimforge verify ... --json`.
+    report: PathBuf,
+    /// rtl, verilog, netlist or bitstream (default: where it showed).
+    #[arg(long)]
+    level: Option<String>,
+    /// Where to write the VCD (default build/replay/<machine>-<level>.vcd).
+    #[arg(long)]
+    vcd: Option<PathBuf>,
+}
+
 /// Runs it again; 1 when the mismatch shows again, 0 when that level passes.
-pub fn run(report: &Path, level: Option<&str>, vcd: Option<&Path>, root: &Path) -> Result<i32, crate::Error> {
+pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
+    let (report, level, vcd) = (args.report.as_path(), args.level.as_deref(), args.vcd.as_deref());
     let replay = nimforge_verify::replay::first_in(report)?;
     let entry = crate::machines::find(&replay.machine).map_err(|_| {
         format!(

@@ -6,30 +6,53 @@
 
 use std::time::Duration;
 
-/// What a visitor may hold, and for how long (seconds).
-pub struct Limits {
-    /// `--pong-timeout`: a page that answers no ping this long is ended.
-    pub pong_timeout: u64,
-    /// `--idle-timeout`: a page that sends nothing this long is ended.
-    pub idle_timeout: u64,
-    /// `--header-timeout`: a connection slower with its headers is closed.
-    pub header_timeout: u64,
-    /// `--connections`: the most HTTP connections open at once.
-    pub connections: usize,
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The TCP port (0 takes any free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; 127.0.0.1 keeps the pages to this computer.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: String,
+    /// How many machines (page sessions) may run at once.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=64))]
+    sessions: u16,
+    /// Serve the board on this serial device (115200 8N1) instead of simulations, one visitor at a time.
+    #[arg(long, value_name = "DEVICE", requires = "machine")]
+    serial: Option<String>,
+    /// The machine the board at --serial holds.
+    #[arg(long, value_parser = super::machine_names(false), requires = "serial")]
+    machine: Option<String>,
+    /// End a session whose page answers no ping for this many seconds (its seat freed).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pong_timeout: u64,
+    /// End a session whose page sends nothing (no key) for this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    idle_timeout: u64,
+    /// Close a connection that has not sent its request's headers within this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    header_timeout: u64,
+    /// The most HTTP connections open at once; more wait to be accepted (open pages' sockets count as sessions).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    connections: u16,
+    /// Let pages of this origin (scheme://host[:port], e.g. http://kiosk.lan:8080) open sessions too, and answer to its host; repeatable.
+    #[arg(long, value_name = "ORIGIN", value_parser = crate::serve::Origin::flag)]
+    allow_origin: Vec<crate::serve::Origin>,
+    /// Let pages of any origin open sessions: any web page a visitor's browser shows may then play the panels.
+    #[arg(long, conflicts_with = "allow_origin")]
+    any_origin: bool,
+    /// Also answer requests whose Host is this name (host[:port]; without a port, at any), e.g. behind a proxy; repeatable.
+    #[arg(long, value_name = "NAME", value_parser = crate::serve::Place::flag)]
+    host_name: Vec<crate::serve::Place>,
 }
 
 /// Starts the server; a port in use or a bad address is one line (status 1).
 /// Bound past loopback, it needs `--allow-origin` or `--any-origin` (else
 /// one line, status 2) and says the panels are open to that network.
-pub fn run(
-    port: u16,
-    bind: String,
-    sessions: usize,
-    serial: Option<String>,
-    machine: Option<String>,
-    limits: Limits,
-    access: crate::serve::Access,
-) -> Result<i32, crate::Error> {
+pub fn run(args: Args) -> Result<i32, crate::Error> {
+    let Args { port, bind, sessions, serial, machine, pong_timeout, idle_timeout, header_timeout, connections, allow_origin, any_origin, host_name } = args;
+    let access = crate::serve::Access { allow_origins: allow_origin, any_origin, host_names: host_name };
     let open = !crate::serve::loopback(&bind);
     if open && access.allow_origins.is_empty() && !access.any_origin {
         let port = if port == 0 { "PORT".to_string() } else { port.to_string() };
@@ -53,12 +76,12 @@ pub fn run(
     let options = crate::serve::Options {
         bind,
         port,
-        sessions,
+        sessions: sessions as usize,
         serial,
-        pong_timeout: Duration::from_secs(limits.pong_timeout),
-        idle_timeout: Duration::from_secs(limits.idle_timeout),
-        header_timeout: Duration::from_secs(limits.header_timeout),
-        connections: limits.connections,
+        pong_timeout: Duration::from_secs(pong_timeout),
+        idle_timeout: Duration::from_secs(idle_timeout),
+        header_timeout: Duration::from_secs(header_timeout),
+        connections: connections as usize,
         access,
     };
     let board = options.serial.as_ref().map(|(device, _)| format!(", and the board at {device}")).unwrap_or_default();

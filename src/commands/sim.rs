@@ -9,8 +9,26 @@
 
 use std::path::Path;
 
-/// `nimforge sim MACHINE`: runs `script` on the machine's design and writes the VCD to `vcd`.
-pub fn run(machine: &str, script: &str, vcd: &Path) -> Result<i32, crate::Error> {
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(value_parser = super::machine_names(false))]
+    machine: String,
+    /// Input letters, one clock cycle each, comma-separated, each with an optional " xN": "RESET, PA x2, MTR, none x40".
+    #[arg(long)]
+    script: String,
+    /// The VCD file to write.
+    #[arg(long)]
+    vcd: std::path::PathBuf,
+}
+
+/// `nimforge sim MACHINE`: runs the `--script` on the machine's design and writes the VCD to `--vcd`.
+pub fn run(args: &Args) -> Result<i32, crate::Error> {
+    record(&args.machine, &args.script, &args.vcd)
+}
+
+/// Runs `script` on `machine`'s design and writes the VCD to `vcd`.
+fn record(machine: &str, script: &str, vcd: &Path) -> Result<i32, crate::Error> {
     let m = crate::machines::find(machine)?;
     let cycles = (m.sim)(script, vcd)?;
     println!("{cycles} cycles of {} recorded in {}", m.name, vcd.display());
@@ -38,11 +56,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("nimforge-sim-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("nimatron.vcd");
-        run("nimatron", "RESET, none x3, PA, MTR, none x30", &path).unwrap();
+        record("nimatron", "RESET, none x3, PA, MTR, none x30", &path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("$var") && text.contains("lamps_a") && text.contains("t_chain"), "{}", &text[..400.min(text.len())]);
         let bad = dir.join("bad.vcd");
-        assert!(run("nimatron", "PQ", &bad).is_err());
+        assert!(record("nimatron", "PQ", &bad).is_err());
         assert!(!bad.exists() && !bad.with_extension("vcd.partial").exists());
         std::fs::remove_dir_all(&dir).ok();
     }

@@ -9,6 +9,46 @@ use nimforge_verify::{Engine, Level, LevelReport, Options, Status};
 use std::path::Path;
 use std::sync::Mutex;
 
+/// The command's flags, declared once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A machine's name, or all.
+    #[arg(value_parser = super::machine_names(true))]
+    machine: String,
+    /// The levels, comma-separated (rtl,verilog,netlist,bitstream,panel,equiv), or all.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
+    level: Vec<Asked>,
+    /// The hardware levels' simulators, comma-separated: bitsim (the
+    /// whole plan in lanes), icarus (a share), verilator (the verilog
+    /// level), or all.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
+    engine: Vec<Engine>,
+    /// The most states a machine's tour may explore, and the most pair
+    /// states (model state with design registers) its transition search
+    /// may hold, before each stops and says so (each machine has its own
+    /// bound, 20,000,000 unless its harness says otherwise; a search
+    /// stopped is not exhaustive).
+    #[arg(long, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u64).range(1..=4_000_000_000), |v| v as usize))]
+    max_states: Option<usize>,
+    /// Run slice I of N of the bitsim levels' work (the plan's pieces,
+    /// the deep runs' chunks; the search whole in slice 0), I from 0, or
+    /// auto (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX); `merge` adds the
+    /// slices' --json reports up. Other levels and engines are left out.
+    #[arg(long)]
+    shard: Option<String>,
+    /// How much of the deep runs (the learning machine's 10^6 games,
+    /// Wilson's 10^7 positions; a `<level>/bitsim-deep` row beside each
+    /// bitsim level) to run: all, or a sample of every tenth chunk
+    /// (CI's; `.ci/deep` runs them all).
+    #[arg(long, value_enum, default_value = "all")]
+    deep: nimforge_verify::DeepRuns,
+    /// One JSON object per level, and one per proof (`"level": "equiv"`).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    ci: super::ci::CiArgs,
+}
+
 /// Every level finished so far in this run, as the levels' listener
 /// ([`Options::on_level`]) and the panel's hear of them: what Ctrl-C prints.
 /// A signal's handler is the process's, so this is too.
@@ -74,19 +114,14 @@ impl clap::ValueEnum for Asked {
     }
 }
 
-/// `machine` is a machine's name, or `all` for every machine in turn;
-/// `engine` picks the hardware levels' simulators.
-pub fn run(
-    machine: &str,
-    asked_levels: &[Asked],
-    asked_engines: &[Engine],
-    (max_states, deep): (Option<usize>, nimforge_verify::DeepRuns),
-    shard: Option<&str>,
-    (json, ci): (bool, &super::ci::Out),
-    root: &Path,
-) -> Result<i32, crate::Error> {
+/// The machine is a machine's name, or `all` for every machine in turn;
+/// `--engine` picks the hardware levels' simulators.
+pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
+    let Args { machine, level: asked_levels, engine: asked_engines, max_states, shard, deep, json, ci } = args;
+    let (max_states, deep, json, root) = (*max_states, *deep, *json, process.root.as_path());
+    let ci = &ci.out(process.github_actions);
     ci.ready()?;
-    let shard = shard.map(nimforge_verify::shard::Shard::parse).transpose()?;
+    let shard = shard.as_deref().map(nimforge_verify::shard::Shard::parse).transpose()?;
     let machines: Vec<&crate::machines::Entry> =
         if machine == "all" { crate::machines::MACHINES.iter().collect() } else { vec![crate::machines::find(machine)?] };
     let ui = Ui::new(json);
@@ -183,7 +218,7 @@ pub fn run(
         return Ok(1);
     }
     let skipped_proof = proofs.iter().any(|p| p.status == equiv::ProofStatus::Skipped);
-    if nimforge_verify::flow::under_ci() && (skipped_proof || reports.iter().any(|r| r.status == Status::Skipped)) {
+    if process.under_ci && (skipped_proof || reports.iter().any(|r| r.status == Status::Skipped)) {
         eprintln!("CI=true: a level was skipped for a missing tool; install it (see the README)");
         return Ok(1);
     }

@@ -20,6 +20,45 @@ const SOLVER_COUNTERS: u16 = 30;
 /// (2) run to millions.
 pub const JUDGE_MAX_COUNTERS: u32 = 240;
 
+/// The command's flags: which of its subcommands.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// `nimforge wilson`'s subcommands.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Wilson's tables derived from the brute-force solver, each beside the article's.
+    Table {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Won or lost for the side that just moved, the bases, every sound move.
+    Judge {
+        /// Groups of counters in a row, e.g. 28,53,1,16.
+        groups: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Whether the hardware judge's search is complete: the argument's counts and its verdict.
+    Complete {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `nimforge wilson SUBCOMMAND`: the table, a judged position, or the
+/// completeness argument.
+pub fn run(args: &Args) -> Result<i32, crate::Error> {
+    match &args.command {
+        Command::Table { json } => table(*json),
+        Command::Judge { groups, json } => judge(groups, *json),
+        Command::Complete { json } => complete(*json),
+    }
+}
+
 #[derive(serde::Serialize)]
 struct Row<T: serde::Serialize> {
     derived: T,

@@ -45,10 +45,10 @@ pub struct Args {
     json: bool,
 }
 
-/// Runs the designs; exit 0 when no pair failed (no wrong verdict, no
+/// Runs the designs, each check by `nimforge` (this program, which the
+/// binary's edge finds); exit 0 when no pair failed (no wrong verdict, no
 /// internal error, no refusal for a dead net), 1 when one did.
-pub fn run(args: Args) -> Result<i32, crate::Error> {
-    let nimforge = std::env::current_exe().map_err(|e| format!("finding this program: {e}"))?;
+pub fn run(args: Args, nimforge: std::path::PathBuf) -> Result<i32, crate::Error> {
     let mut entries = corpus::read_list(&args.list)?;
     if let Some(d) = &args.design {
         entries.retain(|e| e.id() == *d || e.name == *d);
