@@ -5,6 +5,9 @@
 use std::path::{Path, PathBuf};
 
 /// The command's flags, declared once.
+// The flags' doc comments are the command's help text, where
+// `<machine>` and `[:port]` are words, not HTML.
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links, rustdoc::bare_urls)]
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The JSON lines of `nimforge verify ... --json`.

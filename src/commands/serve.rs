@@ -7,6 +7,9 @@
 use std::time::Duration;
 
 /// The command's flags, declared once.
+// The flags' doc comments are the command's help text, where
+// `<machine>` and `[:port]` are words, not HTML.
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links, rustdoc::bare_urls)]
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The TCP port (0 takes any free one).

@@ -136,7 +136,7 @@ pub fn table(json: bool) -> Result<i32, crate::Error> {
         println!("{v}");
         return Ok(if all { 0 } else { 1 });
     }
-    println!("Wilson's tables, derived by nimforge (crates/oracles/src/wilson/mod.rs), each beside the article's.");
+    println!("Wilson's tables, derived by nimforge (crates/oracles/src/wilson/values.rs), each beside the article's.");
     println!();
     println!(
         "The brute-force solver (every move of all three kinds) agrees with the value rule on all {checked} \
@@ -269,7 +269,7 @@ pub fn complete(json: bool) -> Result<i32, crate::Error> {
     );
     println!();
     println!(
-        "The argument (crates/oracles/src/wilson/complete.rs). A position's value is the XOR of its groups' codes (a group's \
+        "The argument (crates/oracles/src/wilson/complete/). A position's value is the XOR of its groups' codes (a group's \
          value under two adjacent alone, and its parity); it is won when the value is 0, and a move inside one group \
          changes it by that group's code XOR its pieces' codes."
     );
