@@ -11,13 +11,20 @@ use std::path::Path;
 /// The command's flags, declared once.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    #[arg(value_parser = super::machine_names(false))]
-    machine: String,
-    /// icestick or icebreaker.
-    #[arg(long)]
-    board: String,
+    #[command(flatten)]
+    target: Target,
     #[arg(long)]
     json: bool,
+}
+
+/// A machine and a board: what `build` and `program` take.
+#[derive(clap::Args, Debug)]
+pub struct Target {
+    #[arg(value_parser = super::machine_names(false))]
+    pub(super) machine: String,
+    /// icestick or icebreaker.
+    #[arg(long)]
+    pub(super) board: String,
 }
 
 /// Build `machine`'s wrapper for `board`; the report and the bitstream's path.
@@ -31,11 +38,11 @@ pub fn implement(machine: &str, board: &str, root: &Path) -> Result<(nimforge_ve
 
 /// `nimforge build MACHINE --board B`: builds and prints the report (or its JSON) and the bitstream's path.
 pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
-    let (r, bin) = implement(&args.machine, &args.board, root)?;
+    let (r, bin) = implement(&args.target.machine, &args.target.board, root)?;
     if args.json {
         super::print_json(&r);
     } else {
-        let b = boards::board(&args.board)?;
+        let b = boards::board(&args.target.board)?;
         println!("{} on {} -> {}", r.machine, b.description, Places::board_build(root, &r.machine, &b.name).display());
         println!("{}", nimforge_verify::build::table(std::slice::from_ref(&r)));
         println!("bitstream: {bin}");

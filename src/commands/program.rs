@@ -8,18 +8,15 @@ use std::path::Path;
 /// The command's flags, declared once.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    #[arg(value_parser = super::machine_names(false))]
-    machine: String,
-    /// icestick or icebreaker.
-    #[arg(long)]
-    board: String,
+    #[command(flatten)]
+    target: super::build::Target,
 }
 
 /// `nimforge program MACHINE --board B`: build the board wrapper, then
 /// flash it with iceprog.
 pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
-    let board = args.board.as_str();
-    let machine = crate::machines::find(&args.machine)?.name;
+    let board = args.target.board.as_str();
+    let machine = crate::machines::find(&args.target.machine)?.name;
     boards::board(board)?;
     // The programmer first: no point building for a flash that cannot run.
     nimforge_verify::flow::iceprog::ICEPROG.find()?;
