@@ -22,7 +22,7 @@ pub struct Args {
     /// whole plan in lanes), icarus (a share), verilator (the verilog
     /// level), or all.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
-    engine: Vec<Engine>,
+    engine: Vec<AskedEngine>,
     /// The most states a machine's tour may explore, and the most pair
     /// states (model state with design registers) its transition search
     /// may hold, before each stops and says so (each machine has its own
@@ -82,11 +82,13 @@ fn on_interrupt(json: bool) {
 /// (`crate::panel::level`); `all` is every one of both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Asked {
-    /// A level of the machine's design, or `all`.
+    /// A level of the machine's design.
     Level(Level),
     /// The board wrapper end to end through its UART: rust-hdl, Icarus,
     /// Verilator.
     Panel,
+    /// Every level above.
+    All,
 }
 
 impl clap::ValueEnum for Asked {
@@ -98,7 +100,7 @@ impl clap::ValueEnum for Asked {
             Asked::Level(Level::Bitstream),
             Asked::Panel,
             Asked::Level(Level::Equiv),
-            Asked::Level(Level::All),
+            Asked::All,
         ]
     }
 
@@ -110,8 +112,60 @@ impl clap::ValueEnum for Asked {
             Asked::Panel => Some(
                 clap::builder::PossibleValue::new(crate::panel::level::NAME).help("The board wrapper end to end through its UART: rust-hdl, Icarus, Verilator"),
             ),
+            Asked::All => Some(every("level")),
         }
     }
+}
+
+impl Asked {
+    /// The design's levels `asked` names, and whether the panel is among
+    /// them.
+    fn levels(asked: &[Asked]) -> (Vec<Level>, bool) {
+        let all = asked.contains(&Asked::All);
+        let levels = match all {
+            true => Level::ALL.to_vec(),
+            false => asked.iter().filter_map(|a| if let Asked::Level(l) = a { Some(*l) } else { None }).collect(),
+        };
+        (levels, all || asked.contains(&Asked::Panel))
+    }
+}
+
+/// An engine `verify --engine` names: one of nimforge-verify's
+/// ([`Engine`]), or `all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AskedEngine {
+    /// One engine.
+    Engine(Engine),
+    /// Every engine ([`Engine::ALL`]).
+    All,
+}
+
+impl clap::ValueEnum for AskedEngine {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[AskedEngine::Engine(Engine::Bitsim), AskedEngine::Engine(Engine::Icarus), AskedEngine::Engine(Engine::Verilator), AskedEngine::All]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            AskedEngine::Engine(e) => clap::ValueEnum::to_possible_value(e),
+            AskedEngine::All => Some(every("engine")),
+        }
+    }
+}
+
+impl AskedEngine {
+    /// The engines `asked` names.
+    fn engines(asked: &[AskedEngine]) -> Vec<Engine> {
+        match asked.contains(&AskedEngine::All) {
+            true => Engine::ALL.to_vec(),
+            false => asked.iter().filter_map(|a| if let AskedEngine::Engine(e) = a { Some(*e) } else { None }).collect(),
+        }
+    }
+}
+
+/// `all` on the command line: every `what` (level, engine) listed above it.
+fn every(what: &str) -> clap::builder::PossibleValue {
+    clap::builder::PossibleValue::new("all").help(format!("Every {what} above"))
 }
 
 /// The machine is a machine's name, or `all` for every machine in turn;
@@ -126,9 +180,8 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
         if machine == "all" { crate::machines::MACHINES.iter().collect() } else { vec![crate::machines::find(machine)?] };
     let ui = Ui::new(json);
     on_interrupt(json);
-    let levels: Vec<Level> = asked_levels.iter().filter_map(|a| if let Asked::Level(l) = a { Some(*l) } else { None }).collect();
-    let mut panel_wanted = asked_levels.iter().any(|a| matches!(a, Asked::Panel | Asked::Level(Level::All)));
-    let mut wanted = Options::all().levels(&levels).engines(asked_engines).deep(deep).on_level(note);
+    let (levels, mut panel_wanted) = Asked::levels(asked_levels);
+    let mut wanted = Options::all().levels(&levels).engines(&AskedEngine::engines(asked_engines)).deep(deep).on_level(note);
     if let Some(states) = max_states {
         wanted = wanted.max_states(states);
     }
@@ -240,4 +293,32 @@ fn refused(machine: &str, why: &str, ci: &super::ci::Out, json: bool, root: &Pat
 
 fn print_table(reports: &[LevelReport]) {
     println!("{}", nimforge_verify::report::table(reports));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    /// "all" is the command line's: every level with the panel, every
+    /// engine; each other word is itself alone.
+    #[test]
+    fn all_on_the_command_line() {
+        let level = |w: &str| Asked::from_str(w, false).unwrap();
+        let engine = |w: &str| AskedEngine::from_str(w, false).unwrap();
+        assert_eq!(Asked::levels(&[level("all")]), (Level::ALL.to_vec(), true));
+        assert_eq!(Asked::levels(&[level("netlist"), level("panel")]), (vec![Level::Netlist], true));
+        assert_eq!(Asked::levels(&[level("equiv")]), (vec![Level::Equiv], false));
+        assert_eq!(AskedEngine::engines(&[engine("icarus"), engine("all")]), Engine::ALL.to_vec());
+        assert_eq!(AskedEngine::engines(&[engine("iverilog")]), vec![Engine::Icarus]);
+        // Every level and engine of the library has its word, and "all" is
+        // no level's or engine's.
+        for l in Level::ALL {
+            assert_eq!(Asked::levels(&[level(l.name())]).0, vec![l]);
+        }
+        for e in Engine::ALL {
+            assert_eq!(AskedEngine::engines(&[engine(e.name())]), vec![e]);
+        }
+        assert!(Level::from_str("all", false).is_err() && Engine::from_str("all", false).is_err());
+    }
 }

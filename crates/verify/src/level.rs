@@ -16,25 +16,32 @@ pub enum Level {
     /// The netlist proven equal to the Verilog and the bitstream to the
     /// netlist (`equiv`, yosys).
     Equiv,
-    /// Every level above.
+    /// Every level above: the command line's "all", kept for one release.
+    #[deprecated(since = "0.2.0", note = "\"all\" belongs to the command line: write Level::ALL for every level, or Options::all()")]
+    #[cfg_attr(feature = "clap", value(skip))]
     All,
 }
 
 impl Level {
+    /// Every level, in order: rtl, verilog, netlist, bitstream, equiv.
+    pub const ALL: [Level; 5] = [Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv];
+
     /// The three levels of hardware the simulators run (verilog, netlist,
     /// bitstream), in the table's order.
     pub const HARDWARE: [Level; 3] = [Level::Verilog, Level::Netlist, Level::Bitstream];
 
-    /// The levels this stands for: every one for [`Level::All`], else
-    /// itself.
+    /// The levels this stands for: itself, or every one ([`Level::ALL`])
+    /// for the deprecated `Level::All`.
+    #[allow(deprecated)]
     pub fn expand(self) -> Vec<Level> {
         match self {
-            Level::All => vec![Level::Rtl, Level::Verilog, Level::Netlist, Level::Bitstream, Level::Equiv],
+            Level::All => Level::ALL.to_vec(),
             l => vec![l],
         }
     }
 
     /// The level's name on the command line and in reports.
+    #[allow(deprecated)]
     pub fn name(self) -> &'static str {
         match self {
             Level::Rtl => "rtl",
@@ -71,21 +78,28 @@ pub enum Engine {
     Icarus,
     /// Verilator, at the `verilog` level: the whole plan.
     Verilator,
-    /// Every engine above.
+    /// Every engine above: the command line's "all", kept for one release.
+    #[deprecated(since = "0.2.0", note = "\"all\" belongs to the command line: write Engine::ALL for every engine, or Options::all()")]
+    #[cfg_attr(feature = "clap", value(skip))]
     All,
 }
 
 impl Engine {
-    /// The engines this stands for: every one for [`Engine::All`], else
-    /// itself.
+    /// Every engine: bitsim, icarus, verilator.
+    pub const ALL: [Engine; 3] = [Engine::Bitsim, Engine::Icarus, Engine::Verilator];
+
+    /// The engines this stands for: itself, or every one ([`Engine::ALL`])
+    /// for the deprecated `Engine::All`.
+    #[allow(deprecated)]
     pub fn expand(self) -> Vec<Engine> {
         match self {
-            Engine::All => vec![Engine::Bitsim, Engine::Icarus, Engine::Verilator],
+            Engine::All => Engine::ALL.to_vec(),
             e => vec![e],
         }
     }
 
     /// The engine's name on the command line and in reports.
+    #[allow(deprecated)]
     pub fn name(self) -> &'static str {
         match self {
             Engine::Bitsim => "bitsim",
@@ -166,7 +180,7 @@ impl std::str::FromStr for Stage {
     /// [`Stage::Other`].
     fn from_str(name: &str) -> Result<Stage, crate::Error> {
         let (level, engine) = name.split_once('/').unwrap_or((name, ""));
-        let Some(level) = Level::All.expand().into_iter().find(|l| l.name() == level) else {
+        let Some(level) = Level::ALL.into_iter().find(|l| l.name() == level) else {
             return match name.trim().is_empty() {
                 true => Err(crate::Error::Input("a level's name is empty".into())),
                 false => Ok(Stage::Other(name.to_string())),

@@ -35,10 +35,10 @@ impl Options {
     /// engine, the machine's own bound on the states
     /// ([`crate::Machine::MAX_STATES`]), every deep run, no shard.
     pub fn all() -> Options {
-        Options { levels: Level::All.expand(), engines: Engine::All.expand(), max_states: None, shard: None, deep: DeepRuns::All, on_level: None }
+        Options { levels: Level::ALL.to_vec(), engines: Engine::ALL.to_vec(), max_states: None, shard: None, deep: DeepRuns::All, on_level: None }
     }
 
-    /// Only these levels ([`Level::All`] is every one).
+    /// Only these levels ([`Level::ALL`] is every one).
     pub fn levels(mut self, levels: &[Level]) -> Options {
         self.levels = Vec::new();
         for l in levels.iter().flat_map(|l| l.expand()) {
@@ -49,7 +49,7 @@ impl Options {
         self
     }
 
-    /// Only these engines at the hardware levels ([`Engine::All`] is every
+    /// Only these engines at the hardware levels ([`Engine::ALL`] is every
     /// one).
     pub fn engines(mut self, engines: &[Engine]) -> Options {
         self.engines = Vec::new();

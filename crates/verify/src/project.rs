@@ -146,7 +146,7 @@ impl Project {
         Ok(())
     }
 
-    /// Every level ([`Level::All`]): rtl, Verilog, netlist and bitstream in the bit-parallel
+    /// Every level ([`Level::ALL`]): rtl, Verilog, netlist and bitstream in the bit-parallel
     /// engine, Icarus and Verilator, and the `equiv` proofs; after
     /// [`Project::generate`]. `ui`: [`Ui::terminal`] for progress bars on a
     /// terminal, [`Ui::quiet`] for none.

@@ -34,10 +34,9 @@ pub fn finished_so_far() -> Vec<LevelReport> {
 /// The levels and engines asked for.
 #[deprecated(note = "build a `nimforge_verify::Options` and run it with `Project::verify_with`")]
 pub struct Wanted {
-    /// The levels to run, [`Level::All`] expanded ([`Level::expand`]).
+    /// The levels to run (every one: [`Level::ALL`]).
     pub levels: Vec<Level>,
-    /// The engines to run them in, [`Engine::All`] expanded
-    /// ([`Engine::expand`]).
+    /// The engines to run them in (every one: [`Engine::ALL`]).
     pub engines: Vec<Engine>,
     /// The most states a tour may explore ([`Machine::MAX_STATES`] when
     /// not given).
