@@ -174,7 +174,14 @@ pub fn shortest_difference(
 ) -> Result<String, ToolError> {
     std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
     let designs = Designs { pair: "b=a", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
-    run_script(&BoundedScript { d: &designs, bound }, "bounded", dir, &format!("finding the shortest difference of {gold_top} and {gate_top}"), None)?;
+    bounded_log(&designs, bound, dir, &format!("finding the shortest difference of {gold_top} and {gate_top}"))
+}
+
+/// The bounded check of `designs` (`templates/bounded.ys.j2`) to `bound`
+/// cycles, run in `dir`: its log, `dir/bounded.log`. `what`: what the check
+/// is for, in a failure's line.
+fn bounded_log(designs: &Designs, bound: usize, dir: &Path, what: &str) -> Result<String, ToolError> {
+    run_script(&BoundedScript { d: designs, bound }, "bounded", dir, what, None)?;
     read(&dir.join("bounded.log"))
 }
 
@@ -312,10 +319,7 @@ fn equivalence_in_turn(
             Err(e) => Err(e),
         }
     };
-    let bounded = |bound: usize| -> Result<String, ToolError> {
-        run_script(&BoundedScript { d: &designs, bound }, "bounded", dir, &format!("checking {pair} for {gold_top} from power-on"), None)?;
-        read(&dir.join("bounded.log"))
-    };
+    let bounded = |bound: usize| bounded_log(&designs, bound, dir, &format!("checking {pair} for {gold_top} from power-on"));
     let first = if abc_first { Some(abc()?) } else { None };
     match &first {
         Some(Ok(how)) => {
