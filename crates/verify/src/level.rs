@@ -56,7 +56,7 @@ impl Level {
     /// The engines that simulate this level.
     pub fn engines(self) -> &'static [Engine] {
         match self {
-            Level::Verilog => &[Engine::Bitsim, Engine::Icarus, Engine::Verilator],
+            Level::Verilog => &Engine::ALL,
             Level::Netlist | Level::Bitstream => &[Engine::Bitsim, Engine::Icarus],
             _ => &[],
         }
