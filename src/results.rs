@@ -193,7 +193,12 @@ impl Results {
     pub fn markdown(&self, run: &Run) -> String {
         let tables = [
             ("Levels", "`nimforge verify ... --json`: every level run, of every machine, against its oracle.", &self.levels),
-            ("Proofs", "The `equiv` level: one level proven equal to another (not to the oracle: only the runs compare with the model).", &self.proofs),
+            (
+                "Proofs",
+                "The `equiv` level: one level proven equal to another (not to the oracle: only the runs compare with the model). \
+                 `matched`: the signals yosys's passes matched by name, 0 where ABC, which goes first, proved the pair.",
+                &self.proofs,
+            ),
             ("Builds", "`nimforge report --json`: each machine's board wrapper built for each board.", &self.builds),
             ("Benchmarks", "`nimforge bench ... --json`: the same work in each engine, side by side in one run.", &self.benchmarks),
             (

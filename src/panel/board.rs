@@ -7,7 +7,7 @@ use askama::Template;
 use nimforge_verify::boards::Board;
 use nimforge_verify::build::{implement_with, Implementation};
 use nimforge_verify::emit::pcf::{self, Pin};
-use nimforge_verify::equiv::{ProofReport, BOUND};
+use nimforge_verify::equiv::{prove, ProofReport};
 use nimforge_verify::flow::{icebox_vlog, nextpnr, yosys, ToolError};
 use nimforge_verify::hdl::Made;
 use nimforge_verify::places::Places;
@@ -159,7 +159,7 @@ pub fn proofs(machine: &str, wrapper: &Wrapper, root: &Path) -> Vec<ProofReport>
         let d = places.dir("equiv-netlist")?;
         let synth = yosys::synth_ice40(&gold, module, &d)?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence("netlist=verilog", (&Sources::from(&gold), module), (&Sources::files(&[&synth.netlist, &cells]), module), BOUND, &d)?)
+        Ok(prove("netlist=verilog", (&Sources::from(&gold), module), (&Sources::files(&[&synth.netlist, &cells]), module), &d)?)
     })();
     let mut reports = vec![ProofReport::of(&name, "netlist=verilog", t0, result)];
     let t0 = Instant::now();
@@ -171,13 +171,7 @@ pub fn proofs(machine: &str, wrapper: &Wrapper, root: &Path) -> Vec<ProofReport>
         let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, BOARD_TOP, &d)?;
         let bundled = icebox_vlog::bundle_ports(&verilog, BOARD_TOP, &d)?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(yosys::equivalence(
-            "bitstream=netlist",
-            (&Sources::files(&[&dir.join("netlist.v"), &cells]), BOARD_TOP),
-            (&Sources::from(&bundled), BOARD_TOP),
-            BOUND,
-            &d,
-        )?)
+        Ok(prove("bitstream=netlist", (&Sources::files(&[&dir.join("netlist.v"), &cells]), BOARD_TOP), (&Sources::from(&bundled), BOARD_TOP), &d)?)
     })();
     reports.push(ProofReport::of(&name, "bitstream=netlist (iCEstick)", t0, result));
     reports

@@ -35,6 +35,24 @@ pub struct Searched {
     pub reach: lanes::Reach,
     /// Wall-clock time of the one pass for all the netlists, in seconds.
     pub seconds: f64,
+    /// The levels whose netlists the search ran on: every bitsim level, or
+    /// one alone when the caller proves the others equal to it
+    /// ([`SearchAt`]).
+    pub levels: Vec<crate::Level>,
+}
+
+/// Where the transition search runs (issue 58).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchAt {
+    /// On every netlist at once, each row exhaustive by its own search.
+    Every,
+    /// On this level's netlist alone, when the caller proves the other
+    /// levels equal to it (the `equiv` level): a search at one level and a
+    /// proof of equality are as exhaustive for the others, at a third of
+    /// the cost (Nimrod's 57 million pair states). Where that search finds
+    /// a mismatch, the other netlists are searched too, so that each level
+    /// shows its own shortest way to it.
+    One(crate::Level),
 }
 
 impl Searched {
@@ -47,8 +65,13 @@ impl Searched {
             (None, None) => "every pair state (the model's state with the design's registers) reachable from power-on, under every letter".to_string(),
         };
         format!(
-            "{what}: {} pair states over {} model states, {} transitions, depth {} ({:.1} s for every bitsim netlist at once)",
-            r.pairs, r.states, r.transitions, r.depth, self.seconds
+            "{what}: {} pair states over {} model states, {} transitions, depth {} ({:.1} s, at {})",
+            r.pairs,
+            r.states,
+            r.transitions,
+            r.depth,
+            self.seconds,
+            self.levels.iter().map(|&l| Stage::bitsim(l).to_string()).collect::<Vec<_>>().join(", ")
         )
     }
 }
@@ -128,18 +151,19 @@ pub fn run<M: Machine>(
     sharding: Option<Sharding>,
     bound: usize,
 ) -> (Vec<LevelReport>, Option<Searched>) {
-    run_with_deep(plan, expected, inputs, progress, sharding, bound, DeepRuns::All)
+    run_with_deep(plan, expected, inputs, progress, sharding, (bound, SearchAt::Every), DeepRuns::All)
 }
 
-/// [`run`], with as much of the deep runs as `deep_runs` says ([`run`] keeps
-/// its signature for callers outside the crate and runs them all).
+/// [`run`], with the search bounded by `bound` where `at` says, and as
+/// much of the deep runs as `deep_runs` says ([`run`] keeps its signature for callers outside
+/// the crate: every deep run, the search on every netlist).
 pub(crate) fn run_with_deep<M: Machine>(
     plan: &Plan<M>,
     expected: &Expected,
     inputs: Vec<Input>,
     progress: &Progress,
     sharding: Option<Sharding>,
-    bound: usize,
+    (bound, at): (usize, SearchAt),
     deep_runs: DeepRuns,
 ) -> (Vec<LevelReport>, Option<Searched>) {
     let shard = sharding.map_or(Shard::ALL, |s| s.shard);
@@ -182,11 +206,28 @@ pub(crate) fn run_with_deep<M: Machine>(
         let t0 = Instant::now();
         found.push((lanes::run_pieces_in(plan, expected, w, threads, progress, mine.clone()), load + t0.elapsed().as_secs_f64()));
     }
+    // Which netlists the search runs on (`at`): `searched[k]` is netlist
+    // k's place among them, `None` for one not searched.
     let searched = (M::searches() && shard.index == 0).then(|| {
         let t0 = Instant::now();
-        let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
-        let s = lanes::search::<M>(&nets, threads, progress, bound);
-        (s, t0.elapsed().as_secs_f64())
+        let one = match at {
+            SearchAt::One(level) => wired.iter().position(|(_, w, _)| w.level == level).filter(|_| wired.len() > 1),
+            SearchAt::Every => None,
+        };
+        let every: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();
+        let (s, places) = match one {
+            Some(k) => {
+                let s = lanes::search::<M>(&[every[k]], threads, progress, bound);
+                if s.found[0].mismatches > 0 {
+                    // Wrong at the level searched: every level shows its own way.
+                    (lanes::search::<M>(&every, threads, progress, bound), (0..every.len()).map(Some).collect())
+                } else {
+                    (s, (0..every.len()).map(|j| (j == k).then_some(0)).collect())
+                }
+            }
+            None => (lanes::search::<M>(&every, threads, progress, bound), (0..every.len()).map(Some).collect::<Vec<_>>()),
+        };
+        (s, t0.elapsed().as_secs_f64(), places)
     });
     for (k, (at, w, _)) in wired.iter().enumerate() {
         let (mut f, mut seconds) = found[k].clone();
@@ -206,17 +247,21 @@ pub(crate) fn run_with_deep<M: Machine>(
         if sharding.is_some() && M::searches() && shard.index != 0 {
             coverage += "; the search runs whole in shard 0";
         }
-        if let Some((s, search_seconds)) = &searched {
-            f.merge(s.found[k].clone());
-            seconds += search_seconds / wired.len() as f64;
-            coverage += &search_coverage(s, k, *search_seconds, wired.len());
+        let searched_here = searched.as_ref().and_then(|(s, seconds, places)| places[k].map(|i| (s, *seconds, i, places.iter().flatten().count())));
+        if let Some((s, search_seconds, i, nets)) = searched_here {
+            f.merge(s.found[i].clone());
+            seconds += search_seconds / nets as f64;
+            coverage += &search_coverage(s, i, search_seconds, nets);
+        } else if let Some((_, _, places)) = &searched {
+            let at: Vec<String> = wired.iter().zip(places).filter(|(_, p)| p.is_some()).map(|((_, w, _), _)| Stage::bitsim(w.level).to_string()).collect();
+            coverage += &format!("; not searched at this level: the search ran at {}", at.join(", "));
         }
         let mut report = LevelReport::judged(M::NAME, Stage::bitsim(w.level), f.vectors, f.mismatches, f.first.map(|(_, s)| s))
             .at_cycle(f.first_cycle)
             .lanes(lanes::LANES * threads)
             .coverage(coverage)
             .seconds(seconds);
-        if let Some((s, _)) = &searched {
+        if let Some((s, _, _, _)) = searched_here {
             (report.model_states, report.pair_states) = (Some(s.reach.states), Some(s.reach.pairs));
             report.exhaustive = s.reach.stopped.is_none() && s.reach.mismatched_at.is_none();
         }
@@ -229,7 +274,11 @@ pub(crate) fn run_with_deep<M: Machine>(
         }
         reports[*at] = Some(report);
     }
-    let summary = searched.map(|(s, seconds)| Searched { reach: s.reach, seconds });
+    let summary = searched.map(|(s, seconds, places)| Searched {
+        reach: s.reach,
+        seconds,
+        levels: wired.iter().zip(&places).filter(|(_, p)| p.is_some()).map(|((_, w, _), _)| w.level).collect(),
+    });
     let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
     if let Some(deep) = M::deep() {
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();

@@ -155,6 +155,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         Expected::of(&plan)
     };
     let (tx, rx) = std::sync::mpsc::channel::<ForBitsim>();
+    let mut searched_at: Vec<Level> = Vec::new();
     let (mut reports, external) = std::thread::scope(|scope| {
         let (plan, places, expected) = (&plan, &places, &expected);
         let external = scope.spawn(move || {
@@ -215,15 +216,21 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
                     .bytes(crate::flow::yosys::version().as_bytes()),
             });
             let bound = wanted.max_states.unwrap_or(M::MAX_STATES);
-            let (r, searched) = bitsim::run_with_deep(plan, expected, inputs, &progress, sharding, bound, wanted.deep);
-            if let Some(s) = searched {
+            // With the proofs asked for, the search runs at verilog alone and
+            // the proofs carry it to the netlist and the bitstream (issue 58;
+            // `proven_exhaustive` below).
+            let at = if wanted.levels.contains(&Level::Equiv) { bitsim::SearchAt::One(Level::Verilog) } else { bitsim::SearchAt::Every };
+            let (r, searched) = bitsim::run_with_deep(plan, expected, inputs, &progress, sharding, (bound, at), wanted.deep);
+            if let Some(s) = &searched {
                 ui.say(&format!("{}: the transition search: {}", M::NAME, s.summary()));
             }
             reports.extend(r.into_iter().map(|r| wanted.noted(r)));
+            searched_at = searched.map(|s| s.levels).unwrap_or_default();
         }
         (reports, external.join().expect("the external levels' thread panicked"))
     });
     let (slow, proofs) = external?;
+    proven_exhaustive(&mut reports, &searched_at, &proofs);
     reports.extend(slow);
     // Levels in the order of the table: rtl, then each level's engines.
     reports.sort_by_key(|r| r.level.rank());
@@ -239,6 +246,41 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
     }
     replays(&plan, &mut reports, root, source, &places, ui);
     Ok((reports, proofs))
+}
+
+/// The bitsim rows of levels the transition search did not run at
+/// (`searched_at` holds those it ran at: verilog alone when the proofs were
+/// asked for, [`bitsim::SearchAt`]): exhaustive when the search at verilog
+/// closed and the proofs that tie the row's level to verilog hold
+/// (`netlist=verilog`; for the bitstream, `bitstream=netlist` as well),
+/// with the search's counts and the reason in words; otherwise they say
+/// why they are not.
+fn proven_exhaustive(reports: &mut [LevelReport], searched_at: &[Level], proofs: &[crate::equiv::ProofReport]) {
+    let searched = |level: Level| reports.iter().find(|r| r.level == Stage::bitsim(level) && searched_at.contains(&level)).cloned();
+    let Some(verilog) = searched(Level::Verilog) else { return };
+    for level in [Level::Netlist, Level::Bitstream].into_iter().filter(|l| !searched_at.contains(l)) {
+        let Some(r) = reports.iter_mut().find(|r| r.level == Stage::bitsim(level) && r.status == crate::Status::Passed) else { continue };
+        let pairs: &[&str] = if level == Level::Netlist { &["netlist=verilog"] } else { &["netlist=verilog", "bitstream=netlist"] };
+        let held: Vec<Option<&crate::equiv::ProofReport>> = pairs.iter().map(|p| proofs.iter().find(|x| x.pair == *p)).collect();
+        let all_proven = held.iter().all(|p| p.is_some_and(|p| p.status == crate::equiv::ProofStatus::Proven));
+        if verilog.exhaustive && all_proven {
+            (r.model_states, r.pair_states, r.exhaustive) = (verilog.model_states, verilog.pair_states, true);
+            r.coverage += &format!(
+                "; exhaustive by the search at verilog/bitsim (its {} pair states over {} model states) and the proof{} {}",
+                verilog.pair_states.unwrap_or(0),
+                verilog.model_states.unwrap_or(0),
+                if pairs.len() > 1 { "s" } else { "" },
+                pairs.join(" and ")
+            );
+        } else {
+            let why: Vec<String> = pairs.iter().zip(&held).map(|(p, h)| format!("{p} {}", h.map_or("not run", |h| h.status.name()))).collect();
+            r.coverage += &format!(
+                "; NOT exhaustive here: the search ran at verilog/bitsim ({}) and the proofs that would carry it here: {}",
+                if verilog.exhaustive { "closed" } else { "did not close" },
+                why.join(", ")
+            );
+        }
+    }
 }
 
 /// Each mismatched level's first mismatch (of the plan's) as a replay, its
@@ -281,10 +323,12 @@ fn replays<M: Machine>(plan: &Plan<M>, reports: &mut [LevelReport], root: &Path,
 /// level: the plan's first piece and whole pieces drawn at random (seeded),
 /// or the whole plan when it is shorter. Icarus is the independent second
 /// opinion on what the Verilog means, beside bitsim and Verilator, which
-/// run the whole plan at the same levels; a third of the 300,000 it ran
-/// before issue 58 (about a third of CI's CPU went to it). It runs some
-/// 10,000 to 90,000 cycles a second.
-pub(crate) const ICARUS_CYCLES: usize = 100_000;
+/// run the whole plan at the same levels: its share is there to catch a
+/// difference in meaning (which shows in most cycles, as every mutant of
+/// `examples/machine_mutants.rs` did), not to cover the plan. 300,000
+/// cycles before issue 58, then 100,000 (about 380 s of CI's CPU), now
+/// 30,000. It runs some 10,000 to 90,000 cycles a second.
+pub(crate) const ICARUS_CYCLES: usize = 30_000;
 
 /// The external simulators: Verilator on the whole plan, Icarus at each
 /// hardware level on a share of it.
