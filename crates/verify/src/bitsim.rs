@@ -206,7 +206,7 @@ pub(crate) fn run_with_deep<M: Machine>(
         let t0 = Instant::now();
         found.push((lanes::run_pieces_in(plan, expected, w, threads, progress, mine.clone()), load + t0.elapsed().as_secs_f64()));
     }
-    // Which netlists the search runs on (`at`): `searched[k]` is netlist
+    // Which netlists the search runs on (`at`): `places[k]` is netlist
     // k's place among them, `None` for one not searched.
     let searched = (M::searches() && shard.index == 0).then(|| {
         let t0 = Instant::now();
@@ -229,6 +229,11 @@ pub(crate) fn run_with_deep<M: Machine>(
         };
         (s, t0.elapsed().as_secs_f64(), places)
     });
+    // The levels searched, for the rows not searched and the summary.
+    let searched_levels: Vec<crate::Level> = searched
+        .as_ref()
+        .map(|(_, _, places)| wired.iter().zip(places).filter(|(_, p)| p.is_some()).map(|((_, w, _), _)| w.level).collect())
+        .unwrap_or_default();
     for (k, (at, w, _)) in wired.iter().enumerate() {
         let (mut f, mut seconds) = found[k].clone();
         let mut coverage = if sharding.is_some() {
@@ -252,8 +257,8 @@ pub(crate) fn run_with_deep<M: Machine>(
             f.merge(s.found[i].clone());
             seconds += search_seconds / nets as f64;
             coverage += &search_coverage(s, i, search_seconds, nets);
-        } else if let Some((_, _, places)) = &searched {
-            let at: Vec<String> = wired.iter().zip(places).filter(|(_, p)| p.is_some()).map(|((_, w, _), _)| Stage::bitsim(w.level).to_string()).collect();
+        } else if searched.is_some() {
+            let at: Vec<String> = searched_levels.iter().map(|&l| Stage::bitsim(l).to_string()).collect();
             coverage += &format!("; not searched at this level: the search ran at {}", at.join(", "));
         }
         let mut report = LevelReport::judged(M::NAME, Stage::bitsim(w.level), f.vectors, f.mismatches, f.first.map(|(_, s)| s))
@@ -274,11 +279,7 @@ pub(crate) fn run_with_deep<M: Machine>(
         }
         reports[*at] = Some(report);
     }
-    let summary = searched.map(|(s, seconds, places)| Searched {
-        reach: s.reach,
-        seconds,
-        levels: wired.iter().zip(&places).filter(|(_, p)| p.is_some()).map(|((_, w, _), _)| w.level).collect(),
-    });
+    let summary = searched.map(|(s, seconds, _)| Searched { reach: s.reach, seconds, levels: searched_levels });
     let mut reports: Vec<LevelReport> = reports.into_iter().flatten().collect();
     if let Some(deep) = M::deep() {
         let nets: Vec<&Wired> = wired.iter().map(|(_, w, _)| w).collect();

@@ -24,6 +24,10 @@ use std::time::Instant;
 /// does not close.
 pub const BOUND: usize = 20;
 
+/// The two pairs of a machine's levels, as their rows name them.
+pub(crate) const NETLIST_PAIR: &str = "netlist=verilog";
+pub(crate) const BITSTREAM_PAIR: &str = "bitstream=netlist";
+
 /// One pair's result, a line of `verify --level equiv`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct ProofReport {
@@ -133,17 +137,17 @@ pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made
     let netlist = ice40.clone().and_then(|synth| {
         let d = places.dir("equiv-netlist")?;
         let cells = yosys::ice40_cells(&d)?;
-        Ok(prove("netlist=verilog", (&gold, M::MODULE), (&Sources::files(&[&synth.netlist, &cells]), M::MODULE), &d)?)
+        Ok(prove(NETLIST_PAIR, (&gold, M::MODULE), (&Sources::files(&[&synth.netlist, &cells]), M::MODULE), &d)?)
     });
-    let mut reports = vec![ProofReport::of(M::NAME, "netlist=verilog", t0, netlist)];
+    let mut reports = vec![ProofReport::of(M::NAME, NETLIST_PAIR, t0, netlist)];
     let t0 = Instant::now();
     let bitstream = chip.clone().and_then(|chip| {
         let d = places.dir("equiv-bitstream")?;
         let cells = yosys::ice40_cells(&d)?;
         let bundled = icebox_vlog::bundle_ports(&chip.verilog, M::MODULE, &d)?;
-        Ok(prove("bitstream=netlist", (&Sources::files(&[&chip.netlist, &cells]), M::MODULE), (&Sources::from(&bundled), M::MODULE), &d)?)
+        Ok(prove(BITSTREAM_PAIR, (&Sources::files(&[&chip.netlist, &cells]), M::MODULE), (&Sources::from(&bundled), M::MODULE), &d)?)
     });
-    reports.push(ProofReport::of(M::NAME, "bitstream=netlist", t0, bitstream));
+    reports.push(ProofReport::of(M::NAME, BITSTREAM_PAIR, t0, bitstream));
     reports
 }
 

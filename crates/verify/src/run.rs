@@ -260,7 +260,7 @@ fn proven_exhaustive(reports: &mut [LevelReport], searched_at: &[Level], proofs:
     let Some(verilog) = searched(Level::Verilog) else { return };
     for level in [Level::Netlist, Level::Bitstream].into_iter().filter(|l| !searched_at.contains(l)) {
         let Some(r) = reports.iter_mut().find(|r| r.level == Stage::bitsim(level) && r.status == crate::Status::Passed) else { continue };
-        let pairs: &[&str] = if level == Level::Netlist { &["netlist=verilog"] } else { &["netlist=verilog", "bitstream=netlist"] };
+        let pairs: &[&str] = if level == Level::Netlist { &[equiv::NETLIST_PAIR] } else { &[equiv::NETLIST_PAIR, equiv::BITSTREAM_PAIR] };
         let held: Vec<Option<&crate::equiv::ProofReport>> = pairs.iter().map(|p| proofs.iter().find(|x| x.pair == *p)).collect();
         let all_proven = held.iter().all(|p| p.is_some_and(|p| p.status == crate::equiv::ProofStatus::Proven));
         if verilog.exhaustive && all_proven {
