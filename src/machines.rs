@@ -17,8 +17,8 @@ use crate::play::{self, Front, Transport};
 use nimforge_designs as d;
 use nimforge_verify::emit::{verilog, Generated};
 use nimforge_verify::places::Places;
-use nimforge_verify::progress::Ui;
 use nimforge_verify::run;
+use nimforge_verify::Ui;
 use nimforge_verify::{LevelReport, Machine, Options, Project, Source, Verified};
 use std::path::Path;
 
@@ -109,7 +109,7 @@ fn mismatch_of<M: Machine>(
     level: nimforge_verify::Level,
     vcd: &Path,
 ) -> Result<LevelReport, nimforge_verify::Error> {
-    nimforge_verify::replay::run::<M>(root, &nimforge_verify::source::Source::RustHdl, r, level, vcd)
+    nimforge_verify::replay::run::<M>(root, &nimforge_verify::Source::RustHdl, r, level, vcd)
 }
 
 /// The machines, in the order the tables list them.

@@ -4,7 +4,7 @@
 
 use nimforge_verify::equiv;
 use nimforge_verify::places::Places;
-use nimforge_verify::progress::Ui;
+use nimforge_verify::Ui;
 use nimforge_verify::{Engine, Level, LevelReport, Options, Status};
 use std::path::Path;
 use std::sync::Mutex;

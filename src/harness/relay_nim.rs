@@ -156,10 +156,10 @@ mod tests {
         type Press = Press;
         const NAME: &'static str = "slow";
         const MODULE: &'static str = "relay_nim";
-        fn inputs() -> Vec<nimforge_verify::ports::Port> {
+        fn inputs() -> Vec<nimforge_verify::Port> {
             RelayNim::inputs()
         }
-        fn outputs() -> Vec<nimforge_verify::ports::Port> {
+        fn outputs() -> Vec<nimforge_verify::Port> {
             RelayNim::outputs()
         }
         fn alphabet() -> Vec<Press> {

@@ -4,7 +4,7 @@
 use crate::boards::Board;
 use crate::emit::pcf;
 use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
-use crate::ports::Port;
+use crate::port::Port;
 use std::path::{Path, PathBuf};
 
 /// What [`implement`] made: the cells, the placement, the pin file and the bitstream.

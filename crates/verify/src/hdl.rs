@@ -11,7 +11,7 @@ use crate::boards;
 use crate::build;
 use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
 use crate::places::Places;
-use crate::ports::{from_hex, to_hex};
+use crate::port::{from_hex, to_hex};
 use crate::{verdict, Engine, Level, LevelReport, Machine, Plan, Stage};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -21,7 +21,7 @@
 //! checks its own design needs ([`prelude`]).
 #![warn(missing_docs)]
 //!
-//! The rooms, bottom up: [`mod@ports`] (a design's ports), [`machine`] (the
+//! The rooms, bottom up: [`Port`] and [`ports!`] (a design's ports), [`machine`] (the
 //! trait a user implements), [`Plan`] (the input sequence: the transition
 //! tour and the whole-move runs), [`Level`] and [`Engine`], [`report`]
 //! (what a level found);
@@ -39,11 +39,12 @@ pub mod boards;
 pub mod build;
 pub mod check;
 pub mod clocked;
+mod design_source;
 pub mod driver;
 pub mod emit;
 pub mod equiv;
 mod error;
-pub mod external;
+mod external_design;
 pub mod hdl;
 pub mod junit;
 pub mod lanes;
@@ -53,7 +54,7 @@ pub mod merge;
 mod options;
 pub mod places;
 mod plan;
-pub mod ports;
+mod port;
 pub mod prelude;
 pub mod progress;
 mod project;
@@ -62,7 +63,6 @@ pub mod report;
 pub mod rtl;
 pub mod run;
 pub mod shard;
-pub mod source;
 mod tour;
 pub mod vcd;
 mod verdict;
@@ -73,16 +73,18 @@ pub mod verilated;
 #[doc(hidden)]
 pub use rust_hdl;
 
+pub use design_source::Source;
+pub use equiv::{ProofReport, ProofStatus};
 pub use error::Error;
 pub use level::{Engine, Level, Stage};
 pub use machine::{Deep, DeepRuns, Letter, Machine, Recorder};
 pub use options::{OnLevel, Options};
 pub use plan::Plan;
-pub use ports::Port;
+pub use port::Port;
 pub use progress::Ui;
 pub use project::{Project, Verified};
-pub use report::{LevelReport, Status};
-pub use source::Source;
+pub use report::{LevelReport, Replay, Status};
+pub use shard::{Shard, ShardInfo};
 pub use sources::{Sources, SourcesError};
 
 // The flow's modules, moved to nimforge-flow (the ground floor that
@@ -91,3 +93,48 @@ pub use sources::{Sources, SourcesError};
 // `Sources`) names the same item as before.
 use nimforge_flow::sources;
 pub use nimforge_flow::{files, flow};
+
+// What the port macros expand to (`ports!`, `verilog_ports!`): root paths,
+// so that the modules behind them can move.
+#[doc(hidden)]
+pub use external_design::External as __External;
+#[doc(hidden)]
+pub use port::{width_of as __width_of, PortValue as __PortValue};
+
+// The paths of release 0.1 whose modules became private (issue 57), each
+// item a deprecated alias for one release (a `#[deprecated]` re-export does
+// not warn; an alias does): CHANGELOG.md says what to write instead.
+
+/// Deprecated: `Source` is at the root.
+#[doc(hidden)]
+pub mod source {
+    /// Deprecated: write `nimforge_verify::Source`.
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Source")]
+    pub type Source = crate::Source;
+}
+
+/// Deprecated: `Port` is at the root.
+#[doc(hidden)]
+pub mod ports {
+    /// Deprecated: write `nimforge_verify::Port`.
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Port")]
+    pub type Port = crate::Port;
+    /// A port's value as the `ports!` macro reads and drives it (a trait
+    /// cannot be an alias: this re-export does not warn).
+    pub use crate::port::PortValue;
+    /// Deprecated: the `ports!` macro finds a port's width itself.
+    #[deprecated(since = "0.2.0", note = "the ports! macro finds a port's width itself")]
+    pub fn width_of<D, Dir: rust_hdl::prelude::Direction, T: rust_hdl::prelude::Synth>(
+        field: impl for<'a> Fn(&'a D) -> &'a rust_hdl::prelude::Signal<Dir, T>,
+    ) -> usize {
+        crate::port::width_of(field)
+    }
+}
+
+/// Deprecated: `verilog_ports!` names the design type itself.
+#[doc(hidden)]
+pub mod external {
+    /// Deprecated: `verilog_ports!` writes `type Design` itself.
+    #[deprecated(since = "0.2.0", note = "verilog_ports! writes `type Design` itself")]
+    pub type External = crate::external_design::External;
+}

@@ -2,7 +2,7 @@
 //! oracle and its rust-hdl design ([`Machine`]); and the [`Recorder`] its
 //! whole-move runs are written with.
 
-use crate::ports::Port;
+use crate::port::Port;
 use std::fmt::Debug;
 use std::hash::Hash;
 

@@ -14,7 +14,7 @@ pub struct Places {
     /// The machine's work directory.
     pub work: PathBuf,
     /// The design's Verilog when it is not `generated/<module>.v`: a
-    /// Verilog design's own sources ([`crate::source::Source::Verilog`]).
+    /// Verilog design's own sources ([`crate::Source::Verilog`]).
     pub source: Option<Sources>,
     /// Where the testbenches are when not in `testbenches/`.
     pub benches: Option<PathBuf>,

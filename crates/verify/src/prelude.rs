@@ -6,13 +6,13 @@
 //! found ([`Verified`], [`LevelReport`], [`Status`], [`Level`], [`Engine`])
 //! and its [`Error`]; and the progress display ([`Ui`]).
 
+pub use crate::design_source::Source;
 pub use crate::error::Error;
 pub use crate::level::{Engine, Level, Stage};
 pub use crate::machine::{Letter, Machine, Recorder};
 pub use crate::options::Options;
-pub use crate::ports::Port;
+pub use crate::port::Port;
 pub use crate::progress::Ui;
 pub use crate::project::{Project, Verified};
 pub use crate::report::{LevelReport, Status};
-pub use crate::source::Source;
 pub use crate::{ports, verilog_ports};

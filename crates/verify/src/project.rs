@@ -7,12 +7,12 @@
 //! the six.
 
 use crate::build::{self, Report};
+use crate::design_source::Source;
 use crate::emit;
 use crate::equiv::{self, ProofReport, ProofStatus};
 use crate::places::Places;
 use crate::progress::Ui;
 use crate::run;
-use crate::source::Source;
 use crate::sources::Sources;
 use crate::Options;
 use crate::{Error, Level, LevelReport, Machine, Status};

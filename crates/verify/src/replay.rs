@@ -11,10 +11,10 @@
 //! testbench's `$dumpvars`: a mismatch found by the bit-parallel engine or
 //! Verilator is shown by Icarus at the same level.
 
+use crate::design_source::Source;
 use crate::hdl;
 use crate::places::Places;
 use crate::report::Replay;
-use crate::source::Source;
 use crate::{Error, Level, LevelReport, Machine, Plan, Stage};
 use std::path::{Path, PathBuf};
 
@@ -116,7 +116,7 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Lev
     let mut places = Places::new(root, root.join("build").join("replay").join(M::NAME));
     crate::files::create_dir_all(&places.work)?;
     if let Source::Verilog(sources) = source {
-        crate::source::prepare_verilog::<M>(&sources.under(root), &mut places)?;
+        crate::design_source::prepare_verilog::<M>(&sources.under(root), &mut places)?;
     }
     if level == Level::Rtl {
         if matches!(source, Source::Verilog(_)) {

@@ -9,9 +9,9 @@ use super::equiv::{self, ProofReport};
 use super::lanes::Expected;
 use super::progress::{Progress, Ui};
 use super::{rtl, Engine, Level, LevelReport, Machine, Options, Plan, Stage};
+use crate::design_source::{prepare_verilog, Source};
 use crate::hdl::{self, Made};
 use crate::places::Places;
-use crate::source::{prepare_verilog, Source};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -202,7 +202,7 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     let relative = std::path::Path::new(p.root().file_name().unwrap());
     let again = nimforge_verify::replay::run::<Toggle<true>>(
         relative,
-        &nimforge_verify::source::Source::RustHdl,
+        &nimforge_verify::Source::RustHdl,
         &replay,
         Level::Bitstream,
         std::path::Path::new("nimforge-front-door-relative.vcd"),
@@ -211,4 +211,25 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     assert_eq!(again.status, Status::Mismatched, "{again:?}");
     let _ = std::fs::remove_file("nimforge-front-door-relative.vcd");
     let _ = std::fs::remove_dir_all(p.root());
+}
+
+/// The paths of release 0.1 whose modules became private (issue 57) still
+/// name the same items, each a deprecated alias for one release: a user's
+/// crate that names them builds, with a warning that says what to write.
+#[allow(deprecated)]
+mod paths_of_0_1 {
+    use nimforge_verify::{Port, Source};
+
+    /// Compiles only where `T` and `U` are one type.
+    fn same<T>(_: T, _: T) {}
+
+    #[test]
+    fn the_old_paths_name_the_same_items() {
+        let port = Port { name: "flip", width: 1 };
+        same(port, nimforge_verify::ports::Port { name: "flip", width: 1 });
+        same(Source::RustHdl, nimforge_verify::source::Source::RustHdl);
+        assert_eq!(nimforge_verify::ports::width_of(|d: &super::Lamp| &d.flip), 1);
+        assert_eq!(nimforge_verify::ports::width_of(|d: &super::Lamp| &d.quiet.q), 2);
+        let _: nimforge_verify::external::External = Default::default();
+    }
 }

@@ -16,8 +16,8 @@ pub(super) fn read_design(
     front: &Path,
     dir: &Path,
 ) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
+    use crate::design_source::{slang_instead, slang_unreadable};
     use crate::flow::ToolError;
-    use crate::source::{slang_instead, slang_unreadable};
     let output = match yosys::module(sources, top, dir) {
         Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
         // Out of time: no reading of it is tried again.

@@ -2,7 +2,7 @@
 //! template `templates/pcf.j2`.
 
 use crate::boards::{self, Board};
-use crate::ports::Port;
+use crate::port::Port;
 use crate::Error;
 use askama::Template;
 

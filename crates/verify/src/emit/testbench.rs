@@ -3,7 +3,7 @@
 //! netlist, `<module>_bitstream_tb.v` for what icebox_vlog writes back (one
 //! port per bit, escaped names).
 
-use crate::ports::Port;
+use crate::port::Port;
 use askama::Template;
 
 struct Slice {

@@ -430,7 +430,7 @@ impl<M: Machine, R: Regs> Keyed<'_, M, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::external::tests::Toggle;
+    use crate::external_design::tests::Toggle;
     use nimforge_netlist::Netlist;
 
     /// A toggle's netlist with a 2-bit `quiet` counter of the cycles

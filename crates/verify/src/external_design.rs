@@ -2,7 +2,7 @@
 //! model: the machine declares its ports with [`crate::verilog_ports!`]
 //! (names and widths as in the file, which the levels check) and its
 //! design is the placeholder [`External`], since the design itself is the
-//! file ([`crate::Project::verify_verilog`], [`crate::source::Source::Verilog`]).
+//! file ([`crate::Project::verify_verilog`], [`crate::Source::Verilog`]).
 
 use rust_hdl::prelude::*;
 
@@ -21,7 +21,7 @@ impl Logic for External {
 
 /// A Verilog design's ports, declared once in its `impl Machine` block:
 /// `nimforge_verify::verilog_ports!(inputs: [reset: 1, key: 4]; outputs: [open: 1]);`
-/// writes `type Design` ([`External`]), `design`, `inputs`, `outputs`,
+/// writes `type Design` (a placeholder: the design is the file), `design`, `inputs`, `outputs`,
 /// `clock`, `drive` and `read`. The names and widths are the Verilog
 /// module's (besides its 1-bit `clock`); a difference is refused before any
 /// level runs, naming it and the ports the file has. The order of `inputs`
@@ -30,21 +30,21 @@ impl Logic for External {
 #[macro_export]
 macro_rules! verilog_ports {
     (inputs: [$($i:ident : $iw:expr),* $(,)?]; outputs: [$($o:ident : $ow:expr),* $(,)?] $(;)?) => {
-        type Design = $crate::external::External;
-        fn inputs() -> ::std::vec::Vec<$crate::ports::Port> {
-            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($i), width: $iw }),*]
+        type Design = $crate::__External;
+        fn inputs() -> ::std::vec::Vec<$crate::Port> {
+            ::std::vec![$($crate::Port { name: ::core::stringify!($i), width: $iw }),*]
         }
-        fn outputs() -> ::std::vec::Vec<$crate::ports::Port> {
-            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($o), width: $ow }),*]
+        fn outputs() -> ::std::vec::Vec<$crate::Port> {
+            ::std::vec![$($crate::Port { name: ::core::stringify!($o), width: $ow }),*]
         }
-        fn design() -> $crate::external::External {
+        fn design() -> $crate::__External {
             ::core::default::Default::default()
         }
-        fn clock(d: &mut $crate::external::External) -> &mut $crate::rust_hdl::prelude::Signal<$crate::rust_hdl::prelude::In, $crate::rust_hdl::prelude::Clock> {
+        fn clock(d: &mut $crate::__External) -> &mut $crate::rust_hdl::prelude::Signal<$crate::rust_hdl::prelude::In, $crate::rust_hdl::prelude::Clock> {
             &mut d.clock
         }
-        fn drive(_: &mut $crate::external::External, _: &[u64]) {}
-        fn read(_: &$crate::external::External) -> ::std::vec::Vec<u64> {
+        fn drive(_: &mut $crate::__External, _: &[u64]) {}
+        fn read(_: &$crate::__External) -> ::std::vec::Vec<u64> {
             ::std::vec![$({ let _ = ::core::stringify!($o); 0 }),*]
         }
     };
@@ -90,7 +90,7 @@ pub(crate) mod tests {
     #[test]
     fn ports_are_checked_against_the_file() {
         let file = std::path::Path::new("toggle.v");
-        let check = |ports: &[ModulePort]| crate::source::check_ports::<Toggle>(file, ports);
+        let check = |ports: &[ModulePort]| crate::design_source::check_ports::<Toggle>(file, ports);
         assert_eq!(Toggle::outputs()[0].width, 1);
         check(&[port("lamp", false, 1), port("clock", true, 1), port("flip", true, 1)]).unwrap();
         for (ports, says) in [

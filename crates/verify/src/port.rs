@@ -55,21 +55,21 @@ pub fn width_of<D, Dir: rust_hdl::prelude::Direction, T: rust_hdl::prelude::Synt
 #[macro_export]
 macro_rules! ports {
     ($design:ty; inputs: [$($i:ident),* $(,)?]; outputs: [$($o:ident),* $(,)?] $(;)?) => {
-        fn inputs() -> ::std::vec::Vec<$crate::ports::Port> {
-            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($i), width: $crate::ports::width_of(|d: &$design| &d.$i) }),*]
+        fn inputs() -> ::std::vec::Vec<$crate::Port> {
+            ::std::vec![$($crate::Port { name: ::core::stringify!($i), width: $crate::__width_of(|d: &$design| &d.$i) }),*]
         }
-        fn outputs() -> ::std::vec::Vec<$crate::ports::Port> {
-            ::std::vec![$($crate::ports::Port { name: ::core::stringify!($o), width: $crate::ports::width_of(|d: &$design| &d.$o) }),*]
+        fn outputs() -> ::std::vec::Vec<$crate::Port> {
+            ::std::vec![$($crate::Port { name: ::core::stringify!($o), width: $crate::__width_of(|d: &$design| &d.$o) }),*]
         }
         fn clock(d: &mut $design) -> &mut $crate::rust_hdl::prelude::Signal<$crate::rust_hdl::prelude::In, $crate::rust_hdl::prelude::Clock> {
             &mut d.clock
         }
         fn drive(d: &mut $design, inputs: &[u64]) {
             let mut values = inputs.iter();
-            $(d.$i.next = $crate::ports::PortValue::from_u64(*values.next().expect("a value for every input"));)*
+            $(d.$i.next = $crate::__PortValue::from_u64(*values.next().expect("a value for every input"));)*
         }
         fn read(d: &$design) -> ::std::vec::Vec<u64> {
-            ::std::vec![$($crate::ports::PortValue::to_u64(&d.$o.val())),*]
+            ::std::vec![$($crate::__PortValue::to_u64(&d.$o.val())),*]
         }
     };
 }
