@@ -110,7 +110,7 @@ fn main() {
         root: commands::root(&here),
         here,
         // `--annotate`'s own default: on inside GitHub Actions.
-        github_actions: nimforge_verify::annotate::wanted(false),
+        github_actions: nimforge_verify::ci::annotate::wanted(false),
         under_ci: nimforge_verify::flow::under_ci(),
     };
     let root = process.root.as_path();

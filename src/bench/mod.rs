@@ -11,7 +11,7 @@
 pub mod machine;
 pub mod selector;
 
-pub use nimforge_verify::shard::Shard;
+pub use nimforge_verify::report::Shard;
 
 /// What one engine did.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -33,7 +33,7 @@ pub struct EngineRun {
     pub first_mismatch: Option<String>,
     /// The slice of the space this run covered, in a sharded run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<nimforge_verify::shard::ShardInfo>,
+    pub shard: Option<nimforge_verify::report::ShardInfo>,
 }
 
 impl EngineRun {
@@ -53,10 +53,10 @@ impl EngineRun {
 }
 
 /// Shards' benchmark rows merged, per engine: the shards checked to cover
-/// the space exactly once ([`nimforge_verify::merge::check_cover`]), the
+/// the space exactly once ([`nimforge_verify::report::check_cover`]), the
 /// vectors and mismatches summed, the time the longest shard's (the shards
 /// ran side by side), the first mismatch the lowest shard's.
-pub fn merge(reports: &[nimforge_verify::merge::ShardReport]) -> Result<Vec<EngineRun>, crate::Error> {
+pub fn merge(reports: &[nimforge_verify::report::ShardReport]) -> Result<Vec<EngineRun>, crate::Error> {
     let mut groups: Vec<(String, Vec<(String, EngineRun)>)> = Vec::new();
     for r in reports {
         for row in &r.rows {
@@ -69,7 +69,7 @@ pub fn merge(reports: &[nimforge_verify::merge::ShardReport]) -> Result<Vec<Engi
     }
     let mut merged = Vec::new();
     for (engine, mut runs) in groups {
-        let parts: Vec<(String, nimforge_verify::shard::ShardInfo)> = runs
+        let parts: Vec<(String, nimforge_verify::report::ShardInfo)> = runs
             .iter()
             .map(|(f, r)| {
                 r.shard
@@ -78,7 +78,7 @@ pub fn merge(reports: &[nimforge_verify::merge::ShardReport]) -> Result<Vec<Engi
                     .ok_or_else(|| format!("bench {engine}: {f} has a row with no shard (a sampled engine's: give --engine bitsim)"))
             })
             .collect::<Result<_, _>>()?;
-        nimforge_verify::merge::check_cover(&format!("bench {engine}"), &parts)?;
+        nimforge_verify::report::check_cover(&format!("bench {engine}"), &parts)?;
         runs.sort_by_key(|(_, r)| r.shard.as_ref().map_or(0, |s| s.index));
         let total = parts[0].1.total;
         let vectors = runs.iter().map(|(_, r)| r.vectors).sum();

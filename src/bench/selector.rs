@@ -29,7 +29,7 @@ use nimforge_netlist::{Netlist, Sim, Wide};
 use nimforge_oracles::selector::{select, select_lanes, Move};
 use nimforge_verify::clocked::Bench;
 use nimforge_verify::flow::{iverilog, verilator, yosys, ToolError};
-use nimforge_verify::shard::{Shard, ShardInfo};
+use nimforge_verify::report::{Shard, ShardInfo};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -144,7 +144,7 @@ fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<En
                 };
                 if options.shard != Shard::ALL {
                     // What every shard checks: the netlist, the size, the tools.
-                    let print = nimforge_verify::shard::Fingerprint::default()
+                    let print = nimforge_verify::report::Fingerprint::default()
                         .bytes(&std::fs::read(&blif).unwrap_or_default())
                         .bytes(module.as_bytes())
                         .bytes(yosys::version().as_bytes());

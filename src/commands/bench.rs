@@ -82,7 +82,7 @@ pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
             super::print_json(r);
         }
         if shard != Shard::ALL {
-            println!("{}", nimforge_verify::shard::end_line(shard, runs.len()));
+            println!("{}", nimforge_verify::report::end_line(shard, runs.len()));
         }
     } else {
         print_table(&runs, piles, bits, jobs);

@@ -1,10 +1,10 @@
 //! What `verify`, `check` and `merge` give a CI server besides their
-//! tables: `--junit FILE` (JUnit XML, [`nimforge_verify::junit`]) and
+//! tables: `--junit FILE` (JUnit XML, [`nimforge_verify::ci::junit`]) and
 //! `--annotate` (GitHub Actions `::error` lines,
-//! [`nimforge_verify::annotate`]; on by itself when `GITHUB_ACTIONS=true`).
+//! [`nimforge_verify::ci::annotate`]; on by itself when `GITHUB_ACTIONS=true`).
 
-use nimforge_verify::annotate::{self, Annotation};
-use nimforge_verify::junit::{self, Suite};
+use nimforge_verify::ci::annotate::{self, Annotation};
+use nimforge_verify::ci::junit::{self, Suite};
 use std::path::PathBuf;
 
 /// What `verify`, `check` and `merge` give a CI server besides the table.

@@ -1,10 +1,10 @@
 //! `nimforge merge REPORT...`: the `--json` reports of a check's shards
 //! (`verify --shard I/N`, `bench selector --shard I/N`) checked to cover the
 //! work exactly once and added up into the table an unsharded run prints
-//! ([`nimforge_verify::merge`]).
+//! ([`nimforge_verify::report`]).
 
 use crate::bench::EngineRun;
-use nimforge_verify::merge::{self, ShardReport};
+use nimforge_verify::report::{merge, read_shard, ShardReport};
 use std::path::PathBuf;
 
 /// The command's flags, declared once.
@@ -29,7 +29,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
     for f in &args.reports {
         let name = f.display().to_string();
         let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let report = merge::read(&name, &text)?;
+        let report = read_shard(&name, &text)?;
         // A report holds a check's rows (`level`) or a benchmark's (`engine`).
         let (bench, level): (Vec<_>, Vec<_>) = report.rows.into_iter().partition(|r| r.get("engine").is_some());
         if !level.is_empty() {
@@ -39,7 +39,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
             benches.push(ShardReport { file: name, rows: bench });
         }
     }
-    let rows = if levels.is_empty() { vec![] } else { merge::merge(&levels)? };
+    let rows = if levels.is_empty() { vec![] } else { merge(&levels)? };
     let runs = if benches.is_empty() { vec![] } else { crate::bench::merge(&benches)? };
     if json {
         rows.iter().for_each(super::print_json);
@@ -54,7 +54,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
         }
     }
     // The merged rows as verify's would be (the benchmarks' runs are no tests).
-    ci.junit("nimforge merge", &nimforge_verify::junit::of_levels(&rows, &[]))?;
+    ci.junit("nimforge merge", &nimforge_verify::ci::junit::of_levels(&rows, &[]))?;
     let bad = rows.iter().any(|r| r.bad()) || runs.iter().any(|r: &EngineRun| r.mismatches > 0);
     Ok(if bad { 1 } else { 0 })
 }

@@ -175,7 +175,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
     let (max_states, deep, json, root) = (*max_states, *deep, *json, process.root.as_path());
     let ci = &ci.out(process.github_actions);
     ci.ready()?;
-    let shard = shard.as_deref().map(nimforge_verify::shard::Shard::parse).transpose()?;
+    let shard = shard.as_deref().map(nimforge_verify::report::Shard::parse).transpose()?;
     let machines: Vec<&crate::machines::Entry> =
         if machine == "all" { crate::machines::MACHINES.iter().collect() } else { vec![crate::machines::find(machine)?] };
     let ui = Ui::new(json);
@@ -243,7 +243,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
             super::print_json(p);
         }
         if let Some(s) = shard {
-            println!("{}", nimforge_verify::shard::end_line(s, reports.len() + proofs.len()));
+            println!("{}", nimforge_verify::report::end_line(s, reports.len() + proofs.len()));
         }
     } else {
         if !reports.is_empty() {
@@ -256,13 +256,13 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
             print!("{}", equiv::table(&proofs));
         }
     }
-    ci.junit("nimforge verify", &nimforge_verify::junit::of_levels(&reports, &proofs))?;
+    ci.junit("nimforge verify", &nimforge_verify::ci::junit::of_levels(&reports, &proofs))?;
     if ci.annotating() {
         for m in crate::machines::MACHINES.iter() {
             let rows: Vec<LevelReport> = reports.iter().filter(|r| r.machine == m.name).cloned().collect();
             if rows.iter().any(LevelReport::bad) {
                 let file = root.join(Places::generated_file(m.module));
-                let lines = nimforge_verify::annotate::of_levels(&rows, &file, m.module, &Places::annotate_work(root, m.name));
+                let lines = nimforge_verify::ci::annotate::of_levels(&rows, &file, m.module, &Places::annotate_work(root, m.name));
                 ci.print(&lines, json);
             }
         }
@@ -281,13 +281,13 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
 /// A machine that could not be verified (a stale `generated/`, a model
 /// that refused): its JUnit error case and its annotation, then the line.
 fn refused(machine: &str, why: &str, ci: &super::ci::Out, json: bool, root: &Path) -> String {
-    let suite = nimforge_verify::junit::of_refusal(machine, "verify", why);
+    let suite = nimforge_verify::ci::junit::of_refusal(machine, "verify", why);
     if let Err(e) = ci.junit("nimforge verify", &[suite]) {
         eprintln!("nimforge: {e}");
     }
     let file = crate::machines::find(machine).map(|m| root.join(Places::generated_file(m.module)));
     let files: Vec<&Path> = file.iter().map(|f| f.as_path()).collect();
-    ci.print(&[nimforge_verify::annotate::of_refusal(&files, &format!("{machine} could not be verified"), why)], json);
+    ci.print(&[nimforge_verify::ci::annotate::of_refusal(&files, &format!("{machine} could not be verified"), why)], json);
     why.to_string()
 }
 

@@ -8,7 +8,7 @@ use crate::harness::learning::{memory_of, Learning};
 use nimforge_designs::learning::Learning as Design;
 use nimforge_oracles::counting::{table, GOAL};
 use nimforge_oracles::learning::{Human, Press, Random};
-use nimforge_verify::driver::Driver;
+use nimforge_verify::clocked::Driver;
 
 /// One game's outcome and the memory after it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -6,7 +6,7 @@
 use super::Out;
 use crate::harness::nimatron::{Nimatron, Press};
 use nimforge_designs::nimatron::{PLAYER, SETUP};
-use nimforge_verify::driver::Driver;
+use nimforge_verify::clocked::Driver;
 
 const LETTERS: [&str; 4] = ["a", "b", "c", "d"];
 

@@ -6,7 +6,7 @@ use super::Out;
 use crate::harness::nimrod::Nimrod;
 use nimforge_designs::nimrod::{COMPUTER, COMPUTING, OPPONENT, OVER};
 use nimforge_oracles::nimrod::Press;
-use nimforge_verify::driver::Driver;
+use nimforge_verify::clocked::Driver;
 use nimforge_verify::Machine;
 
 /// One move as the front panel showed it.

@@ -4,7 +4,7 @@
 
 use super::Out;
 use crate::harness::relay_nim::{Press, RelayNim};
-use nimforge_verify::driver::Driver;
+use nimforge_verify::clocked::Driver;
 
 #[derive(serde::Serialize)]
 struct RelayNimMove {

@@ -90,7 +90,7 @@ struct HardwareMove {
 /// rust-hdl simulation, driven through its inputs.
 pub fn hardware_move(text: &str, json: bool, out: &mut Out) -> Result<i32, crate::Error> {
     use nimforge_oracles::wilson::judge::{HwMove, Input, SLOTS};
-    use nimforge_verify::driver::Driver;
+    use nimforge_verify::clocked::Driver;
     let groups = parse_groups(text)?;
     if groups.len() > SLOTS {
         return Err(format!("{} groups: the judge holds at most {SLOTS}", groups.len()).into());

@@ -11,7 +11,7 @@ use nimforge_verify::equiv::{prove, ProofReport};
 use nimforge_verify::flow::{icebox_vlog, nextpnr, yosys, ToolError};
 use nimforge_verify::hdl::Made;
 use nimforge_verify::places::Places;
-use nimforge_verify::shard::Fingerprint;
+use nimforge_verify::report::Fingerprint;
 use nimforge_verify::Sources;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

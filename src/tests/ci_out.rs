@@ -7,7 +7,7 @@ use nimforge_verify::flow::xmllint;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const SCHEMA: &str = nimforge_verify::junit::SCHEMA;
+const SCHEMA: &str = nimforge_verify::ci::junit::SCHEMA;
 
 fn nimforge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nimforge"))

@@ -15,7 +15,7 @@
 use super::hdl::Made;
 use super::lanes::{self, Expected, Found, Progress, Wired};
 use super::{Deep, DeepRuns, LevelReport, Machine, Plan, Stage};
-use crate::shard::{Fingerprint, Shard, ShardInfo};
+use crate::report::{Fingerprint, Shard, ShardInfo};
 use nimforge_netlist::Netlist;
 use std::path::PathBuf;
 use std::time::Instant;

@@ -23,34 +23,32 @@
 //!
 //! The rooms, bottom up: [`Port`] and [`ports!`] (a design's ports), [`machine`] (the
 //! trait a user implements), [`Plan`] (the input sequence: the transition
-//! tour and the whole-move runs), [`Level`] and [`Engine`], [`report`]
-//! (what a level found);
+//! tour and the whole-move runs), [`Level`] and [`Engine`];
 //! [`flow`] (one module per external tool), [`files`] and [`Sources`] (all
 //! three nimforge-flow's, re-exported here), [`emit`] (Verilog, testbenches,
 //! constraints, tables from templates), [`boards`] (nimforge-flow's, with
 //! this crate's [`Error`]) and [`build`]; the level
 //! runners [`rtl`], [`bitsim`], [`hdl`] (the external simulators),
 //! [`verilated`], [`equiv`] (the proofs) and [`run`] (all of them on both
-//! cores); [`driver`] and [`clocked`] (a design driven press by press).
+//! cores); [`clocked`] (a design driven press by press); [`report`] (what a
+//! run found, and a run's shards put back together) and [`ci`] (JUnit XML
+//! and GitHub annotations of it).
 
-pub mod annotate;
 pub mod bitsim;
 pub mod boards;
 pub mod build;
 pub mod check;
+pub mod ci;
 pub mod clocked;
 mod design_source;
-pub mod driver;
 pub mod emit;
 pub mod equiv;
 mod error;
 mod external_design;
 pub mod hdl;
-pub mod junit;
 pub mod lanes;
 mod level;
 pub mod machine;
-pub mod merge;
 mod options;
 pub mod places;
 mod plan;
@@ -62,7 +60,6 @@ pub mod replay;
 pub mod report;
 pub mod rtl;
 pub mod run;
-pub mod shard;
 mod tour;
 pub mod vcd;
 mod verdict;
@@ -74,7 +71,6 @@ pub mod verilated;
 pub use rust_hdl;
 
 pub use design_source::Source;
-pub use equiv::{ProofReport, ProofStatus};
 pub use error::Error;
 pub use level::{Engine, Level, Stage};
 pub use machine::{Deep, DeepRuns, Letter, Machine, Recorder};
@@ -83,8 +79,7 @@ pub use plan::Plan;
 pub use port::Port;
 pub use progress::Ui;
 pub use project::{Project, Verified};
-pub use report::{LevelReport, Replay, Status};
-pub use shard::{Shard, ShardInfo};
+pub use report::{LevelReport, ProofReport, ProofStatus, Replay, Shard, ShardInfo, Status};
 pub use sources::{Sources, SourcesError};
 
 // The flow's modules, moved to nimforge-flow (the ground floor that
@@ -101,40 +96,10 @@ pub use external_design::External as __External;
 #[doc(hidden)]
 pub use port::{width_of as __width_of, PortValue as __PortValue};
 
-// The paths of release 0.1 whose modules became private (issue 57), each
-// item a deprecated alias for one release (a `#[deprecated]` re-export does
-// not warn; an alias does): CHANGELOG.md says what to write instead.
-
-/// Deprecated: `Source` is at the root.
+// The paths of release 0.1 whose modules became private or moved (issue
+// 57), for one release: each type a deprecated alias and each function a
+// deprecated wrapper, which warn with what to write (a `#[deprecated]`
+// re-export does not warn). CHANGELOG.md lists them.
+mod moved;
 #[doc(hidden)]
-pub mod source {
-    /// Deprecated: write `nimforge_verify::Source`.
-    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Source")]
-    pub type Source = crate::Source;
-}
-
-/// Deprecated: `Port` is at the root.
-#[doc(hidden)]
-pub mod ports {
-    /// Deprecated: write `nimforge_verify::Port`.
-    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Port")]
-    pub type Port = crate::Port;
-    /// A port's value as the `ports!` macro reads and drives it (a trait
-    /// cannot be an alias: this re-export does not warn).
-    pub use crate::port::PortValue;
-    /// Deprecated: the `ports!` macro finds a port's width itself.
-    #[deprecated(since = "0.2.0", note = "the ports! macro finds a port's width itself")]
-    pub fn width_of<D, Dir: rust_hdl::prelude::Direction, T: rust_hdl::prelude::Synth>(
-        field: impl for<'a> Fn(&'a D) -> &'a rust_hdl::prelude::Signal<Dir, T>,
-    ) -> usize {
-        crate::port::width_of(field)
-    }
-}
-
-/// Deprecated: `verilog_ports!` names the design type itself.
-#[doc(hidden)]
-pub mod external {
-    /// Deprecated: `verilog_ports!` writes `type Design` itself.
-    #[deprecated(since = "0.2.0", note = "verilog_ports! writes `type Design` itself")]
-    pub type External = crate::external_design::External;
-}
+pub use moved::{annotate, driver, external, junit, merge, ports, shard, source};

@@ -3,7 +3,7 @@
 //! level as it finishes. One value the command line and a user's crate
 //! both build ([`crate::Project::verify_with`]).
 
-use crate::shard::Shard;
+use crate::report::Shard;
 use crate::{DeepRuns, Engine, Level, LevelReport};
 use std::sync::Arc;
 

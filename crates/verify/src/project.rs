@@ -84,11 +84,11 @@ impl Verified {
         self.levels.iter().any(|r| r.status == Status::Skipped) || self.proofs.iter().any(|p| p.status == ProofStatus::Skipped)
     }
 
-    /// Writes the levels and proofs as JUnit XML to `path` ([`crate::junit`]:
+    /// Writes the levels and proofs as JUnit XML to `path` ([`crate::ci::junit`]:
     /// a suite per machine, a case per level and proof), whole or not at
     /// all; a directory that does not exist is refused in one line.
     pub fn write_junit(&self, path: impl AsRef<Path>) -> Result<(), Error> {
-        crate::junit::write(path.as_ref(), "nimforge-verify", &crate::junit::of_levels(&self.levels, &self.proofs))
+        crate::ci::junit::write(path.as_ref(), "nimforge-verify", &crate::ci::junit::of_levels(&self.levels, &self.proofs))
     }
 
     /// Writes the levels and proofs as JSON lines to `path`, as `nimforge
@@ -258,7 +258,7 @@ impl Project {
             e.exit_code()
         };
         let junit = std::env::args().skip_while(|a| a != "--junit").nth(1).map(PathBuf::from);
-        if let Some(Err(e)) = junit.as_deref().map(crate::junit::check_path) {
+        if let Some(Err(e)) = junit.as_deref().map(crate::ci::junit::check_path) {
             return said(e);
         }
         let verified = match verify() {
@@ -269,7 +269,7 @@ impl Project {
         if let Some(Err(e)) = junit.map(|f| verified.write_junit(f)) {
             return said(e);
         }
-        if crate::annotate::wanted(false) {
+        if crate::ci::annotate::wanted(false) {
             for line in self.annotations::<M>(&verified, file) {
                 println!("{line}");
             }
@@ -277,15 +277,15 @@ impl Project {
         verified.exit_code()
     }
 
-    /// GitHub Actions `::error` lines ([`crate::annotate`]) for `verified`'s
+    /// GitHub Actions `::error` lines ([`crate::ci::annotate`]) for `verified`'s
     /// mismatched and failed levels, at the line of the Verilog that drives
     /// the first wrong output: `file` is the design's Verilog (`None`: the
     /// one [`Project::generate`] wrote, `generated/<module>.v`). Print them
-    /// when [`crate::annotate::wanted`] says so.
-    pub fn annotations<M: Machine>(&self, verified: &Verified, file: Option<&Path>) -> Vec<crate::annotate::Annotation> {
+    /// when [`crate::ci::annotate::wanted`] says so.
+    pub fn annotations<M: Machine>(&self, verified: &Verified, file: Option<&Path>) -> Vec<crate::ci::annotate::Annotation> {
         let file = file.map_or_else(|| self.root.join(Places::generated_file(M::MODULE)), |f| self.root.join(f));
         let dir = Places::annotate_work(&self.root, M::MODULE);
-        crate::annotate::of_levels(&verified.levels, &file, M::MODULE, &dir)
+        crate::ci::annotate::of_levels(&verified.levels, &file, M::MODULE, &dir)
     }
 
     /// `M` built for `board` (`icestick` or `icebreaker`) with every port on

@@ -42,7 +42,7 @@ pub struct Wanted {
     /// not given).
     pub max_states: Option<usize>,
     /// The slice of the bitsim levels' work to run (`--shard I/N`), or all.
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::report::Shard>,
     /// How much of the machines' deep runs to run ([`crate::Machine::deep`]).
     pub deep: crate::DeepRuns,
 }
@@ -99,7 +99,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
             ));
         }
     }
-    let work = wanted.shard.unwrap_or(crate::shard::Shard::ALL).room(&Places::verify_work(root, M::NAME));
+    let work = wanted.shard.unwrap_or(crate::report::Shard::ALL).room(&Places::verify_work(root, M::NAME));
     let mut places = Places::new(root, work);
     crate::files::create_dir_all(&places.work)?;
     let mut not_applicable = vec![];
@@ -211,7 +211,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
                     .verilog(M::MODULE)
                     .fingerprint_parts()
                     .iter()
-                    .fold(crate::shard::Fingerprint::default().bytes(M::NAME.as_bytes()), |f, part| f.bytes(part))
+                    .fold(crate::report::Fingerprint::default().bytes(M::NAME.as_bytes()), |f, part| f.bytes(part))
                     .words(&plan.sequence)
                     .bytes(crate::flow::yosys::version().as_bytes()),
             });

@@ -5,7 +5,7 @@
 //! A script is the machine's input letters by name, one clock cycle each,
 //! separated by commas, each optionally repeated: `PA, PA, MTR, none x40`.
 
-use crate::driver::Driver;
+use crate::clocked::Driver;
 use crate::flow::ToolError;
 use crate::{Error, Machine};
 use rust_hdl::prelude::*;

@@ -218,7 +218,8 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
 /// crate that names them builds, with a warning that says what to write.
 #[allow(deprecated)]
 mod paths_of_0_1 {
-    use nimforge_verify::{Port, Source};
+    use nimforge_verify::{ci, clocked, report, Port, Shard, Source};
+    use std::path::Path;
 
     /// Compiles only where `T` and `U` are one type.
     fn same<T>(_: T, _: T) {}
@@ -231,5 +232,14 @@ mod paths_of_0_1 {
         assert_eq!(nimforge_verify::ports::width_of(|d: &super::Lamp| &d.flip), 1);
         assert_eq!(nimforge_verify::ports::width_of(|d: &super::Lamp| &d.quiet.q), 2);
         let _: nimforge_verify::external::External = Default::default();
+        same(nimforge_verify::shard::Shard::ALL, Shard::ALL);
+        same(nimforge_verify::shard::SCHEDULER_INDEX, report::SCHEDULER_INDEX);
+        assert_eq!(nimforge_verify::shard::end_line(Shard::ALL, 3), report::end_line(Shard::ALL, 3));
+        let end = report::end_line(Shard::ALL, 0);
+        assert_eq!(nimforge_verify::merge::read("a", &end).map(|r| r.rows.len()).ok(), Some(0));
+        same(nimforge_verify::junit::SCHEMA, ci::junit::SCHEMA);
+        assert_eq!(nimforge_verify::junit::render("x", &[]), ci::junit::render("x", &[]));
+        assert_eq!(nimforge_verify::annotate::shown(Path::new("a.v")), ci::annotate::shown(Path::new("a.v")));
+        let _: Option<nimforge_verify::driver::Driver<super::Toggle<false>>> = None::<clocked::Driver<super::Toggle<false>>>;
     }
 }

@@ -174,7 +174,7 @@ fn deep_runs_count_every_chunk_and_report_the_earliest() {
     let wrong = init_one(&p);
     let net = Wired::new::<RelayNim>(nimforge_verify::Level::Netlist, Netlist::from_file(&wrong).unwrap()).unwrap();
     let deep = |chunks, chunk| Deep { what: "test runs".into(), chunks, chunk };
-    let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default(), nimforge_verify::shard::Shard::ALL).remove(0);
+    let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default(), nimforge_verify::report::Shard::ALL).remove(0);
     let one = deep_run(deep(1, runs));
     assert_eq!(one.status, Status::Mismatched, "{one:?}");
     let six = deep_run(deep(6, runs));

@@ -8,8 +8,9 @@ use crate::harness::{die18::Die18, relay_nim::RelayNim};
 use nimforge_verify::bitsim::{run, Input, Sharding};
 use nimforge_verify::lanes::Expected;
 use nimforge_verify::progress::Progress;
-use nimforge_verify::shard::{end_line, Fingerprint, Shard};
-use nimforge_verify::{hdl, merge, Machine, Plan};
+use nimforge_verify::report::{end_line, Fingerprint, Shard};
+use nimforge_verify::report::{merge, read_shard};
+use nimforge_verify::{hdl, Machine, Plan};
 
 fn merges_to_the_whole<M: Machine>() {
     let places = super::places(&format!("shard-{}", M::NAME));
@@ -25,9 +26,9 @@ fn merges_to_the_whole<M: Machine>() {
         let (rows, _) = run(&plan, &expected, inputs(), &Progress::default(), Some(Sharding { shard, fingerprint }), M::MAX_STATES);
         let mut lines: Vec<String> = rows.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
         lines.push(end_line(shard, rows.len()));
-        reports.push(merge::read(&format!("{} shard {index}", M::NAME), &lines.join("\n")).unwrap());
+        reports.push(read_shard(&format!("{} shard {index}", M::NAME), &lines.join("\n")).unwrap());
     }
-    let merged = merge::merge(&reports).unwrap();
+    let merged = merge(&reports).unwrap();
     let key = |r: &nimforge_verify::LevelReport| (r.level.clone(), r.status, r.vectors, r.mismatches);
     assert_eq!(merged.iter().map(key).collect::<Vec<_>>(), whole.iter().map(key).collect::<Vec<_>>(), "{}", M::NAME);
     assert!(whole.iter().all(|r| r.vectors > 0), "{whole:?}");

@@ -23,7 +23,7 @@ use std::path::Path;
 /// The XML Schema the tests hold every document to: written for nimforge
 /// from the documentation of the Jenkins xUnit schema (its header says how
 /// it differs).
-pub const SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/junit.xsd");
+pub const SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ci/junit.xsd");
 
 /// How a test case ended.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,6 +1,6 @@
-//! A tiny clocked driver for a block's own tests: set inputs, settle the
+//! A tiny bench for a block's own tests: set inputs, settle the
 //! combinational logic, give one rising clock edge. The `rtl` level
-//! ([`crate::rtl`], through [`crate::driver`]) drives whole machines with it.
+//! ([`crate::rtl`], through [`Driver`](crate::clocked::Driver)) drives whole machines with it.
 
 use rust_hdl::prelude::*;
 

@@ -4,10 +4,10 @@
 //! read an output by its name. The `rtl` level, `move`, `replay` and `sim`
 //! all drive the rust-hdl design through it.
 
-use super::{Letter, Machine};
-use crate::clocked::Bench;
+use super::bench::Bench;
 use crate::machine::output_index;
 use crate::Error;
+use crate::{Letter, Machine};
 
 /// A machine's rust-hdl design on the bench, its outputs after the last
 /// clock, and the clocks so far.

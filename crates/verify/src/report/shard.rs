@@ -3,7 +3,7 @@
 //! chunks, a selector's positions), each shard's report says what it
 //! covered and of what ([`ShardInfo`], with a fingerprint of the design's
 //! Verilog, the plan and the tools the netlists are made with), and
-//! [`crate::merge`] refuses any set of reports that does not cover the work
+//! [`merge`](super::merge) refuses any set of reports that does not cover the work
 //! exactly once (a shard missing, one twice, two that overlap, one of
 //! another design, one cut short) before it adds them up into the rows an
 //! unsharded run prints.

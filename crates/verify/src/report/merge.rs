@@ -1,8 +1,8 @@
 //! Shards' reports put back together (`nimforge merge`): read
-//! ([`read`]), checked to cover their work exactly once ([`check_cover`]),
+//! ([`read_shard`]), checked to cover their work exactly once ([`check_cover`]),
 //! and added up into the rows an unsharded run prints ([`merge`]).
 
-use crate::shard::{ShardEnd, ShardInfo};
+use super::shard::{ShardEnd, ShardInfo};
 use crate::{Error, LevelReport, Status};
 
 /// A report that is not what it should be, naming its file.
@@ -19,11 +19,11 @@ pub struct ShardReport {
     pub rows: Vec<serde_json::Value>,
 }
 
-/// Reads a shard's report: JSON lines ending in its [`crate::shard::end_line`]. Refused
+/// Reads a shard's report: JSON lines ending in its [`end_line`](super::end_line). Refused
 /// with one line: a line that is not JSON, a row without `shard` (not a
 /// shard's report), a report cut short (no end line, or fewer rows than it
 /// says).
-pub fn read(file: &str, text: &str) -> Result<ShardReport, Error> {
+pub fn read_shard(file: &str, text: &str) -> Result<ShardReport, Error> {
     let mut rows = Vec::new();
     let mut end: Option<ShardEnd> = None;
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -169,8 +169,8 @@ pub fn merge(reports: &[ShardReport]) -> Result<Vec<LevelReport>, Error> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::shard::{end_line, Shard, ShardInfo};
     use super::*;
-    use crate::shard::{end_line, Shard, ShardInfo};
 
     fn info(index: u64, count: u64, total: u64, fp: &str) -> ShardInfo {
         ShardInfo::of(Shard { index, count }, "pieces", total, fp.to_string())
@@ -202,14 +202,14 @@ mod tests {
     fn a_report_cut_short_is_refused() {
         let row = r#"{"machine":"m","level":"netlist/bitsim","status":"passed","vectors":5,"lanes":1,"mismatches":0,"seconds":0.1,"skipped":null,"coverage":"c","shard":{"index":0,"count":2,"units":"pieces","start":0,"end":3,"total":6,"fingerprint":"ab"}}"#;
         let end = end_line(Shard { index: 0, count: 2 }, 1);
-        assert_eq!(read("a", &format!("{row}\n{end}\n")).unwrap().rows.len(), 1);
+        assert_eq!(read_shard("a", &format!("{row}\n{end}\n")).unwrap().rows.len(), 1);
         for (text, says) in [
             (row.to_string(), "cut short (it has no end line"),
             (end_line(Shard { index: 0, count: 2 }, 2) + "\n", "holds 0 of its 2 rows"),
             (format!("{row}\n{{\"machine\": "), "is not JSON"),
             ("{\"machine\":\"m\"}\n".to_string() + &end, "no shard's row"),
         ] {
-            let e = read("a", &text).map(|_| ()).unwrap_err().to_string();
+            let e = read_shard("a", &text).map(|_| ()).unwrap_err().to_string();
             assert!(e.contains(says), "{e}");
         }
     }

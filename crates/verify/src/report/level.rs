@@ -91,7 +91,7 @@ pub struct LevelReport {
     /// The slice of the work this row covered, in a sharded run
     /// (`--shard I/N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::shard::ShardInfo>,
+    pub shard: Option<super::ShardInfo>,
     /// The model's states the transition search reached, where it ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model_states: Option<usize>,

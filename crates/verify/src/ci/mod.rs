@@ -1,0 +1,6 @@
+//! What a CI server reads: the results as JUnit XML ([`junit`]) and as
+//! GitHub Actions annotations on the lines that drive a wrong output
+//! ([`annotate`]).
+
+pub mod annotate;
+pub mod junit;
