@@ -16,8 +16,8 @@ use crate::panel::board::Wrapper;
 use crate::play::{self, Front, Transport};
 use nimforge_designs as d;
 use nimforge_verify::emit::{verilog, Generated};
+use nimforge_verify::levels;
 use nimforge_verify::places::Places;
-use nimforge_verify::run;
 use nimforge_verify::Ui;
 use nimforge_verify::{LevelReport, Machine, Options, Project, Source, Verified};
 use std::path::Path;
@@ -36,7 +36,7 @@ pub struct Entry {
     /// board wrapper and its simulation build.
     pub files: fn() -> Result<Vec<Generated>, nimforge_verify::Error>,
     /// Whether `generated/` holds what the design writes now
-    /// ([`run::fresh`]): `verify` asks before any level but `rtl`.
+    /// ([`levels::fresh`]): `verify` asks before any level but `rtl`.
     pub fresh: fn(&Path) -> Result<(), nimforge_verify::Error>,
     /// The levels of `verify` (all but `panel`), and the proofs of `equiv`.
     /// Through the library's front door, as a user's crate runs them
@@ -52,7 +52,7 @@ pub struct Entry {
     /// `bench MACHINE`: the whole plan in lanes against Verilator.
     pub bench: fn(&Path, usize) -> Result<Vec<EngineRun>, crate::Error>,
     /// `replay-mismatch REPORT.json`: a report's first mismatch run again
-    /// at a level, as a VCD ([`nimforge_verify::replay::run`]).
+    /// at a level, as a VCD ([`nimforge_verify::levels::replay::run`]).
     pub mismatch: fn(&Path, &nimforge_verify::report::Replay, nimforge_verify::Level, &Path) -> Result<LevelReport, nimforge_verify::Error>,
     /// `sim MACHINE --script ... --vcd FILE`.
     pub sim: fn(&str, &Path) -> Result<usize, nimforge_verify::Error>,
@@ -86,7 +86,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         name: M::NAME,
         module: M::MODULE,
         files: files_of::<M, P>,
-        fresh: run::fresh::<M>,
+        fresh: levels::fresh::<M>,
         verify: verify_of::<M>,
         panel: panel::level::levels::<M, P>,
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },
@@ -109,7 +109,7 @@ fn mismatch_of<M: Machine>(
     level: nimforge_verify::Level,
     vcd: &Path,
 ) -> Result<LevelReport, nimforge_verify::Error> {
-    nimforge_verify::replay::run::<M>(root, &nimforge_verify::Source::RustHdl, r, level, vcd)
+    nimforge_verify::levels::replay::run::<M>(root, &nimforge_verify::Source::RustHdl, r, level, vcd)
 }
 
 /// The machines, in the order the tables list them.

@@ -7,7 +7,7 @@
 //!   clock the compiled kernel;
 //! - `interpreter`: the same with the interpreter, the kernel's reference;
 //! - `verilator`: the generated Verilog compiled by Verilator (-O3) and
-//!   driven from C++ ([`nimforge_verify::verilated`]: letters and expected
+//!   driven from C++ ([`nimforge_verify::levels::verilated`]: letters and expected
 //!   rows from binary files, no testbench and no text), one process per
 //!   core, each on a stretch of the plan that starts at power-on.
 //!
@@ -16,10 +16,10 @@
 
 use super::EngineRun;
 use nimforge_netlist::Netlist;
-use nimforge_verify::hdl;
-use nimforge_verify::lanes::{self, Expected, Progress, Wired};
+use nimforge_verify::levels::hdl;
+use nimforge_verify::levels::lanes::{self, Expected, Progress, Wired};
+use nimforge_verify::levels::verilated::Verilated;
 use nimforge_verify::places::Places;
-use nimforge_verify::verilated::Verilated;
 use nimforge_verify::{Machine, Plan};
 use std::path::Path;
 use std::time::Instant;

@@ -100,7 +100,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
         max_states,
         depth,
         runs,
-        bound: nimforge_verify::equiv::BOUND,
+        bound: nimforge_verify::levels::equiv::BOUND,
         dir,
         timeout: std::time::Duration::from_secs(timeout),
     };

@@ -1,6 +1,6 @@
 //! `nimforge replay-mismatch REPORT.json [--level L] [--vcd FILE]`: the
 //! first mismatch of a `verify --json` report run again on one of the
-//! machines ([`nimforge_verify::replay`]).
+//! machines ([`nimforge_verify::levels::replay`]).
 
 use std::path::{Path, PathBuf};
 
@@ -23,7 +23,7 @@ pub struct Args {
 /// Runs it again; 1 when the mismatch shows again, 0 when that level passes.
 pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
     let (report, level, vcd) = (args.report.as_path(), args.level.as_deref(), args.vcd.as_deref());
-    let replay = nimforge_verify::replay::first_in(report)?;
+    let replay = nimforge_verify::levels::replay::first_in(report)?;
     let entry = crate::machines::find(&replay.machine).map_err(|_| {
         format!(
             "the report's machine '{}' is not one of nimforge's ({}): replay a design of your own with nimforge_verify::Project::replay",
@@ -32,8 +32,8 @@ pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
         )
     })?;
     let level = match level {
-        Some(name) => nimforge_verify::replay::level_of(name)?,
-        None => nimforge_verify::replay::level_at(&replay.level)?,
+        Some(name) => nimforge_verify::levels::replay::level_of(name)?,
+        None => nimforge_verify::levels::replay::level_at(&replay.level)?,
     };
     let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| nimforge_verify::places::Places::replay_vcd(root, &replay.machine, level));
     let r = (entry.mismatch)(root, &replay, level, &vcd)?;

@@ -2,7 +2,7 @@
 //! machine's levels (`verify::run`) and its proofs, beside them its board
 //! wrapper's proofs and panel level, and the table.
 
-use nimforge_verify::equiv;
+use nimforge_verify::levels::equiv;
 use nimforge_verify::places::Places;
 use nimforge_verify::Ui;
 use nimforge_verify::{Engine, Level, LevelReport, Options, Status};

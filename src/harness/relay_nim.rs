@@ -144,7 +144,8 @@ impl Machine for RelayNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimforge_verify::{rtl, Plan};
+    use nimforge_verify::levels::rtl;
+    use nimforge_verify::Plan;
 
     /// The harness can fail: an oracle whose steps last one cycle longer than
     /// the design's disagrees with the design, and the report says where.

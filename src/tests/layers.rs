@@ -152,6 +152,6 @@ fn the_check_sees_imports() {
     let top = Path::new(env!("CARGO_MANIFEST_DIR"));
     let edges = imports();
     assert!(edges[&top.join("src/commands/sim.rs")].contains(&top.join("src/machines.rs")));
-    assert!(edges[&top.join("crates/verify/src/hdl.rs")].contains(&top.join("crates/verify/src/verilated.rs")));
+    assert!(edges[&top.join("crates/verify/src/levels/hdl.rs")].contains(&top.join("crates/verify/src/levels/verilated.rs")));
     assert!(edges[&top.join("crates/flow/src/flow/yosys/synth.rs")].contains(&top.join("crates/flow/src/sources.rs")));
 }

@@ -34,7 +34,6 @@
 //! run found, and a run's shards put back together) and [`ci`] (JUnit XML
 //! and GitHub annotations of it).
 
-pub mod bitsim;
 pub mod boards;
 pub mod build;
 pub mod check;
@@ -42,12 +41,10 @@ pub mod ci;
 pub mod clocked;
 mod design_source;
 pub mod emit;
-pub mod equiv;
 mod error;
 mod external_design;
-pub mod hdl;
-pub mod lanes;
 mod level;
+pub mod levels;
 pub mod machine;
 mod options;
 pub mod places;
@@ -56,14 +53,10 @@ mod port;
 pub mod prelude;
 pub mod progress;
 mod project;
-pub mod replay;
 pub mod report;
-pub mod rtl;
-pub mod run;
 mod tour;
 pub mod vcd;
 mod verdict;
-pub mod verilated;
 
 /// rust-hdl, as the port macros ([`ports!`], [`verilog_ports!`]) name it:
 /// a crate whose design is Verilog needs no rust-hdl of its own.
@@ -102,4 +95,4 @@ pub use port::{width_of as __width_of, PortValue as __PortValue};
 // re-export does not warn). CHANGELOG.md lists them.
 mod moved;
 #[doc(hidden)]
-pub use moved::{annotate, driver, external, junit, merge, ports, shard, source};
+pub use moved::{annotate, bitsim, driver, equiv, external, hdl, junit, lanes, merge, ports, replay, rtl, run, shard, source, verilated};

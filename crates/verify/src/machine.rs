@@ -94,7 +94,7 @@ pub trait Machine {
         true
     }
     /// Whether the bitsim levels run the transition search
-    /// ([`crate::lanes::search`]): every reachable pair state (the oracle's
+    /// ([`crate::levels::lanes::search`]): every reachable pair state (the oracle's
     /// state with the netlist's registers) under every letter, one clock
     /// each, forked in the netlist. Every machine with a tour does;
     /// a machine with too many states for a single tour but few enough to

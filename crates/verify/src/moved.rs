@@ -3,7 +3,21 @@
 //! hidden): each type a deprecated alias and each function a deprecated
 //! wrapper, so that a crate that names one builds, warned with what to
 //! write instead.
-#![allow(missing_docs)]
+#![allow(missing_docs, deprecated)]
+
+/// The names the signatures below use, where a deprecated alias of the
+/// same name does not stand for them.
+mod scope {
+    pub use crate::boards;
+    pub use crate::flow::yosys::{self, Synthesis};
+    pub use crate::flow::ToolError;
+    pub use crate::levels::hdl::{Chip, Made};
+    pub use crate::levels::lanes::{Expected, Progress, Wired};
+    pub use crate::places::Places;
+    pub use crate::sources::Sources;
+    pub use crate::{Deep, Error, Level, LevelReport, Machine, Plan, Port, Replay, Shard, Source, Stage};
+    pub use std::path::{Path, PathBuf};
+}
 
 /// Deprecated: `Source` is at the root.
 pub mod source {
@@ -151,4 +165,200 @@ pub mod merge {
     pub fn merge(reports: &[new::ShardReport]) -> Result<Vec<LevelReport>, Error> {
         new::merge(reports)
     }
+}
+
+/// Deprecated: `levels::bitsim`.
+pub mod bitsim {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::bitsim::Input")]
+    pub type Input = crate::levels::bitsim::Input;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::bitsim::Searched")]
+    pub type Searched = crate::levels::bitsim::Searched;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::bitsim::SearchAt")]
+    pub type SearchAt = crate::levels::bitsim::SearchAt;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::bitsim::Sharding")]
+    pub type Sharding = crate::levels::bitsim::Sharding;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::bitsim::run")]
+    pub fn run<M: Machine>(
+        plan: &Plan<M>,
+        expected: &Expected,
+        inputs: Vec<Input>,
+        progress: &Progress,
+        sharding: Option<Sharding>,
+        bound: usize,
+    ) -> (Vec<LevelReport>, Option<Searched>) {
+        crate::levels::bitsim::run::<M>(plan, expected, inputs, progress, sharding, bound)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::bitsim::run_deep")]
+    pub fn run_deep<M: Machine>(deep: &Deep, nets: &[&Wired], threads: usize, progress: &Progress, shard: Shard) -> Vec<LevelReport> {
+        crate::levels::bitsim::run_deep::<M>(deep, nets, threads, progress, shard)
+    }
+}
+
+/// Deprecated: `levels::equiv`; the proof reports are in `report`, `prove` and `BOUND` in `check` too.
+pub mod equiv {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::equiv::BOUND")]
+    pub const BOUND: usize = crate::levels::equiv::BOUND;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::equiv::ProofReport")]
+    pub type ProofReport = crate::levels::equiv::ProofReport;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::equiv::ProofStatus")]
+    pub type ProofStatus = crate::levels::equiv::ProofStatus;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::equiv::prove")]
+    pub fn prove(pair: &str, gold: (&Sources, &str), gate: (&Sources, &str), dir: &std::path::Path) -> Result<yosys::Equivalence, crate::flow::ToolError> {
+        crate::levels::equiv::prove(pair, gold, gate, dir)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::equiv::machine")]
+    pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made<Chip>) -> Vec<ProofReport> {
+        crate::levels::equiv::machine::<M>(places, ice40, chip)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::equiv::table")]
+    pub fn table(reports: &[ProofReport]) -> String {
+        crate::levels::equiv::table(reports)
+    }
+}
+
+/// Deprecated: `levels::hdl`.
+pub mod hdl {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::write_vectors")]
+    pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), ToolError> {
+        crate::levels::hdl::write_vectors::<M>(plan, path)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::Why")]
+    pub type Why = crate::levels::hdl::Why;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::Made")]
+    pub type Made<T> = crate::levels::hdl::Made<T>;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::make_generic")]
+    pub fn make_generic<M: Machine>(places: &Places) -> Made<PathBuf> {
+        crate::levels::hdl::make_generic::<M>(places)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::make_ice40")]
+    pub fn make_ice40<M: Machine>(places: &Places) -> Made<yosys::Synthesis> {
+        crate::levels::hdl::make_ice40::<M>(places)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::verification_board")]
+    pub fn verification_board<M: Machine>() -> boards::Board {
+        crate::levels::hdl::verification_board::<M>()
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::Chip")]
+    pub type Chip = crate::levels::hdl::Chip;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::make_chip")]
+    pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
+        crate::levels::hdl::make_chip::<M>(places)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::hdl::verilog_icarus")]
+    pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
+        crate::levels::hdl::verilog_icarus::<M>(plan, places, vectors)
+    }
+}
+
+/// Deprecated: `levels::lanes`.
+pub mod lanes {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::W")]
+    pub type W = crate::levels::lanes::W;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::LANES")]
+    pub const LANES: usize = crate::levels::lanes::LANES;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Wired")]
+    pub type Wired = crate::levels::lanes::Wired;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Found")]
+    pub type Found = crate::levels::lanes::Found;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::threads")]
+    pub fn threads() -> usize {
+        crate::levels::lanes::threads()
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Progress")]
+    pub type Progress = crate::levels::lanes::Progress;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::run_pieces")]
+    pub fn run_pieces<M: Machine>(plan: &Plan<M>, expected: &Expected, wired: &Wired, threads: usize, progress: &Progress) -> Found {
+        crate::levels::lanes::run_pieces::<M>(plan, expected, wired, threads, progress)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::pack")]
+    pub fn pack(values: &[u64], ports: &[Port], row: &mut [u64]) {
+        crate::levels::lanes::pack(values, ports, row)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::unpack")]
+    pub fn unpack(row: &[u64], ports: &[Port]) -> Vec<u64> {
+        crate::levels::lanes::unpack(row, ports)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::width")]
+    pub fn width(ports: &[Port]) -> usize {
+        crate::levels::lanes::width(ports)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Expected")]
+    pub type Expected = crate::levels::lanes::Expected;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Reach")]
+    pub type Reach = crate::levels::lanes::Reach;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Search")]
+    pub type Search = crate::levels::lanes::Search;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::Registers")]
+    pub type Registers = crate::levels::lanes::Registers;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::lanes::search")]
+    pub fn search<M: Machine>(nets: &[&Wired], threads: usize, progress: &Progress, bound: usize) -> Search {
+        crate::levels::lanes::search::<M>(nets, threads, progress, bound)
+    }
+}
+
+/// Deprecated: `levels::replay`.
+pub mod replay {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::replay::of")]
+    pub fn of<M: Machine>(plan: &Plan<M>, i: usize, level: Stage) -> Replay {
+        crate::levels::replay::of::<M>(plan, i, level)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::replay::of_letters")]
+    pub fn of_letters<M: Machine>(letters: &[usize], level: Stage) -> Replay {
+        crate::levels::replay::of_letters::<M>(letters, level)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::replay::first_in")]
+    pub fn first_in(report: &Path) -> Result<Replay, Error> {
+        crate::levels::replay::first_in(report)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::replay::level_of")]
+    pub fn level_of(level: &str) -> Result<Level, Error> {
+        crate::levels::replay::level_of(level)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::replay::level_at")]
+    pub fn level_at(stage: &Stage) -> Result<Level, Error> {
+        crate::levels::replay::level_at(stage)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::replay::run")]
+    pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Level, vcd: &Path) -> Result<LevelReport, Error> {
+        crate::levels::replay::run::<M>(root, source, replay, level, vcd)
+    }
+}
+
+/// Deprecated: `levels::rtl`.
+pub mod rtl {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::rtl::run")]
+    pub fn run<M: Machine>(plan: &Plan<M>, threads: usize) -> LevelReport {
+        crate::levels::rtl::run::<M>(plan, threads)
+    }
+}
+
+/// Deprecated: `levels::fresh`; the rest was deprecated already.
+pub mod run {
+    use super::scope::*;
+
+    pub use crate::levels::run::{finished, finished_so_far, levels, Wanted};
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::fresh")]
+    pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
+        crate::levels::run::fresh::<M>(root)
+    }
+}
+
+/// Deprecated: `levels::verilated`.
+pub mod verilated {
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::verilated::Verilated")]
+    pub type Verilated = crate::levels::verilated::Verilated;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::verilated::Outcome")]
+    pub type Outcome = crate::levels::verilated::Outcome;
 }

@@ -119,7 +119,7 @@ impl Options {
             f(&report);
         }
         #[allow(deprecated)]
-        crate::run::finished(report)
+        crate::levels::run::finished(report)
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use super::lanes::Progress;
+pub use crate::levels::lanes::Progress;
 
 /// The display, shared by every job of a run.
 pub struct Ui {

@@ -9,10 +9,10 @@
 use crate::build::{self, Report};
 use crate::design_source::Source;
 use crate::emit;
-use crate::equiv::{self, ProofReport, ProofStatus};
+use crate::levels::equiv::{self, ProofReport, ProofStatus};
+use crate::levels::run;
 use crate::places::Places;
 use crate::progress::Ui;
-use crate::run;
 use crate::sources::Sources;
 use crate::Options;
 use crate::{Error, Level, LevelReport, Machine, Status};
@@ -221,13 +221,13 @@ impl Project {
     }
 
     fn replay_source<M: Machine>(&self, source: &Source, report: &Path, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
-        let replay = crate::replay::first_in(&self.root.join(report))?;
+        let replay = crate::levels::replay::first_in(&self.root.join(report))?;
         let level = match level {
             Some(l) => l,
-            None => crate::replay::level_at(&replay.level)?,
+            None => crate::levels::replay::level_at(&replay.level)?,
         };
         let vcd = Places::replay_vcd(&self.root, M::NAME, level);
-        let found = crate::replay::run::<M>(&self.root, source, &replay, level, &vcd)?;
+        let found = crate::levels::replay::run::<M>(&self.root, source, &replay, level, &vcd)?;
         Ok((found, vcd))
     }
 

@@ -197,10 +197,10 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     }
     // The replay's own entry takes a project directory relative to the
     // current one.
-    let replay = nimforge_verify::replay::first_in(&kept).unwrap();
+    let replay = nimforge_verify::levels::replay::first_in(&kept).unwrap();
     std::env::set_current_dir(p.root().parent().unwrap()).unwrap();
     let relative = std::path::Path::new(p.root().file_name().unwrap());
-    let again = nimforge_verify::replay::run::<Toggle<true>>(
+    let again = nimforge_verify::levels::replay::run::<Toggle<true>>(
         relative,
         &nimforge_verify::Source::RustHdl,
         &replay,
@@ -218,7 +218,7 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
 /// crate that names them builds, with a warning that says what to write.
 #[allow(deprecated)]
 mod paths_of_0_1 {
-    use nimforge_verify::{ci, clocked, report, Port, Shard, Source};
+    use nimforge_verify::{ci, clocked, levels, report, Port, Shard, Source};
     use std::path::Path;
 
     /// Compiles only where `T` and `U` are one type.
@@ -241,5 +241,10 @@ mod paths_of_0_1 {
         assert_eq!(nimforge_verify::junit::render("x", &[]), ci::junit::render("x", &[]));
         assert_eq!(nimforge_verify::annotate::shown(Path::new("a.v")), ci::annotate::shown(Path::new("a.v")));
         let _: Option<nimforge_verify::driver::Driver<super::Toggle<false>>> = None::<clocked::Driver<super::Toggle<false>>>;
+        assert_eq!(nimforge_verify::lanes::LANES, levels::lanes::LANES);
+        assert_eq!(nimforge_verify::equiv::BOUND, levels::equiv::BOUND);
+        assert_eq!(nimforge_verify::replay::level_of("netlist").ok(), levels::replay::level_of("netlist").ok());
+        same(nimforge_verify::run::fresh::<super::Toggle<false>> as fn(&Path) -> _, levels::fresh::<super::Toggle<false>>);
+        same(nimforge_verify::rtl::run::<super::Toggle<false>> as fn(&_, usize) -> _, levels::rtl::run::<super::Toggle<false>>);
     }
 }

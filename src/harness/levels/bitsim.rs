@@ -3,10 +3,10 @@
 
 use crate::harness::relay_nim::RelayNim;
 use nimforge_netlist::Netlist;
-use nimforge_verify::bitsim::*;
 use nimforge_verify::flow::{icebox_vlog, yosys};
-use nimforge_verify::hdl;
-use nimforge_verify::lanes::{Expected, Wired};
+use nimforge_verify::levels::bitsim::*;
+use nimforge_verify::levels::hdl;
+use nimforge_verify::levels::lanes::{Expected, Wired};
 use nimforge_verify::places::Places;
 use nimforge_verify::progress::Progress;
 use nimforge_verify::Status;

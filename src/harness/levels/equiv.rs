@@ -2,10 +2,10 @@
 //! a part of its netlist or chip changed on purpose.
 
 use crate::harness::relay_nim::RelayNim;
-use nimforge_verify::equiv::*;
 use nimforge_verify::flow::yosys;
 use nimforge_verify::flow::yosys::Verdict;
-use nimforge_verify::hdl;
+use nimforge_verify::levels::equiv::*;
+use nimforge_verify::levels::hdl;
 use nimforge_verify::places::Places;
 use std::path::PathBuf;
 

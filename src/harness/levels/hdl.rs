@@ -2,7 +2,7 @@
 //! a part of its netlist or chip changed on purpose.
 
 use crate::harness::relay_nim::RelayNim;
-use nimforge_verify::hdl::*;
+use nimforge_verify::levels::hdl::*;
 use nimforge_verify::places::Places;
 use nimforge_verify::Status;
 use nimforge_verify::{Machine, Plan};

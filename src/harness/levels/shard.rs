@@ -5,12 +5,13 @@
 //! same rows, statuses, vectors and mismatches as the whole run.
 
 use crate::harness::{die18::Die18, relay_nim::RelayNim};
-use nimforge_verify::bitsim::{run, Input, Sharding};
-use nimforge_verify::lanes::Expected;
+use nimforge_verify::levels::bitsim::{run, Input, Sharding};
+use nimforge_verify::levels::hdl;
+use nimforge_verify::levels::lanes::Expected;
 use nimforge_verify::progress::Progress;
 use nimforge_verify::report::{end_line, Fingerprint, Shard};
 use nimforge_verify::report::{merge, read_shard};
-use nimforge_verify::{hdl, Machine, Plan};
+use nimforge_verify::{Machine, Plan};
 
 fn merges_to_the_whole<M: Machine>() {
     let places = super::places(&format!("shard-{}", M::NAME));

@@ -14,8 +14,8 @@
 //! document against [`SCHEMA`] with xmllint.
 
 use crate::check::{Checked, Verdict, Walk};
-use crate::equiv::{ProofReport, ProofStatus};
 use crate::flow::yosys;
+use crate::levels::equiv::{ProofReport, ProofStatus};
 use crate::{Error, LevelReport, Status};
 use askama::Template;
 use std::path::Path;

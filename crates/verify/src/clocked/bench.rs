@@ -1,6 +1,6 @@
 //! A tiny bench for a block's own tests: set inputs, settle the
 //! combinational logic, give one rising clock edge. The `rtl` level
-//! ([`crate::rtl`], through [`Driver`](crate::clocked::Driver)) drives whole machines with it.
+//! ([`crate::levels::rtl`], through [`Driver`](crate::clocked::Driver)) drives whole machines with it.
 
 use rust_hdl::prelude::*;
 

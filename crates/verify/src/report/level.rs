@@ -34,7 +34,7 @@ impl Status {
 }
 
 /// A mismatch to run again, at its level or another
-/// ([`crate::replay::run`], `nimforge replay-mismatch REPORT.json`): the
+/// ([`crate::levels::replay::run`], `nimforge replay-mismatch REPORT.json`): the
 /// presses from power-on that lead to it (the start of its piece of the
 /// plan), the last the one whose outputs differed.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -85,7 +85,7 @@ pub struct LevelReport {
     pub error: Option<String>,
     /// The first mismatch to run again: its presses from power-on, the
     /// oracle's state before it, the VCD written of it
-    /// ([`crate::replay`]).
+    /// ([`crate::levels::replay`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<Replay>,
     /// The slice of the work this row covered, in a sharded run

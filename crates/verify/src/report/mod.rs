@@ -9,7 +9,7 @@ mod level;
 mod merge;
 mod shard;
 
-pub use crate::equiv::{table as proof_table, ProofReport, ProofStatus};
+pub use crate::levels::equiv::{table as proof_table, ProofReport, ProofStatus};
 pub use level::{table, LevelReport, Replay, Status};
 pub use merge::{check_cover, merge, read_shard, ShardReport};
 pub use shard::{end_line, Fingerprint, Shard, ShardInfo, SCHEDULER_INDEX};

@@ -38,7 +38,7 @@ pub(crate) use pieces::run_pieces_in;
 pub use rows::{pack, unpack, width, Expected};
 pub use search::{search, Reach, Registers, Search};
 
-use super::{Machine, Port};
+use crate::{Machine, Port};
 use nimforge_netlist::lanes::LaneSim;
 use nimforge_netlist::{Netlist, NetlistError, Wide};
 use std::sync::atomic::AtomicUsize;

@@ -12,7 +12,7 @@
 //! Verilator is shown by Icarus at the same level.
 
 use crate::design_source::Source;
-use crate::hdl;
+use crate::levels::hdl;
 use crate::places::Places;
 use crate::report::Replay;
 use crate::{Error, Level, LevelReport, Machine, Plan, Stage};
@@ -123,7 +123,7 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Lev
             return Err(Error::Input("a Verilog design has no rtl level: replay it at verilog, netlist or bitstream".into()));
         }
         crate::vcd::record_letters::<M>(&plan.sequence, vcd)?;
-        return Ok(crate::rtl::run(&plan, 1));
+        return Ok(crate::levels::rtl::run(&plan, 1));
     }
     // Icarus writes the VCD beside, then it is moved: never a half-written one.
     let partial = vcd.with_extension("vcd.partial");

@@ -4,8 +4,8 @@
 //! into stretches that each begin at power-on ([`Plan::stretches`]), one a
 //! thread, each on a fresh design.
 
-use super::{LevelReport, Machine, Plan};
 use crate::clocked::Driver;
+use crate::{LevelReport, Machine, Plan};
 use std::time::Instant;
 
 /// The `rtl` level's report: the whole plan on `threads` threads, each stretch's outputs

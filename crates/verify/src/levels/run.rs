@@ -7,11 +7,13 @@
 use super::bitsim;
 use super::equiv::{self, ProofReport};
 use super::lanes::Expected;
-use super::progress::{Progress, Ui};
-use super::{rtl, Engine, Level, LevelReport, Machine, Options, Plan, Stage};
+use super::lanes::Progress;
+use super::rtl;
 use crate::design_source::{prepare_verilog, Source};
-use crate::hdl::{self, Made};
+use crate::levels::hdl::{self, Made};
 use crate::places::Places;
+use crate::progress::Ui;
+use crate::{Engine, Level, LevelReport, Machine, Options, Plan, Stage};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -193,7 +195,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         let mut reports = not_applicable;
         if wanted.levels.contains(&Level::Rtl) && matches!(source, Source::RustHdl) {
             let _job = ui.job(&format!("{} rtl (rust-hdl), {} cycles", M::NAME, plan.len()));
-            reports.push(wanted.noted(rtl::run(plan, crate::lanes::threads())));
+            reports.push(wanted.noted(rtl::run(plan, crate::levels::lanes::threads())));
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
@@ -255,14 +257,14 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
 /// (`netlist=verilog`; for the bitstream, `bitstream=netlist` as well),
 /// with the search's counts and the reason in words; otherwise they say
 /// why they are not.
-fn proven_exhaustive(reports: &mut [LevelReport], searched_at: &[Level], proofs: &[crate::equiv::ProofReport]) {
+fn proven_exhaustive(reports: &mut [LevelReport], searched_at: &[Level], proofs: &[crate::levels::equiv::ProofReport]) {
     let searched = |level: Level| reports.iter().find(|r| r.level == Stage::bitsim(level) && searched_at.contains(&level)).cloned();
     let Some(verilog) = searched(Level::Verilog) else { return };
     for level in [Level::Netlist, Level::Bitstream].into_iter().filter(|l| !searched_at.contains(l)) {
         let Some(r) = reports.iter_mut().find(|r| r.level == Stage::bitsim(level) && r.status == crate::Status::Passed) else { continue };
         let pairs: &[&str] = if level == Level::Netlist { &[equiv::NETLIST_PAIR] } else { &[equiv::NETLIST_PAIR, equiv::BITSTREAM_PAIR] };
-        let held: Vec<Option<&crate::equiv::ProofReport>> = pairs.iter().map(|p| proofs.iter().find(|x| x.pair == *p)).collect();
-        let all_proven = held.iter().all(|p| p.is_some_and(|p| p.status == crate::equiv::ProofStatus::Proven));
+        let held: Vec<Option<&crate::levels::equiv::ProofReport>> = pairs.iter().map(|p| proofs.iter().find(|x| x.pair == *p)).collect();
+        let all_proven = held.iter().all(|p| p.is_some_and(|p| p.status == crate::levels::equiv::ProofStatus::Proven));
         if verilog.exhaustive && all_proven {
             (r.model_states, r.pair_states, r.exhaustive) = (verilog.model_states, verilog.pair_states, true);
             r.coverage += &format!(
@@ -293,16 +295,16 @@ fn replays<M: Machine>(plan: &Plan<M>, reports: &mut [LevelReport], root: &Path,
         let Some(level) = r.level.level() else { continue };
         let mut replay = match (r.replay.take(), r.first_cycle) {
             (Some(replay), _) => replay,
-            (None, Some(i)) => crate::replay::of(plan, i, r.level.clone()),
+            (None, Some(i)) => crate::levels::replay::of(plan, i, r.level.clone()),
             (None, None) => continue,
         };
         let done = written.iter().find(|(l, p, _)| *l == level && *p == replay.presses).map(|w| w.2.clone());
         replay.vcd = match done {
             Some(vcd) => Some(vcd),
             None => {
-                let vcd = crate::replay::vcd_path(&places.work, level);
+                let vcd = crate::levels::replay::vcd_path(&places.work, level);
                 let _job = ui.job(&format!("{}: the first mismatch of {} again, as a VCD", M::NAME, r.level));
-                match crate::replay::run::<M>(root, source, &replay, level, &vcd) {
+                match crate::levels::replay::run::<M>(root, source, &replay, level, &vcd) {
                     Ok(_) => {
                         let vcd = vcd.display().to_string();
                         written.push((level, replay.presses.clone(), vcd.clone()));

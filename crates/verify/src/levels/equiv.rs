@@ -12,12 +12,12 @@
 //! differ), or not closed (the reason, and how many cycles from power-on a
 //! bounded check covered).
 
-use super::Machine;
 use crate::flow::icebox_vlog;
 use crate::flow::yosys::{self, Synthesis, Verdict};
-use crate::hdl::{Chip, Made};
+use crate::levels::hdl::{Chip, Made};
 use crate::places::Places;
 use crate::sources::Sources;
+use crate::Machine;
 use std::time::Instant;
 
 /// How many cycles from power-on the bounded check covers where a proof

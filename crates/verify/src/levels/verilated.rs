@@ -6,9 +6,9 @@
 //! `nimforge bench MACHINE`, one process per core.
 
 use super::lanes::Expected;
-use super::{Machine, Plan};
 use crate::flow::{verilator, ToolError};
 use crate::places::Places;
+use crate::{Machine, Plan};
 use askama::Template;
 use std::io::Write;
 use std::path::{Path, PathBuf};

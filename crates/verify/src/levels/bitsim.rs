@@ -14,8 +14,8 @@
 
 use super::hdl::Made;
 use super::lanes::{self, Expected, Found, Progress, Wired};
-use super::{Deep, DeepRuns, LevelReport, Machine, Plan, Stage};
 use crate::report::{Fingerprint, Shard, ShardInfo};
+use crate::{Deep, DeepRuns, LevelReport, Machine, Plan, Stage};
 use nimforge_netlist::Netlist;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -124,7 +124,7 @@ fn search_coverage(s: &lanes::Search, k: usize, seconds: f64, nets: usize) -> St
 fn with_way<M: Machine>(report: &mut LevelReport, way: &[usize], stage: Stage) {
     let presses = crate::plan::script(&M::letters(), way);
     report.first_mismatch = report.first_mismatch.take().map(|m| format!("{m}; the presses from power-on, the last the failing one: \"{presses}\""));
-    report.replay = Some(crate::replay::of_letters::<M>(way, stage));
+    report.replay = Some(crate::levels::replay::of_letters::<M>(way, stage));
 }
 
 /// A slice of the work for one machine of many (`--shard I/N`): the
