@@ -15,9 +15,9 @@ use crate::panel;
 use crate::panel::board::Wrapper;
 use crate::play::{self, Front, Transport};
 use nimforge_designs as d;
-use nimforge_verify::emit::{verilog, Generated};
+use nimforge_verify::build::{emit_verilog, Generated};
 use nimforge_verify::levels;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use nimforge_verify::Ui;
 use nimforge_verify::{LevelReport, Machine, Options, Project, Source, Verified};
 use std::path::Path;
@@ -91,7 +91,7 @@ const fn entry<M: Machine + 'static, P: panel::script::Panel + 'static, F: Front
         panel: panel::level::levels::<M, P>,
         wrapper: Wrapper { machine: M::MODULE, leds: 5 },
         bench: crate::bench::machine::run::<M>,
-        sim: nimforge_verify::vcd::record::<M>,
+        sim: nimforge_verify::clocked::record_vcd::<M>,
         mismatch: mismatch_of::<M>,
         front: front_of::<F>,
         simulate: simulate_of::<M, P, F>,
@@ -193,7 +193,7 @@ pub fn having(has: impl Fn(&Entry) -> bool) -> String {
 /// The board wrapper's Verilog, `generated/<machine>_panel.v`.
 fn board_file(machine: &str, mut design: impl rust_hdl::prelude::Block) -> Result<Generated, nimforge_verify::Error> {
     let module = format!("{machine}_panel");
-    Ok(Generated { path: Places::generated_file(&module), contents: verilog::emit(&mut design, &module, &format!("designs/src/panels/{machine}.rs"))? })
+    Ok(Generated { path: Places::generated_file(&module), contents: emit_verilog(&mut design, &module, &format!("designs/src/panels/{machine}.rs"))? })
 }
 
 fn front_of<F: Front + Default + 'static>() -> Box<dyn Front> {
@@ -207,11 +207,11 @@ fn simulate_of<M: Machine, P: panel::script::Panel + 'static, F: Front + Default
 /// A machine's design and its testbenches, and its board wrapper's
 /// simulation build and end-to-end testbench.
 fn files_of<M: Machine, P: panel::script::Panel>() -> Result<Vec<Generated>, nimforge_verify::Error> {
-    let mut files = nimforge_verify::emit::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE))?;
+    let mut files = nimforge_verify::build::design_files::<M>(&format!("designs/src/{}.rs", M::MODULE))?;
     let mut wrapper = P::design();
     files.push(Generated {
         path: Places::generated_file(P::MODULE),
-        contents: verilog::emit(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE))?,
+        contents: emit_verilog(&mut wrapper, P::MODULE, &format!("designs/src/panels/{}.rs", M::MODULE))?,
     });
     files.push(Generated { path: format!("testbenches/{}_tb.v", P::MODULE), contents: panel::level::testbench_of(P::MODULE, 5) });
     Ok(files)
@@ -235,8 +235,8 @@ pub const SELECTORS: [(&str, usize, usize); 2] = [("selector_4x8", 4, 8), ("sele
 fn selector_files() -> Result<Vec<Generated>, nimforge_verify::Error> {
     let origin = "designs/src/selector.rs";
     Ok(vec![
-        Generated { path: "generated/selector_4x8.v".into(), contents: verilog::emit(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin)? },
-        Generated { path: "generated/selector_4x9.v".into(), contents: verilog::emit(&mut nimforge_designs::Selector4x9::default(), "selector_4x9", origin)? },
-        Generated { path: "generated/selector_8x8.v".into(), contents: verilog::emit(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin)? },
+        Generated { path: "generated/selector_4x8.v".into(), contents: emit_verilog(&mut nimforge_designs::Selector4x8::default(), "selector_4x8", origin)? },
+        Generated { path: "generated/selector_4x9.v".into(), contents: emit_verilog(&mut nimforge_designs::Selector4x9::default(), "selector_4x9", origin)? },
+        Generated { path: "generated/selector_8x8.v".into(), contents: emit_verilog(&mut nimforge_designs::Selector8x8::default(), "selector_8x8", origin)? },
     ])
 }

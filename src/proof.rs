@@ -39,7 +39,7 @@ pub fn sizes(root: &Path) -> Vec<(usize, usize)> {
 /// for the selector of `piles` x `bits`, the port wrapper written in `dir`.
 fn design_and_reference(piles: usize, bits: usize, root: &Path, reference: &Path, dir: &Path) -> Result<(PathBuf, String, Vec<PathBuf>, String), crate::Error> {
     let top = format!("selector_{piles}x{bits}");
-    let design = root.join(nimforge_verify::places::Places::generated_file(&top));
+    let design = root.join(nimforge_verify::Places::generated_file(&top));
     if !design.is_file() {
         let have: Vec<String> = sizes(root).iter().map(|(n, w)| format!("{n}x{w}")).collect();
         return Err(format!(

@@ -19,7 +19,7 @@ use nimforge_netlist::Netlist;
 use nimforge_verify::levels::hdl;
 use nimforge_verify::levels::lanes::{self, Expected, Progress, Wired};
 use nimforge_verify::levels::verilated::Verilated;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use nimforge_verify::{Machine, Plan};
 use std::path::Path;
 use std::time::Instant;

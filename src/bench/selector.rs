@@ -114,7 +114,7 @@ pub fn run(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
 
 fn run_sized<const N: usize, const W: usize>(options: &Options) -> Result<Vec<EngineRun>, crate::Error> {
     let module = format!("selector_{N}x{W}");
-    let source = options.root.join(nimforge_verify::places::Places::generated_file(&module));
+    let source = options.root.join(nimforge_verify::Places::generated_file(&module));
     let work = options.shard.room(&options.root.join("build/bench").join(&module));
     let dir = |sub: &str| -> Result<PathBuf, crate::Error> {
         let d = work.join(sub);

@@ -5,7 +5,7 @@
 //! with too).
 
 use nimforge_verify::boards;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use std::path::Path;
 
 /// The command's flags, declared once.

@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> Result<i32, crate::Error> {
             .collect();
         println!(
             "{}",
-            nimforge_verify::emit::report::table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false])
+            nimforge_verify::report::text_table(&["game", "winner", "right", "wrong", "missing", "trap"], &rows, &[true, false, true, true, true, false])
         );
         let won = reports.iter().filter(|r| r.winner == "machine").count();
         let trapped = reports.iter().filter(|r| r.trapped).count();

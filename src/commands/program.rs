@@ -2,7 +2,7 @@
 //! ([`super::build::implement`]) and flashed with iceprog.
 
 use nimforge_verify::boards;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use std::path::Path;
 
 /// The command's flags, declared once.

@@ -35,7 +35,7 @@ pub fn run(args: &Args, root: &Path) -> Result<i32, crate::Error> {
         Some(name) => nimforge_verify::levels::replay::level_of(name)?,
         None => nimforge_verify::levels::replay::level_at(&replay.level)?,
     };
-    let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| nimforge_verify::places::Places::replay_vcd(root, &replay.machine, level));
+    let vcd: PathBuf = vcd.map(Path::to_path_buf).unwrap_or_else(|| nimforge_verify::Places::replay_vcd(root, &replay.machine, level));
     let r = (entry.mismatch)(root, &replay, level, &vcd)?;
     println!(
         "{}: {} presses from power-on (the first mismatch of {} at cycle {} of its plan), run again at {}",

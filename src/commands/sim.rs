@@ -39,7 +39,7 @@ fn record(machine: &str, script: &str, vcd: &Path) -> Result<i32, crate::Error> 
 mod tests {
     use super::*;
     use crate::harness::{nimatron::Nimatron, relay_nim::RelayNim};
-    use nimforge_verify::vcd::parse;
+    use nimforge_verify::clocked::parse_script as parse;
 
     #[test]
     fn scripts_parse() {

@@ -3,7 +3,7 @@
 //! wrapper's proofs and panel level, and the table.
 
 use nimforge_verify::levels::equiv;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use nimforge_verify::Ui;
 use nimforge_verify::{Engine, Level, LevelReport, Options, Status};
 use std::path::Path;

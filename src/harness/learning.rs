@@ -123,7 +123,7 @@ impl Script {
     /// Clocks the oracle once under `press` and records its letter.
     pub fn push(&mut self, press: Press) {
         self.state = self.state.step(press);
-        self.letters.push(nimforge_verify::machine::letter_in::<Learning>(&self.alphabet, press));
+        self.letters.push(<Learning as nimforge_verify::Machine>::letter_in(&self.alphabet, press));
     }
 
     /// Clocks with nothing pressed until the programmer is home.

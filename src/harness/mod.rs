@@ -73,6 +73,6 @@ mod tests {
         let line = plan.describe_mismatch(i, &plan.expected(i));
         assert!(line.contains("the oracle's state before it: "), "{line}");
         let script = line.split("the last the failing one: \"").nth(1).expect("the presses").trim_end_matches('"');
-        assert_eq!(nimforge_verify::vcd::parse::<RelayNim>(script).unwrap(), plan.sequence[piece.start..=i]);
+        assert_eq!(nimforge_verify::clocked::parse_script::<RelayNim>(script).unwrap(), plan.sequence[piece.start..=i]);
     }
 }

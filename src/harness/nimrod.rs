@@ -106,7 +106,7 @@ fn survey(run: &[usize]) -> (HashMap<Control, u64>, HashMap<Control, (usize, usi
 pub fn control_run(cycles: usize, seed: u64) -> (Vec<usize>, ControlCoverage) {
     let alphabet = Nimrod::alphabet();
     let letters = alphabet.len();
-    let of = |p: Press| nimforge_verify::machine::letter_in::<Nimrod>(&alphabet, p);
+    let of = |p: Press| <Nimrod as nimforge_verify::Machine>::letter_in(&alphabet, p);
     let mut rng = Lcg(seed);
     let mut s = State::power_on();
     let mut out = Vec::with_capacity(cycles);

@@ -6,12 +6,12 @@
 use askama::Template;
 use nimforge_verify::boards::Board;
 use nimforge_verify::build::{implement_with, Implementation};
-use nimforge_verify::emit::pcf::{self, Pin};
+use nimforge_verify::build::{render_pcf, PcfPin};
 use nimforge_verify::flow::{icebox_vlog, nextpnr, yosys, ToolError};
 use nimforge_verify::levels::equiv::{prove, ProofReport};
 use nimforge_verify::levels::hdl::Made;
-use nimforge_verify::places::Places;
 use nimforge_verify::report::Fingerprint;
+use nimforge_verify::Places;
 use nimforge_verify::Sources;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -49,18 +49,18 @@ pub fn pins(board: &Board, module: &str, leds: usize) -> Result<String, nimforge
         return Err(nimforge_verify::Error::Input(format!("{module} drives {leds} LEDs but {} has {}", board.name, board.leds.len())));
     }
     let mut pins = vec![
-        Pin { name: "clock".into(), pin: board.clock.pin.clone() },
-        Pin { name: "rx".into(), pin: board.uart.rx.clone() },
-        Pin { name: "tx".into(), pin: board.uart.tx.clone() },
+        PcfPin { name: "clock".into(), pin: board.clock.pin.clone() },
+        PcfPin { name: "rx".into(), pin: board.uart.rx.clone() },
+        PcfPin { name: "tx".into(), pin: board.uart.tx.clone() },
     ];
     for (i, pin) in board.leds.iter().take(leds).enumerate() {
-        pins.push(Pin { name: format!("leds[{i}]"), pin: pin.clone() });
+        pins.push(PcfPin { name: format!("leds[{i}]"), pin: pin.clone() });
     }
     for (i, pin) in board.buttons.iter().take(4).enumerate() {
-        pins.push(Pin { name: format!("btn{i}"), pin: pin.clone() });
+        pins.push(PcfPin { name: format!("btn{i}"), pin: pin.clone() });
     }
     let purpose = format!("{module} behind the front panel: the UART, the LEDs and the buttons");
-    Ok(pcf::render(board, &purpose, &pins))
+    Ok(render_pcf(board, &purpose, &pins))
 }
 
 #[derive(Template)]

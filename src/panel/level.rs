@@ -20,7 +20,7 @@ use askama::Template;
 use logos::Logos;
 use nimforge_verify::clocked::Bench;
 use nimforge_verify::flow::{iverilog, verilator, ToolError};
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use nimforge_verify::{Engine, Level, LevelReport, Machine, Stage};
 use std::io::Write;
 use std::path::Path;

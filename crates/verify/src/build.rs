@@ -2,10 +2,17 @@
 //! one directory that keeps every script, log and report.
 
 use crate::boards::Board;
-use crate::emit::pcf;
+use crate::emitter::pcf;
 use crate::flow::{self, icepack, nextpnr, yosys, ToolError};
 use crate::port::Port;
 use std::path::{Path, PathBuf};
+
+// What a board's build writes besides the bitstream, for a build of one's
+// own (`implement_with`): the design's Verilog and testbenches, and the pin
+// file (emitter/).
+pub use crate::emitter::pcf::{render as render_pcf, Pin as PcfPin};
+pub use crate::emitter::verilog::emit as emit_verilog;
+pub use crate::emitter::{design_files, Generated};
 
 /// What [`implement`] made: the cells, the placement, the pin file and the bitstream.
 pub struct Implementation {
@@ -131,5 +138,5 @@ pub fn table(reports: &[Report]) -> String {
         })
         .collect();
     let right = [false, false, true, true, true, true, true, true, false];
-    crate::emit::report::table(&header, &rows, &right)
+    crate::emitter::report::table(&header, &rows, &right)
 }

@@ -4,7 +4,7 @@
 
 use crate::flow::yowasp::{self, first_error};
 use crate::flow::ToolError;
-use crate::places::Places;
+use crate::layout::Places;
 use crate::sources::Sources;
 use crate::{Error, Machine};
 use std::path::Path;
@@ -66,7 +66,7 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
     let benches = places.dir("testbenches")?;
     for bitwise in [false, true] {
         let path = benches.join(if bitwise { format!("{}_bitstream_tb.v", M::MODULE) } else { format!("{}_tb.v", M::MODULE) });
-        let text = crate::emit::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
+        let text = crate::emitter::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
         crate::files::save(&path, text)?;
     }
     places.source = Some(sources.clone());

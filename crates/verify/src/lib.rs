@@ -15,24 +15,28 @@
 //! Verilog in Icarus with yosys's cell models); `bitstream` (nextpnr-ice40
 //! and icepack, the `.asc` turned back into Verilog by icebox_vlog: as
 //! generic gates in the bit-parallel simulator, and in Icarus) and `equiv`
-//! (proofs between levels). [`run`]
-//! runs a machine's levels; a [`Project`] takes a design of one's own through
-//! all of it. `use nimforge_verify::prelude::*;` brings what a crate that
-//! checks its own design needs ([`prelude`]).
+//! (proofs between levels). A [`Project`] takes a design of one's own
+//! through all of it, as [`Options`] say; `use nimforge_verify::prelude::*;`
+//! brings what a crate that checks its own design needs ([`prelude`]).
 #![warn(missing_docs)]
 //!
-//! The rooms, bottom up: [`Port`] and [`ports!`] (a design's ports), [`machine`] (the
-//! trait a user implements), [`Plan`] (the input sequence: the transition
-//! tour and the whole-move runs), [`Level`] and [`Engine`];
-//! [`flow`] (one module per external tool), [`files`] and [`Sources`] (all
-//! three nimforge-flow's, re-exported here), [`emit`] (Verilog, testbenches,
-//! constraints, tables from templates), [`boards`] (nimforge-flow's, with
-//! this crate's [`Error`]) and [`build`]; the level
-//! runners [`rtl`], [`bitsim`], [`hdl`] (the external simulators),
-//! [`verilated`], [`equiv`] (the proofs) and [`run`] (all of them on both
-//! cores); [`clocked`] (a design driven press by press); [`report`] (what a
-//! run found, and a run's shards put back together) and [`ci`] (JUnit XML
-//! and GitHub annotations of it).
+//! What is here, bottom up:
+//! - the design and its model: [`Port`] and [`ports!`] (a design's ports),
+//!   [`Machine`] (the trait a user implements), [`Plan`] (the input
+//!   sequence: the transition tour and the whole-move runs), [`Level`],
+//!   [`Engine`] and [`Stage`];
+//! - the open flow: [`flow`] (one module per external tool), [`files`] and
+//!   [`Sources`] (nimforge-flow's, re-exported here), [`boards`] and
+//!   [`build`] (a design's Verilog, testbenches, pin file and bitstream);
+//! - running it: [`levels`] (each level's runner, for a crate that runs one
+//!   itself), [`clocked`] (a design driven press by press), [`check`] (two
+//!   designs compared, or a design against a model);
+//! - what a run found: [`report`] (the levels' and proofs' reports, and a
+//!   run's shards put back together) and [`ci`] (JUnit XML and GitHub
+//!   annotations of it).
+//!
+//! The modules of release 0.1 that moved keep their paths for one release,
+//! hidden, each item deprecated with what to write instead (CHANGELOG.md).
 
 pub mod boards;
 pub mod build;
@@ -40,22 +44,21 @@ pub mod check;
 pub mod ci;
 pub mod clocked;
 mod design_source;
-pub mod emit;
+mod emitter;
 mod error;
 mod external_design;
+mod harness;
+mod layout;
 mod level;
 pub mod levels;
-pub mod machine;
 mod options;
-pub mod places;
 mod plan;
 mod port;
 pub mod prelude;
-pub mod progress;
 mod project;
 pub mod report;
 mod tour;
-pub mod vcd;
+mod ui;
 mod verdict;
 
 /// rust-hdl, as the port macros ([`ports!`], [`verilog_ports!`]) name it:
@@ -65,15 +68,16 @@ pub use rust_hdl;
 
 pub use design_source::Source;
 pub use error::Error;
+pub use harness::{Deep, DeepRuns, Letter, Machine, Recorder};
+pub use layout::Places;
 pub use level::{Engine, Level, Stage};
-pub use machine::{Deep, DeepRuns, Letter, Machine, Recorder};
 pub use options::{OnLevel, Options};
 pub use plan::Plan;
 pub use port::Port;
-pub use progress::Ui;
 pub use project::{Project, Verified};
 pub use report::{LevelReport, ProofReport, ProofStatus, Replay, Shard, ShardInfo, Status};
 pub use sources::{Sources, SourcesError};
+pub use ui::Ui;
 
 // The flow's modules, moved to nimforge-flow (the ground floor that
 // nimforge-netlist's tests use too), at their old paths here: every path a
@@ -95,4 +99,7 @@ pub use port::{width_of as __width_of, PortValue as __PortValue};
 // re-export does not warn). CHANGELOG.md lists them.
 mod moved;
 #[doc(hidden)]
-pub use moved::{annotate, bitsim, driver, equiv, external, hdl, junit, lanes, merge, ports, replay, rtl, run, shard, source, verilated};
+pub use moved::{
+    annotate, bitsim, driver, emit, equiv, external, hdl, junit, lanes, machine, merge, places, ports, progress, replay, rtl, run, shard, source, vcd,
+    verilated,
+};

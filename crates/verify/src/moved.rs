@@ -8,14 +8,15 @@
 /// The names the signatures below use, where a deprecated alias of the
 /// same name does not stand for them.
 mod scope {
-    pub use crate::boards;
+    pub use crate::boards::{self, Board};
     pub use crate::flow::yosys::{self, Synthesis};
     pub use crate::flow::ToolError;
+    pub use crate::layout::Places;
     pub use crate::levels::hdl::{Chip, Made};
     pub use crate::levels::lanes::{Expected, Progress, Wired};
-    pub use crate::places::Places;
     pub use crate::sources::Sources;
     pub use crate::{Deep, Error, Level, LevelReport, Machine, Plan, Port, Replay, Shard, Source, Stage};
+    pub use rust_hdl::prelude::Block;
     pub use std::path::{Path, PathBuf};
 }
 
@@ -361,4 +362,98 @@ pub mod verilated {
     pub type Verilated = crate::levels::verilated::Verilated;
     #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::verilated::Outcome")]
     pub type Outcome = crate::levels::verilated::Outcome;
+}
+
+/// Deprecated: `build` (the Verilog, the testbenches, the pin file) and `report::text_table`.
+pub mod emit {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::build::Generated")]
+    pub type Generated = crate::emitter::Generated;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::build::design_files")]
+    pub fn design_files<M: Machine>(origin: &str) -> Result<Vec<Generated>, crate::Error> {
+        crate::emitter::design_files::<M>(origin)
+    }
+    /// Deprecated: `build`.
+    pub mod pcf {
+        use super::super::scope::*;
+
+        #[deprecated(since = "0.2.0", note = "write nimforge_verify::build::PcfPin")]
+        pub type Pin = crate::emitter::pcf::Pin;
+        #[deprecated(since = "0.2.0", note = "write nimforge_verify::build::render_pcf")]
+        pub fn render(board: &Board, purpose: &str, pins: &[Pin]) -> String {
+            crate::emitter::pcf::render(board, purpose, pins)
+        }
+    }
+
+    /// Deprecated: `report::text_table`.
+    pub mod report {
+        #[deprecated(since = "0.2.0", note = "write nimforge_verify::report::text_table")]
+        pub fn table(header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
+            crate::emitter::report::table(header, rows, right)
+        }
+    }
+
+    /// Deprecated: `build::design_files` writes the testbenches.
+    pub mod testbench {
+        use super::super::scope::*;
+
+        #[deprecated(since = "0.2.0", note = "build::design_files writes the testbenches")]
+        pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool) -> String {
+            crate::emitter::testbench::render(module, inputs, outputs, bitwise)
+        }
+    }
+
+    /// Deprecated: `build::emit_verilog`.
+    pub mod verilog {
+        use super::super::scope::*;
+
+        #[deprecated(since = "0.2.0", note = "write nimforge_verify::build::emit_verilog")]
+        pub fn emit<B: Block>(uut: &mut B, module: &str, origin: &str) -> Result<String, crate::Error> {
+            crate::emitter::verilog::emit::<B>(uut, module, origin)
+        }
+        #[deprecated(since = "0.2.0", note = "build::emit_verilog checks the design first")]
+        pub fn check<B: Block>(uut: &B, module: &str) -> Result<(), crate::Error> {
+            crate::emitter::verilog::check::<B>(uut, module)
+        }
+    }
+}
+
+/// Deprecated: its items are at the root.
+pub mod machine {
+    pub use crate::harness::{Deep, DeepRuns, Letter, Machine, Recorder};
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Machine::letter_in")]
+    pub fn letter_in<M: Machine + ?Sized>(alphabet: &[M::Press], press: M::Press) -> usize {
+        crate::harness::letter_in::<M>(alphabet, press)
+    }
+}
+
+/// Deprecated: `Places` is at the root.
+pub mod places {
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Places")]
+    pub type Places = crate::layout::Places;
+}
+
+/// Deprecated: `Ui` is at the root, `Progress` and `Job` in `levels`.
+pub mod progress {
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::Job")]
+    pub type Job = crate::ui::Job;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::Ui")]
+    pub type Ui = crate::Ui;
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::levels::Progress")]
+    pub type Progress = crate::levels::Progress;
+}
+
+/// Deprecated: `clocked::parse_script` and `clocked::record_vcd`.
+pub mod vcd {
+    use super::scope::*;
+
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::clocked::parse_script")]
+    pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, Error> {
+        crate::clocked::parse_script::<M>(script)
+    }
+    #[deprecated(since = "0.2.0", note = "write nimforge_verify::clocked::record_vcd")]
+    pub fn record<M: Machine>(script: &str, path: &Path) -> Result<usize, Error> {
+        crate::clocked::record_vcd::<M>(script, path)
+    }
 }

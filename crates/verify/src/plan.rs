@@ -1,7 +1,7 @@
 //! The plan: the one input sequence every level replays (the transition
 //! tour, then the whole-move runs), and the oracle's state after each cycle.
 
-use crate::machine::{Letter, Machine};
+use crate::harness::{Letter, Machine};
 use crate::tour;
 
 /// The input sequence every level replays, and the oracle's state after

@@ -8,11 +8,11 @@
 
 pub use crate::design_source::Source;
 pub use crate::error::Error;
+pub use crate::harness::{Letter, Machine, Recorder};
 pub use crate::level::{Engine, Level, Stage};
-pub use crate::machine::{Letter, Machine, Recorder};
 pub use crate::options::Options;
 pub use crate::port::Port;
-pub use crate::progress::Ui;
 pub use crate::project::{Project, Verified};
 pub use crate::report::{LevelReport, Status};
+pub use crate::ui::Ui;
 pub use crate::{ports, verilog_ports};

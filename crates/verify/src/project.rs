@@ -8,12 +8,12 @@
 
 use crate::build::{self, Report};
 use crate::design_source::Source;
-use crate::emit;
+use crate::emitter;
+use crate::layout::Places;
 use crate::levels::equiv::{self, ProofReport, ProofStatus};
 use crate::levels::run;
-use crate::places::Places;
-use crate::progress::Ui;
 use crate::sources::Sources;
+use crate::ui::Ui;
 use crate::Options;
 use crate::{Error, Level, LevelReport, Machine, Status};
 use std::path::{Path, PathBuf};
@@ -132,11 +132,11 @@ impl Project {
         &self.root
     }
 
-    /// Writes `M`'s Verilog and testbenches ([`emit::design_files`]) under the
+    /// Writes `M`'s Verilog and testbenches ([`crate::build::design_files`]) under the
     /// project's directory; `origin` names the design's source in the
     /// Verilog's header.
     pub fn generate<M: Machine>(&self, origin: &str) -> Result<(), Error> {
-        for f in emit::design_files::<M>(origin)? {
+        for f in emitter::design_files::<M>(origin)? {
             let path = self.root.join(&f.path);
             if let Some(dir) = path.parent() {
                 crate::files::create_dir_all(dir)?;

@@ -218,7 +218,7 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
 /// crate that names them builds, with a warning that says what to write.
 #[allow(deprecated)]
 mod paths_of_0_1 {
-    use nimforge_verify::{ci, clocked, levels, report, Port, Shard, Source};
+    use nimforge_verify::{build, ci, clocked, levels, report, Machine, Places, Port, Shard, Source, Ui};
     use std::path::Path;
 
     /// Compiles only where `T` and `U` are one type.
@@ -246,5 +246,19 @@ mod paths_of_0_1 {
         assert_eq!(nimforge_verify::replay::level_of("netlist").ok(), levels::replay::level_of("netlist").ok());
         same(nimforge_verify::run::fresh::<super::Toggle<false>> as fn(&Path) -> _, levels::fresh::<super::Toggle<false>>);
         same(nimforge_verify::rtl::run::<super::Toggle<false>> as fn(&_, usize) -> _, levels::rtl::run::<super::Toggle<false>>);
+        assert_eq!(nimforge_verify::places::Places::generated_file("lamp"), Places::generated_file("lamp"));
+        assert_eq!(nimforge_verify::emit::report::table(&["a"], &[vec!["1".into()]], &[true]), report::text_table(&["a"], &[vec!["1".into()]], &[true]));
+        let files = |f: Vec<build::Generated>| f.into_iter().map(|g| (g.path, g.contents)).collect::<Vec<_>>();
+        assert_eq!(
+            files(nimforge_verify::emit::design_files::<super::Toggle<false>>("x").unwrap()),
+            files(build::design_files::<super::Toggle<false>>("x").unwrap())
+        );
+        assert_eq!(nimforge_verify::vcd::parse::<super::Toggle<false>>("flip x2").unwrap(), clocked::parse_script::<super::Toggle<false>>("flip x2").unwrap());
+        let alphabet = <super::Toggle<false> as Machine>::alphabet();
+        assert_eq!(
+            nimforge_verify::machine::letter_in::<super::Toggle<false>>(&alphabet, alphabet[1]),
+            <super::Toggle<false> as Machine>::letter_in(&alphabet, alphabet[1])
+        );
+        same(nimforge_verify::progress::Ui::quiet(), Ui::quiet());
     }
 }

@@ -6,7 +6,7 @@ use nimforge_verify::flow::yosys;
 use nimforge_verify::flow::yosys::Verdict;
 use nimforge_verify::levels::equiv::*;
 use nimforge_verify::levels::hdl;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use std::path::PathBuf;
 
 /// The relay NIM's synth_ice40 netlist as Verilog, changed by `change`,

@@ -3,7 +3,7 @@
 
 use crate::harness::relay_nim::RelayNim;
 use nimforge_verify::levels::hdl::*;
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use nimforge_verify::Status;
 use nimforge_verify::{Machine, Plan};
 use std::path::Path;

@@ -7,7 +7,7 @@ mod equiv;
 mod hdl;
 mod shard;
 
-use nimforge_verify::places::Places;
+use nimforge_verify::Places;
 use std::path::Path;
 
 /// A fresh work directory under the system's temporary directory for test

@@ -8,7 +8,7 @@ use crate::harness::{die18::Die18, relay_nim::RelayNim};
 use nimforge_verify::levels::bitsim::{run, Input, Sharding};
 use nimforge_verify::levels::hdl;
 use nimforge_verify::levels::lanes::Expected;
-use nimforge_verify::progress::Progress;
+use nimforge_verify::levels::Progress;
 use nimforge_verify::report::{end_line, Fingerprint, Shard};
 use nimforge_verify::report::{merge, read_shard};
 use nimforge_verify::{Machine, Plan};

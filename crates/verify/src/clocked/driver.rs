@@ -5,7 +5,7 @@
 //! all drive the rust-hdl design through it.
 
 use super::bench::Bench;
-use crate::machine::output_index;
+use crate::harness::output_index;
 use crate::Error;
 use crate::{Letter, Machine};
 

@@ -14,8 +14,8 @@
 
 use crate::flow::icebox_vlog;
 use crate::flow::yosys::{self, Synthesis, Verdict};
+use crate::layout::Places;
 use crate::levels::hdl::{Chip, Made};
-use crate::places::Places;
 use crate::sources::Sources;
 use crate::Machine;
 use std::time::Instant;
@@ -161,7 +161,8 @@ pub fn table(reports: &[ProofReport]) -> String {
             vec![r.machine.clone(), r.pair.clone(), r.status.name().to_string(), matched, format!("{:.2}", r.seconds), detail]
         })
         .collect();
-    let mut out = crate::emit::report::table(&["machine", "pair", "proof", "signals", "seconds", "detail"], &rows, &[false, false, false, true, true, false]);
+    let mut out =
+        crate::emitter::report::table(&["machine", "pair", "proof", "signals", "seconds", "detail"], &rows, &[false, false, false, true, true, false]);
     for r in reports.iter().filter(|r| r.status == ProofStatus::Refuted) {
         out.push_str(&format!("\n{} {}: the counterexample, from power-on:\n{}\n", r.machine, r.pair, r.detail));
     }

@@ -10,7 +10,7 @@
 use crate::boards;
 use crate::build;
 use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
-use crate::places::Places;
+use crate::layout::Places;
 use crate::port::{from_hex, to_hex};
 use crate::{verdict, Engine, Level, LevelReport, Machine, Plan, Stage};
 use std::io::Write;

@@ -23,5 +23,6 @@ pub mod rtl;
 pub(crate) mod run;
 pub mod verilated;
 
+pub use crate::ui::Job;
 pub use lanes::Progress;
 pub use run::fresh;

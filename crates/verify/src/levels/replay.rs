@@ -12,8 +12,8 @@
 //! Verilator is shown by Icarus at the same level.
 
 use crate::design_source::Source;
+use crate::layout::Places;
 use crate::levels::hdl;
-use crate::places::Places;
 use crate::report::Replay;
 use crate::{Error, Level, LevelReport, Machine, Plan, Stage};
 use std::path::{Path, PathBuf};
@@ -122,7 +122,7 @@ pub fn run<M: Machine>(root: &Path, source: &Source, replay: &Replay, level: Lev
         if matches!(source, Source::Verilog(_)) {
             return Err(Error::Input("a Verilog design has no rtl level: replay it at verilog, netlist or bitstream".into()));
         }
-        crate::vcd::record_letters::<M>(&plan.sequence, vcd)?;
+        crate::clocked::record_letters::<M>(&plan.sequence, vcd)?;
         return Ok(crate::levels::rtl::run(&plan, 1));
     }
     // Icarus writes the VCD beside, then it is moved: never a half-written one.

@@ -10,9 +10,9 @@ use super::lanes::Expected;
 use super::lanes::Progress;
 use super::rtl;
 use crate::design_source::{prepare_verilog, Source};
+use crate::layout::Places;
 use crate::levels::hdl::{self, Made};
-use crate::places::Places;
-use crate::progress::Ui;
+use crate::ui::Ui;
 use crate::{Engine, Level, LevelReport, Machine, Options, Plan, Stage};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -65,12 +65,12 @@ struct ForBitsim {
 
 /// Whether the files the hardware levels read (`generated/<module>.v` and
 /// its testbenches) are what the design writes now
-/// ([`crate::emit::design_files`]; the Verilog's first line, which names
+/// ([`crate::emitter::design_files`]; the Verilog's first line, which names
 /// the source, aside): an error naming the first stale or missing file and
 /// saying to generate again, so that no level checks an old design.
 pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
     let from_line_two = |t: &str| t.split_once('\n').map(|(_, rest)| rest.to_string()).unwrap_or_default();
-    for f in crate::emit::design_files::<M>("")? {
+    for f in crate::emitter::design_files::<M>("")? {
         let path = root.join(&f.path);
         match std::fs::read_to_string(&path) {
             Ok(text) if from_line_two(&text) == from_line_two(&f.contents) => {}

@@ -7,7 +7,7 @@
 
 use super::lanes::Expected;
 use crate::flow::{verilator, ToolError};
-use crate::places::Places;
+use crate::layout::Places;
 use crate::{Machine, Plan};
 use askama::Template;
 use std::io::Write;

@@ -212,5 +212,5 @@ pub fn table(reports: &[LevelReport]) -> String {
         })
         .collect();
     let header = ["machine", "level", "status", "vectors", "lanes", "mismatches", "seconds", "note"];
-    crate::emit::report::table(&header, &rows, &[false, false, false, true, true, true, true, false])
+    crate::emitter::report::table(&header, &rows, &[false, false, false, true, true, true, true, false])
 }

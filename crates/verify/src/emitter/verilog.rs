@@ -9,7 +9,7 @@
 use rust_hdl::prelude::*;
 
 /// The Verilog of `uut` as module `module`, or one line saying why the
-/// design cannot be written ([`check`]).
+/// design cannot be written (checked first).
 pub fn emit<B: Block>(uut: &mut B, module: &str, origin: &str) -> Result<String, crate::Error> {
     uut.connect_all();
     check(uut, module)?;

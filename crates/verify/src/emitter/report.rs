@@ -1,5 +1,5 @@
 //! The tables the commands print (`verify`, `build`), from the template
-//! `crates/verify/src/emit/templates/table.txt.j2`: a header row and one row per result,
+//! `crates/verify/src/emitter/templates/table.txt.j2`: a header row and one row per result,
 //! each column as wide as its widest cell; numbers right-aligned, the last
 //! column (a note) left as it is.
 

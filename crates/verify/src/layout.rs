@@ -43,7 +43,7 @@ impl Places {
         root.join("build").join("annotate").join(name)
     }
     /// `generated/<module>.v`, from a project's root: where a design's
-    /// Verilog is written ([`crate::emit::design_files`]) and read.
+    /// Verilog is written ([`crate::emitter::design_files`]) and read.
     pub fn generated_file(module: &str) -> String {
         format!("generated/{module}.v")
     }

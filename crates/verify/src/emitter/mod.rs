@@ -7,7 +7,7 @@ pub mod report;
 pub mod testbench;
 pub mod verilog;
 
-use crate::machine::Machine;
+use crate::harness::Machine;
 
 /// A file nimforge writes, relative to the project root.
 pub struct Generated {
@@ -24,7 +24,7 @@ pub struct Generated {
 pub fn design_files<M: Machine>(origin: &str) -> Result<Vec<Generated>, crate::Error> {
     let mut design = M::design();
     Ok(vec![
-        Generated { path: crate::places::Places::generated_file(M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
+        Generated { path: crate::layout::Places::generated_file(M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
         Generated { path: format!("testbenches/{}_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false) },
         Generated { path: format!("testbenches/{}_bitstream_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true) },
     ])

@@ -81,6 +81,14 @@ pub trait Machine {
     fn letter_of(press: Self::Press) -> usize {
         letter_in::<Self>(&Self::alphabet(), press)
     }
+    /// The letter of `press` in `alphabet`, [`Machine::alphabet`] made once
+    /// for many presses (as [`Machine::letter_of`], which makes it each time).
+    fn letter_in(alphabet: &[Self::Press], press: Self::Press) -> usize
+    where
+        Self: Sized,
+    {
+        letter_in::<Self>(alphabet, press)
+    }
     /// A press that leads to power-on from every state (a power-on reset),
     /// if the machine has one; it lets the tour go home when nothing untried
     /// is near.
@@ -149,7 +157,7 @@ pub trait Machine {
 }
 
 /// The letter of `press` in `alphabet` (machine `M`'s).
-pub fn letter_in<M: Machine + ?Sized>(alphabet: &[M::Press], press: M::Press) -> usize {
+pub(crate) fn letter_in<M: Machine + ?Sized>(alphabet: &[M::Press], press: M::Press) -> usize {
     alphabet.iter().position(|&p| p == press).unwrap_or_else(|| panic!("{}: {press:?} is not in the alphabet", M::NAME))
 }
 

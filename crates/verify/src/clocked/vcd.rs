@@ -5,14 +5,14 @@
 //! A script is the machine's input letters by name, one clock cycle each,
 //! separated by commas, each optionally repeated: `PA, PA, MTR, none x40`.
 
-use crate::clocked::Driver;
+use super::driver::Driver;
 use crate::flow::ToolError;
 use crate::{Error, Machine};
 use rust_hdl::prelude::*;
 use std::path::Path;
 
 /// The script as letter indices, one per cycle.
-pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, Error> {
+pub fn parse_script<M: Machine>(script: &str) -> Result<Vec<usize>, Error> {
     let letters = M::letters();
     let mut out = Vec::new();
     for token in script.split(',').map(str::trim).filter(|t| !t.is_empty()) {
@@ -40,8 +40,8 @@ pub fn parse<M: Machine>(script: &str) -> Result<Vec<usize>, Error> {
 }
 
 /// A scripted run of `M`'s design written to `path` as a VCD.
-pub fn record<M: Machine>(script: &str, path: &Path) -> Result<usize, Error> {
-    record_letters::<M>(&parse::<M>(script)?, path)
+pub fn record_vcd<M: Machine>(script: &str, path: &Path) -> Result<usize, Error> {
+    record_letters::<M>(&parse_script::<M>(script)?, path)
 }
 
 /// `M`'s design driven with `cycles` (letters, one a cycle, from power-on)
