@@ -137,9 +137,9 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
     }
     if let Some((verdict, detail)) = &c.proof {
         let verdict = match verdict {
-            yosys::Verdict::Proven => "proven equal",
-            yosys::Verdict::Refuted => "refuted",
-            yosys::Verdict::NotClosed => "not closed",
+            yosys::ProofOutcome::Proven => "proven equal",
+            yosys::ProofOutcome::Refuted => "refuted",
+            yosys::ProofOutcome::NotClosed => "not closed",
         };
         println!("proof: {verdict}: {detail}");
     }

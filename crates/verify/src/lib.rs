@@ -57,9 +57,9 @@ mod port;
 pub mod prelude;
 mod project;
 pub mod report;
+mod tally;
 mod tour;
 mod ui;
-mod verdict;
 
 /// rust-hdl, as the port macros ([`ports!`], [`verilog_ports!`]) name it:
 /// a crate whose design is Verilog needs no rust-hdl of its own.

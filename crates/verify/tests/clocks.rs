@@ -41,7 +41,7 @@ fn steps_cover_what_cycles_of_one_clock_do_not() {
     let (arst, sync) = (corpus("arst.v"), corpus("arst_sync.v"));
     let cycles =
         yosys::equivalence_abc_first("b=a", (&Sources::from(&arst), "arst"), (&Sources::from(&sync), "arst"), 20, Time::Cycles, &dir.join("cycles")).unwrap();
-    assert_eq!(cycles.verdict, yosys::Verdict::Proven, "{}", cycles.detail);
+    assert_eq!(cycles.verdict, yosys::ProofOutcome::Proven, "{}", cycles.detail);
     // In steps, the check finds the reset that comes and goes with no edge
     // of the clock between, and Icarus replays it.
     let c = check::check(&arst, &sync, &options("arst", &dir.join("arst"))).unwrap();

@@ -3,7 +3,7 @@
 
 use crate::harness::relay_nim::RelayNim;
 use nimforge_verify::flow::yosys;
-use nimforge_verify::flow::yosys::Verdict;
+use nimforge_verify::flow::yosys::ProofOutcome;
 use nimforge_verify::levels::equiv::*;
 use nimforge_verify::levels::hdl;
 use nimforge_verify::Places;
@@ -42,7 +42,7 @@ fn a_changed_lut_is_refuted_with_a_counterexample() {
         let table = u16::from_str_radix(&text[at..at + 4], 16).unwrap();
         format!("{}{:04x}{}", &text[..at], !table, &text[at + 4..])
     });
-    assert_eq!(e.verdict, Verdict::Refuted, "{}", e.detail);
+    assert_eq!(e.verdict, ProofOutcome::Refuted, "{}", e.detail);
     assert!(e.detail.contains("\\trigger"), "{}", e.detail);
     assert!(e.detail.contains("\\in_"), "the inputs, cycle by cycle: {}", e.detail);
 }
@@ -55,7 +55,7 @@ fn a_changed_lut_is_refuted_with_a_counterexample() {
 fn a_renamed_register_still_proves() {
     let p = super::places("equiv-rename");
     let e = prove_changed(&p, |text| text.replace("pile_a.counter", "heap_one_register").replace("pile_a$counter", "heap_one_register2"));
-    assert_eq!(e.verdict, Verdict::Proven, "{}", e.detail);
+    assert_eq!(e.verdict, ProofOutcome::Proven, "{}", e.detail);
 }
 
 /// The relay NIM's pairs through the level: both proven.

@@ -303,7 +303,7 @@ pub struct Checked {
     /// How far the simulation went.
     pub walk: Walk,
     /// The proof's verdict and its words, where it ran.
-    pub proof: Option<(yosys::Verdict, String)>,
+    pub proof: Option<(yosys::ProofOutcome, String)>,
     /// The answer.
     pub verdict: Verdict,
     /// The designs read by the SystemVerilog front end, as yosys 0.23 could
@@ -501,15 +501,15 @@ fn check_until(
         Err(e) => return Err(e.into()),
     };
     let verdict = match e.verdict {
-        yosys::Verdict::Proven if e.detail.contains("differs at power-on") => {
+        yosys::ProofOutcome::Proven if e.detail.contains("differs at power-on") => {
             Verdict::NotDecided(format!("{runs}; the proof is not taken, for yosys says a matched signal differs at power-on: {}", e.detail))
         }
-        yosys::Verdict::Proven => Verdict::Equal(format!("the proof: {}", e.detail)),
-        yosys::Verdict::Refuted => match sat_inputs(&proofs.join("bounded.log"), &inputs) {
+        yosys::ProofOutcome::Proven => Verdict::Equal(format!("the proof: {}", e.detail)),
+        yosys::ProofOutcome::Refuted => match sat_inputs(&proofs.join("bounded.log"), &inputs) {
             Some(cycles) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
             None => Verdict::NotDecided(format!("{runs}; a prover says the two differ but gave no input sequence to certify: {}", e.detail)),
         },
-        yosys::Verdict::NotClosed => Verdict::NotDecided(format!("{runs}; {}", e.detail)),
+        yosys::ProofOutcome::NotClosed => Verdict::NotDecided(format!("{runs}; {}", e.detail)),
     };
     Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: Some((e.verdict, e.detail)), verdict, read })
 }
@@ -518,9 +518,9 @@ fn check_until(
 /// a difference with the inputs to certify it.
 fn settles(e: &yosys::Equivalence, proofs: &Path, inputs: &[&ModulePort]) -> bool {
     match e.verdict {
-        yosys::Verdict::Proven => !e.detail.contains("differs at power-on"),
-        yosys::Verdict::Refuted => sat_inputs(&proofs.join("bounded.log"), inputs).is_some(),
-        yosys::Verdict::NotClosed => false,
+        yosys::ProofOutcome::Proven => !e.detail.contains("differs at power-on"),
+        yosys::ProofOutcome::Refuted => sat_inputs(&proofs.join("bounded.log"), inputs).is_some(),
+        yosys::ProofOutcome::NotClosed => false,
     }
 }
 

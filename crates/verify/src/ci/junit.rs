@@ -324,9 +324,9 @@ pub fn of_check(a: &Path, b: &Path, top: &str, c: &Checked, seconds: f64) -> Sui
     cases.push(case("simulation", simulation, if found_by_simulation { "different" } else { "" }, vec![], 0.0));
     if let Some((verdict, detail)) = &c.proof {
         let outcome = match verdict {
-            yosys::Verdict::Proven => Outcome::Passed,
-            yosys::Verdict::Refuted => Outcome::Failure { message: format!("refuted: {detail}"), detail: detail.clone() },
-            yosys::Verdict::NotClosed => Outcome::Skipped { message: format!("not closed: {detail}") },
+            yosys::ProofOutcome::Proven => Outcome::Passed,
+            yosys::ProofOutcome::Refuted => Outcome::Failure { message: format!("refuted: {detail}"), detail: detail.clone() },
+            yosys::ProofOutcome::NotClosed => Outcome::Skipped { message: format!("not closed: {detail}") },
         };
         cases.push(case("proof", outcome, "refuted", vec![], 0.0));
     }
@@ -489,7 +489,7 @@ mod tests {
             ports: vec![port("x", true), port("y", false)],
             clocking: Some(crate::check::Clocking::Cycles { clock: "clock".into() }),
             walk,
-            proof: Some((yosys::Verdict::NotClosed, "no prover closed".into())),
+            proof: Some((yosys::ProofOutcome::NotClosed, "no prover closed".into())),
             verdict,
             read: Vec::new(),
         }

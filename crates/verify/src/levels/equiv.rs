@@ -13,7 +13,7 @@
 //! bounded check covered).
 
 use crate::flow::icebox_vlog;
-use crate::flow::yosys::{self, Synthesis, Verdict};
+use crate::flow::yosys::{self, ProofOutcome, Synthesis};
 use crate::layout::Places;
 use crate::levels::hdl::{Chip, Made};
 use crate::sources::Sources;
@@ -96,9 +96,9 @@ impl ProofReport {
         let (status, matched, bound, detail) = match result {
             Ok(e) => {
                 let status = match e.verdict {
-                    Verdict::Proven => ProofStatus::Proven,
-                    Verdict::Refuted => ProofStatus::Refuted,
-                    Verdict::NotClosed => ProofStatus::NotClosed,
+                    ProofOutcome::Proven => ProofStatus::Proven,
+                    ProofOutcome::Refuted => ProofStatus::Refuted,
+                    ProofOutcome::NotClosed => ProofStatus::NotClosed,
                 };
                 (status, e.matched, e.bound, e.detail)
             }

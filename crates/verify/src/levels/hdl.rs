@@ -12,7 +12,7 @@ use crate::build;
 use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
 use crate::layout::Places;
 use crate::port::{from_hex, to_hex};
-use crate::{verdict, Engine, Level, LevelReport, Machine, Plan, Stage};
+use crate::{tally, Engine, Level, LevelReport, Machine, Plan, Stage};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -31,7 +31,7 @@ pub fn write_vectors<M: Machine>(plan: &Plan<M>, path: &Path) -> Result<(), Tool
 
 /// One simulation run's report from the simulator's output.
 fn judge<M: Machine>(plan: &Plan<M>, level: Stage, output: &str, t0: Instant) -> LevelReport {
-    let report = match verdict::parse(output) {
+    let report = match tally::parse(output) {
         None => LevelReport::failed(M::NAME, level, format!("the testbench printed no verdict; it printed:\n{}", flow::tail(output, 20))),
         Some(v) if v.vectors != plan.len() => LevelReport::failed(M::NAME, level, format!("the testbench replayed {} of {} vectors", v.vectors, plan.len())),
         Some(v) => {

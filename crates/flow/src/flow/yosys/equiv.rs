@@ -190,7 +190,7 @@ pub const EQUIV_SEQ: usize = 5;
 
 /// What a proof of two designs' equality found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum ProofOutcome {
     /// Equal in every cycle of every input sequence from power-on.
     Proven,
     /// An input sequence from power-on makes an output differ.
@@ -200,11 +200,16 @@ pub enum Verdict {
     NotClosed,
 }
 
+/// The name [`ProofOutcome`] had until 0.2, when `check::Verdict` (a
+/// check's verdict) was the other `Verdict`: one name, one meaning.
+#[deprecated(since = "0.2.0", note = "write yosys::ProofOutcome")]
+pub type Verdict = ProofOutcome;
+
 /// The result of [`equivalence`].
 #[derive(Clone, Debug)]
 pub struct Equivalence {
     /// Proven, refuted or not closed.
-    pub verdict: Verdict,
+    pub verdict: ProofOutcome,
     /// How many signals of the same name the two share (`$equiv` cells).
     pub matched: usize,
     /// Proven: what was proven; refuted: the counterexample, cycle by cycle;
@@ -293,7 +298,7 @@ fn equivalence_in_turn(
     };
     let proven_by_yosys = |base_holds: bool, matched: usize, unproven: usize, how: &str| {
         (base_holds && unproven == 0 && matched > 0).then(|| Equivalence {
-            verdict: Verdict::Proven,
+            verdict: ProofOutcome::Proven,
             matched,
             detail: format!("{matched} signals matched by name, equal from power-on (base case) and by induction over {EQUIV_SEQ} cycles ({how})"),
             bound: None,
@@ -324,7 +329,7 @@ fn equivalence_in_turn(
     match &first {
         Some(Ok(how)) => {
             return Ok(Equivalence {
-                verdict: Verdict::Proven,
+                verdict: ProofOutcome::Proven,
                 matched: 0,
                 detail: format!("by {how} on a miter of the outputs from power-on"),
                 bound: None,
@@ -345,7 +350,7 @@ fn equivalence_in_turn(
                 let log = bounded(cycles)?;
                 if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
                     let detail = format!("ABC found the two differ; {cex}");
-                    return Ok(Equivalence { verdict: Verdict::Refuted, matched: 0, detail, bound: Some(cycles), seconds: t0.elapsed().as_secs_f64() });
+                    return Ok(Equivalence { verdict: ProofOutcome::Refuted, matched: 0, detail, bound: Some(cycles), seconds: t0.elapsed().as_secs_f64() });
                 }
             }
         }
@@ -378,7 +383,7 @@ fn equivalence_in_turn(
     let abc = match first.map_or_else(abc, Ok)? {
         Ok(how) => {
             return Ok(Equivalence {
-                verdict: Verdict::Proven,
+                verdict: ProofOutcome::Proven,
                 matched,
                 detail: format!("by {how} on a miter of the outputs from power-on (yosys equiv_simple: {})", why(base_holds, unproven, &status)),
                 bound: None,
@@ -397,12 +402,12 @@ fn equivalence_in_turn(
     let log = bounded(bound)?;
     let seconds = t0.elapsed().as_secs_f64();
     if let (false, Some(cex)) = (log.contains("SUCCESS!"), counterexample(&log)) {
-        Ok(Equivalence { verdict: Verdict::Refuted, matched, detail: cex, bound: Some(bound), seconds })
+        Ok(Equivalence { verdict: ProofOutcome::Refuted, matched, detail: cex, bound: Some(bound), seconds })
     } else if !log.contains("SUCCESS!") {
         Err(ToolError::Failed { tool: YOSYS, what: format!("reading {}: no verdict", dir.join("bounded.log").display()), output: log })
     } else if differ {
         Ok(Equivalence {
-            verdict: Verdict::Refuted,
+            verdict: ProofOutcome::Refuted,
             matched,
             detail: format!(
                 "ABC found an input sequence that makes an output differ, longer than the {bound} cycles of the bounded check; ABC's output ends:\n{}",
@@ -413,7 +418,7 @@ fn equivalence_in_turn(
         })
     } else {
         Ok(Equivalence {
-            verdict: Verdict::NotClosed,
+            verdict: ProofOutcome::NotClosed,
             matched,
             detail: format!(
                 "{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (yosys sat, cycle by cycle)",

@@ -16,8 +16,10 @@ mod ports;
 mod rtlil;
 mod synth;
 
+#[allow(deprecated)]
+pub use equiv::Verdict;
 pub use equiv::{
-    equivalence, equivalence_abc_first, miter_aiger, miter_blif, prove_equivalent, shortest_difference, Equivalence, Proof, Time, Verdict, EQUIV_SEQ,
+    equivalence, equivalence_abc_first, miter_aiger, miter_blif, prove_equivalent, shortest_difference, Equivalence, Proof, ProofOutcome, Time, EQUIV_SEQ,
 };
 pub(crate) use ports::module_by;
 pub use ports::{drivers, module, ports, Driver, ModulePort};

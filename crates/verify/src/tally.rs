@@ -15,9 +15,9 @@ enum Token<'a> {
     Word(&'a str),
 }
 
-/// A testbench's verdict: its RESULT line and the first mismatches it printed.
+/// A testbench's tally: its RESULT line and the first mismatches it printed.
 #[derive(Debug, PartialEq)]
-pub struct Verdict {
+pub struct Tally {
     /// Vectors replayed (RESULT's first number).
     pub vectors: usize,
     /// Vectors whose outputs mismatched (RESULT's second number).
@@ -28,7 +28,7 @@ pub struct Verdict {
 
 /// The verdict in a simulator's output; other lines (the simulator's own
 /// chatter) are skipped. `None` when there is no RESULT line.
-pub fn parse(output: &str) -> Option<Verdict> {
+pub fn parse(output: &str) -> Option<Tally> {
     let mut first = Vec::new();
     let mut result = None;
     for line in output.lines() {
@@ -51,7 +51,7 @@ pub fn parse(output: &str) -> Option<Verdict> {
             _ => {}
         }
     }
-    result.map(|(vectors, mismatches)| Verdict { vectors, mismatches, first })
+    result.map(|(vectors, mismatches)| Tally { vectors, mismatches, first })
 }
 
 #[cfg(test)]
