@@ -7,6 +7,7 @@
 //! the six.
 
 use crate::build::{self, Report};
+use crate::ci::Outputs;
 use crate::design_source::Source;
 use crate::emitter;
 use crate::layout::Places;
@@ -220,6 +221,13 @@ impl Project {
         self.replay_source::<M>(&Source::Verilog(sources), report.as_ref(), level)
     }
 
+    /// [`Project::replay`] for `M`'s design as `design` gives it
+    /// ([`Source::RustHdl`] or [`Source::Verilog`]): the one method of the
+    /// job, which `replay` and `replay_verilog` are short for.
+    pub fn replay_with<M: Machine>(&self, design: &Source, report: impl AsRef<Path>, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
+        self.replay_source::<M>(design, report.as_ref(), level)
+    }
+
     fn replay_source<M: Machine>(&self, source: &Source, report: &Path, level: Option<Level>) -> Result<(LevelReport, PathBuf), Error> {
         let replay = crate::levels::replay::first_in(&self.root.join(report))?;
         let level = match level {
@@ -233,43 +241,52 @@ impl Project {
 
     /// The whole of a `main` that checks `M`'s rust-hdl design:
     /// [`Project::generate`] (`origin` names the design's source in the
-    /// Verilog's header), [`Project::verify`] with progress bars on a
-    /// terminal, the tables printed, and [`Verified::exit_code`] returned.
-    /// `--junit FILE` on the command line (`cargo run --release -- --junit
-    /// build/junit.xml`) also writes JUnit XML, its directory checked before
-    /// the run; in GitHub Actions each mismatch is printed as an annotation
-    /// ([`Project::annotations`]). An error is one line on stderr, with
-    /// [`Error::exit_code`].
+    /// Verilog's header), then [`Project::main_with`] with the outputs the
+    /// process asks for ([`Outputs::from_env`]: `--junit FILE` on the
+    /// command line, as in `cargo run --release -- --junit
+    /// build/junit.xml`; annotations inside GitHub Actions). An error is one
+    /// line on stderr, with [`Error::exit_code`].
     pub fn main<M: Machine>(&self, origin: &str) -> std::process::ExitCode {
-        self.main_of::<M>(None, || self.generate::<M>(origin).and_then(|()| self.verify::<M>(&Ui::terminal())))
+        match self.generate::<M>(origin) {
+            Ok(()) => self.main_with::<M>(&Source::RustHdl, &Outputs::from_env()),
+            Err(e) => said(e),
+        }
     }
 
     /// [`Project::main`] for a design written in Verilog, given as
-    /// [`Project::verify_verilog`] takes it (nothing is generated; the
-    /// annotations point into `design`).
+    /// [`Project::verify_verilog`] takes it (nothing is generated).
     pub fn main_verilog<M: Machine>(&self, design: impl AsRef<Path>) -> std::process::ExitCode {
-        let design = design.as_ref();
-        self.main_of::<M>(Some(design), || self.verify_verilog::<M>(design, &Ui::terminal()))
+        match Sources::read(&self.root.join(design)) {
+            Ok(sources) => self.main_with::<M>(&Source::Verilog(sources), &Outputs::from_env()),
+            Err(e) => said(e.into()),
+        }
     }
 
-    fn main_of<M: Machine>(&self, file: Option<&Path>, verify: impl FnOnce() -> Result<Verified, Error>) -> std::process::ExitCode {
-        let said = |e: Error| {
-            eprintln!("{e}");
-            e.exit_code()
-        };
-        let junit = std::env::args().skip_while(|a| a != "--junit").nth(1).map(PathBuf::from);
-        if let Some(Err(e)) = junit.as_deref().map(crate::ci::junit::check_path) {
+    /// Every level of `M`'s design as `design` gives it
+    /// ([`Project::verify_with`] with [`Options::all`], progress bars on a
+    /// terminal, its report kept at [`Project::report`]), the tables
+    /// printed, the CI outputs `outputs` asks for written (the JUnit file's
+    /// directory checked before the run; the annotations point into the
+    /// design's Verilog: `generated/<module>.v`, or the Verilog design's
+    /// first file), and [`Verified::exit_code`] returned. An error is one
+    /// line on stderr, with [`Error::exit_code`].
+    pub fn main_with<M: Machine>(&self, design: &Source, outputs: &Outputs) -> std::process::ExitCode {
+        if let Some(Err(e)) = outputs.junit.as_deref().map(crate::ci::junit::check_path) {
             return said(e);
         }
-        let verified = match verify() {
+        let verified = match self.verify_source::<M>(design, &Ui::terminal()) {
             Ok(v) => v,
             Err(e) => return said(e),
         };
         println!("{}", verified.tables());
-        if let Some(Err(e)) = junit.map(|f| verified.write_junit(f)) {
+        if let Some(Err(e)) = outputs.junit.as_ref().map(|f| verified.write_junit(f)) {
             return said(e);
         }
-        if crate::ci::annotate::wanted(false) {
+        if outputs.annotations {
+            let file = match design {
+                Source::RustHdl => None,
+                Source::Verilog(sources) => sources.files.first().map(PathBuf::as_path),
+            };
             for line in self.annotations::<M>(&verified, file) {
                 println!("{line}");
             }
@@ -302,12 +319,27 @@ impl Project {
         self.build_from::<M>(&Sources::read(&self.root.join(design))?, board)
     }
 
+    /// [`Project::build`] for `M`'s design as `design` gives it: the one
+    /// method of the job, which `build` and `build_verilog` are short for.
+    pub fn build_with<M: Machine>(&self, design: &Source, board: &str) -> Result<Report, Error> {
+        match design {
+            Source::RustHdl => self.build::<M>(board),
+            Source::Verilog(sources) => self.build_from::<M>(sources, board),
+        }
+    }
+
     fn build_from<M: Machine>(&self, source: &Sources, board: &str) -> Result<Report, Error> {
         let b = crate::boards::board(board)?;
         let dir = Places::board_build(&self.root, M::MODULE, &b.name);
         let built = build::implement(&b, source, M::MODULE, &M::inputs(), &M::outputs(), &dir)?;
         Ok(Report::of(M::NAME, &b, &built))
     }
+}
+
+/// An error that stops a `main`: its one line on stderr, and its exit status.
+fn said(e: Error) -> std::process::ExitCode {
+    eprintln!("{e}");
+    e.exit_code()
 }
 
 #[cfg(test)]
