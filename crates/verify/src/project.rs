@@ -109,9 +109,13 @@ impl Verified {
         crate::files::write(path, text).map_err(|e| Error::io(format!("writing {}", path.display()), e))
     }
 
-    /// The two tables `nimforge verify` prints.
+    /// The tables `nimforge verify` prints: the levels', and the proofs'
+    /// where any ran (a run without the `equiv` level has none to show).
     pub fn tables(&self) -> String {
-        format!("{}\n\n{}", crate::report::table(&self.levels), equiv::table(&self.proofs))
+        match self.proofs.is_empty() {
+            true => crate::report::table(&self.levels),
+            false => format!("{}\n\n{}", crate::report::table(&self.levels), equiv::table(&self.proofs)),
+        }
     }
 }
 
@@ -362,6 +366,15 @@ mod tests {
 
     fn level(status: Status) -> LevelReport {
         LevelReport { status, ..LevelReport::judged("m", crate::Stage::bitsim(crate::Level::Verilog), 1, 0, None) }
+    }
+
+    /// The proofs' table is printed where proofs ran, and only there.
+    #[test]
+    fn the_proofs_table_only_where_proofs_ran() {
+        let without = Verified { levels: vec![level(Status::Passed)], proofs: vec![] };
+        let with = Verified { levels: vec![level(Status::Passed)], proofs: vec![proof(ProofStatus::Proven)] };
+        assert!(!without.tables().contains("netlist=verilog") && !without.tables().contains("pair"), "{}", without.tables());
+        assert!(with.tables().contains("netlist=verilog") && with.tables().starts_with(&without.tables()), "{}", with.tables());
     }
 
     /// `passed` asks for everything run and right; `passed_where_run` for
