@@ -170,4 +170,24 @@ mod tests {
         twice.insert(illegal, bench_lines[illegal]);
         assert!(!crate::panel::level::check::<NimatronPanel>(&script, &twice).is_empty());
     }
+
+    /// Icarus's sample of the script (`panel/icarus`) ends where the script
+    /// settled, and is a whole script: the wrapper passes it in the rust-hdl
+    /// simulation, its reports as the oracle's up to there.
+    #[test]
+    fn the_icarus_sample_is_a_whole_script() {
+        let script = NimatronPanel::script();
+        let cycles = crate::panel::level::ICARUS_CYCLES;
+        let sample = script.prefix(cycles);
+        let n = sample.rx.len();
+        assert!(n <= cycles && n * 2 > cycles && n < script.rx.len(), "{n} of {}", script.rx.len());
+        assert!(script.settled.contains(&n), "{n} is no settling of the script");
+        assert_eq!((sample.buttons.len(), sample.want.len()), (n, n + 1));
+        assert_eq!(sample.want[..], script.want[..=n]);
+        let r = crate::panel::level::rtl::<NimatronPanel>("nimatron", &sample);
+        assert_eq!((r.mismatches, r.vectors), (0, n), "{:?}", r.first_mismatch);
+        assert!(r.coverage.contains(&format!("{n} cycles")), "{}", r.coverage);
+        // The whole script is its own prefix past its end.
+        assert_eq!(script.prefix(script.rx.len() + 1).rx.len(), script.rx.len());
+    }
 }

@@ -88,6 +88,10 @@ pub struct Script {
     pub want: Vec<u128>,
     /// A state held this many cycles must have its line.
     pub must_show: usize,
+    /// The cycles at which the script has settled ([`Script::settle`]): the
+    /// machine at rest, every report line out, the RX line idle. A script
+    /// cut at one of them is a whole script ([`Script::prefix`]).
+    pub settled: Vec<usize>,
     /// The host's side of the RX line.
     line: LineDriver,
     /// Clock cycles one report line takes ([`line_cycles`]).
@@ -114,7 +118,7 @@ impl Script {
     pub fn start<P: Panel, S: Stepper>(report: u128, oracle: &mut S) -> Script {
         let line_cycles = line_cycles::<P>();
         let line = LineDriver::new(P::CLOCKS_PER_BIT);
-        let mut script = Script { rx: vec![], buttons: vec![], want: vec![report], must_show: 2 * line_cycles + 60, line, line_cycles };
+        let mut script = Script { rx: vec![], buttons: vec![], want: vec![report], must_show: 2 * line_cycles + 60, settled: vec![], line, line_cycles };
         script.settle(oracle);
         script
     }
@@ -189,5 +193,24 @@ impl Script {
             waited += 256;
         }
         self.run(3 * self.line_cycles, |_| oracle.cycle(S::Input::default()));
+        self.settled.push(self.rx.len());
+    }
+
+    /// The script's first part that ends where it settled at most `cycles`
+    /// cycles in (at its first settling where that is later): a whole
+    /// script of its own, for a simulator that runs a sample. The script
+    /// itself when it is no longer.
+    pub fn prefix(&self, cycles: usize) -> Script {
+        let first = self.settled.first().copied().unwrap_or(self.rx.len());
+        let n = self.settled.iter().copied().filter(|&c| c <= cycles).max().unwrap_or(first).max(first).min(self.rx.len());
+        Script {
+            rx: self.rx[..n].to_vec(),
+            buttons: self.buttons[..n].to_vec(),
+            want: self.want[..=n].to_vec(),
+            must_show: self.must_show,
+            settled: self.settled.iter().copied().filter(|&c| c <= n).collect(),
+            line: LineDriver::new(self.line.clocks_per_bit()),
+            line_cycles: self.line_cycles,
+        }
     }
 }
