@@ -31,7 +31,7 @@ pub const NOBODY: u64 = 0;
 pub const HUMAN: u64 = 1;
 pub const MACHINE: u64 = 2;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Die18 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

@@ -33,7 +33,7 @@
 use crate::blocks::scanner::Scanner;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Learning {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

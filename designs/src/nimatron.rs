@@ -47,7 +47,7 @@ fn setup_bits(i: usize) -> u64 {
 }
 
 /// D is the width of the pacing counter; see [`Nimatron::new`].
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Nimatron<const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

@@ -64,7 +64,7 @@ pub const LAMP_COMPUTER_WILL_MOVE: usize = 3;
 pub const LAMP_COMPUTERS_MOVE: usize = 4;
 
 /// D is the width of the slow mode's wait counter; see [`Nimrod::new`].
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Nimrod<const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

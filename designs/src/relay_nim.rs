@@ -29,7 +29,7 @@ pub const HUMAN: u64 = 1;
 pub const MACHINE: u64 = 2;
 
 /// D is the width of the pacing counter; see [`RelayNim::new`].
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct RelayNim<const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

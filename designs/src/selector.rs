@@ -17,7 +17,7 @@ use crate::blocks::pile_selector::PileSelector;
 use crate::blocks::xor_tree::XorTree;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Selector<const N: usize, const W: usize> {
     pub clock: Signal<In, Clock>,
     /// The pile sizes.

@@ -51,7 +51,7 @@ pub const KIND_ONE: u64 = 1;
 pub const KIND_THREE: u64 = 2;
 pub const KIND_TWO_ADJACENT: u64 = 3;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Wilson {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

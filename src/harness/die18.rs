@@ -45,6 +45,11 @@ impl Machine for Die18 {
     type Press = Press;
     const NAME: &'static str = "die18";
 
+    /// Copies for the `rtl` level's tree of pieces (the design derives `Clone`).
+    fn fork(design: &Design) -> Option<Design> {
+        Some(design.clone())
+    }
+
     nimforge_verify::ports!(Design;
         inputs: [reset, new_game, play, choice];
         outputs: [m_score, h_score, m_play, h_play, oscillator, step, winner, illegal]);

@@ -222,6 +222,11 @@ impl Machine for Learning {
     type Press = Press;
     const NAME: &'static str = "learning";
 
+    /// Copies for the `rtl` level's tree of pieces (the design derives `Clone`).
+    fn fork(design: &Design) -> Option<Design> {
+        Some(design.clone())
+    }
+
     nimforge_verify::ports!(Design;
         inputs: [reset, new_game, memory_reset, memory_preload, play, choice];
         outputs: [memory_a, memory_b, memory_c, memory_d, total, h_play, m_play, phase, selector, pair, goof, lfsr, winner, your_turn, illegal]);

@@ -30,6 +30,11 @@ impl Machine for Nimatron {
     type Press = Input;
     const NAME: &'static str = "nimatron";
 
+    /// Copies for the `rtl` level's tree of pieces (the design derives `Clone`).
+    fn fork(design: &NimatronSim) -> Option<NimatronSim> {
+        Some(design.clone())
+    }
+
     nimforge_verify::ports!(NimatronSim;
         inputs: [reset, pa, pb, pc, pd, mtr];
         outputs: [lamps_a, lamps_b, lamps_c, lamps_d, combination, r, lock, phase, chain, machine_row, correct, taken, ended, player_won, illegal, tp_pulse, mwc_pulse, pwc_pulse, token, tp, mwc, pwc, lamp_p, lamp_m]);

@@ -202,6 +202,11 @@ impl Machine for Nimrod {
     type Design = NimrodSim;
     type Press = Press;
     const NAME: &'static str = "nimrod";
+
+    /// Copies for the `rtl` level's tree of pieces (the design derives `Clone`).
+    fn fork(design: &NimrodSim) -> Option<NimrodSim> {
+        Some(design.clone())
+    }
     /// The search's bound on pair states: its 56,634,912 model states (each
     /// with the design's registers) and room above them.
     const MAX_STATES: usize = 80_000_000;

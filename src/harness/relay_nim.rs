@@ -39,6 +39,11 @@ impl Machine for RelayNim {
     type Design = RelayNimSim;
     type Press = Press;
     const NAME: &'static str = "relay-nim";
+
+    /// Copies for the `rtl` level's tree of pieces (the design derives `Clone`).
+    fn fork(design: &RelayNimSim) -> Option<RelayNimSim> {
+        Some(design.clone())
+    }
     const MODULE: &'static str = "relay_nim";
 
     nimforge_verify::ports!(RelayNimSim;
@@ -197,6 +202,9 @@ mod tests {
         fn read(d: &RelayNimSim) -> Vec<u64> {
             RelayNim::read(d)
         }
+        fn fork(d: &RelayNimSim) -> Option<RelayNimSim> {
+            Some(d.clone())
+        }
     }
 
     #[test]
@@ -209,5 +217,29 @@ mod tests {
         assert!(r.mismatches > 0);
         let first = r.first_mismatch.unwrap();
         assert!(first.contains("differs in"), "{first}");
+    }
+
+    /// The tree of pieces (`rtl::shared`) finds what the plan run as it is
+    /// (`rtl::whole`) finds: the same first mismatch of a wrong oracle, and
+    /// none on the right one, in fewer cycles simulated.
+    #[test]
+    fn the_tree_of_pieces_finds_what_the_whole_plan_finds() {
+        let tour = Plan::<SlowOracle>::new().unwrap();
+        let plan = Plan::<SlowOracle>::of_sequence(tour.sequence[..20_000].to_vec(), "the tour's first 20,000 cycles");
+        let first = |parts: &[rtl::Part]| parts.iter().filter_map(|p| p.first.clone()).min_by_key(|f| f.0);
+        let (tree, whole) = (rtl::shared(&plan, 2), rtl::whole(&plan, 2));
+        assert!(tree.iter().map(|p| p.mismatches).sum::<usize>() > 0);
+        assert_eq!(first(&tree), first(&whole));
+
+        let tour = Plan::<RelayNim>::new().unwrap();
+        let plan = Plan::<RelayNim>::of_sequence(tour.sequence[..300_000].to_vec(), "the tour's first 300,000 cycles");
+        assert!(plan.pieces().len() > 100, "{} pieces", plan.pieces().len());
+        let (tree, whole) = (rtl::shared(&plan, 2), rtl::whole(&plan, 2));
+        for parts in [&tree, &whole] {
+            assert_eq!(parts.iter().map(|p| p.mismatches).sum::<usize>(), 0, "{:?}", first(parts));
+        }
+        let simulated = |parts: &[rtl::Part]| parts.iter().map(|p| p.simulated).sum::<usize>();
+        assert_eq!(simulated(&whole), plan.len());
+        assert!(simulated(&tree) < plan.len() * 9 / 10, "{} of {}", simulated(&tree), plan.len());
     }
 }

@@ -137,6 +137,11 @@ impl Machine for Wilson {
     type Press = Input;
     const NAME: &'static str = "wilson";
 
+    /// Copies for the `rtl` level's tree of pieces (the design derives `Clone`).
+    fn fork(design: &Design) -> Option<Design> {
+        Some(design.clone())
+    }
+
     nimforge_verify::ports!(Design;
         inputs: [reset, load, slot, size, start];
         outputs: [stage, busy, done, won, found, kind, group, left, second, second_left, illegal]);

@@ -154,6 +154,16 @@ pub trait Machine {
     fn drive(design: &mut Self::Design, inputs: &[u64]);
     /// The design's outputs now, in the order of [`Machine::outputs`].
     fn read(design: &Self::Design) -> Vec<u64>;
+    /// A copy of the design as it is now, which runs on as the design
+    /// would: `Some(design.clone())` for a design that derives `Clone`
+    /// (rust-hdl's signals and registers are `Clone`). With it the `rtl`
+    /// level runs the cycles that pieces of the plan share from power-on
+    /// once, and goes on from a copy where they part; without it (the
+    /// default) every piece runs whole.
+    fn fork(design: &Self::Design) -> Option<Self::Design> {
+        let _ = design;
+        None
+    }
 }
 
 /// The letter of `press` in `alphabet` (machine `M`'s).

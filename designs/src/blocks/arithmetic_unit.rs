@@ -6,7 +6,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct ArithmeticUnit {
     /// The column's digits, one per heap.
     pub digits: Signal<In, Bits<4>>,

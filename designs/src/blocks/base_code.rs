@@ -87,7 +87,7 @@ pub fn table_entry(n: usize) -> u64 {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct BaseCode {
     pub group: Signal<In, Bits<7>>,
     pub code: Signal<Out, Bits<5>>,

@@ -6,7 +6,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Debouncer<const D: usize> {
     pub clock: Signal<In, Clock>,
     /// The button, high while pressed, straight from its pin.

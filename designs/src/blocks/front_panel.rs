@@ -13,7 +13,7 @@ use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct FrontPanel<const U: usize, const W: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     /// The board's RX and TX pins.

@@ -9,7 +9,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct LampRow {
     pub clock: Signal<In, Clock>,
     pub put_out: Signal<In, Bit>,

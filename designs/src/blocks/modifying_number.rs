@@ -7,7 +7,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct ModifyingNumber {
     /// The column counter: 0, 1 or 2.
     pub column: Signal<In, Bits<2>>,

@@ -4,7 +4,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct ParityRelays<const N: usize> {
     /// Each row's detectors: bit 0 Z, bit 1 F, bit 2 S.
     pub powers: [Signal<In, Bits<3>>; N],

@@ -6,7 +6,7 @@
 use super::pulse_counter::PulseCounter;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct PileCounter<const W: usize> {
     pub clock: Signal<In, Clock>,
     /// RESET: fill the pile (stored value 0).

@@ -7,7 +7,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct PileSelector<const N: usize, const W: usize> {
     pub sizes: [Signal<In, Bits<W>>; N],
     /// The XOR product of the sizes.

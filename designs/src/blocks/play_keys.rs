@@ -6,7 +6,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct PlayKeys {
     /// The byte received, valid while `pressed` is high.
     pub key: Signal<In, Bits<8>>,

@@ -7,7 +7,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct PowerDetector {
     /// Bit k is lamp k + 1.
     pub lamps: Signal<In, Bits<7>>,

@@ -3,7 +3,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct PulseCounter<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub clear: Signal<In, Bit>,

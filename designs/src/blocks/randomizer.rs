@@ -4,7 +4,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Randomizer<const N: usize, const B: usize> {
     pub clock: Signal<In, Clock>,
     pub advance: Signal<In, Bit>,

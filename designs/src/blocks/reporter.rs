@@ -11,7 +11,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Reporter<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub state: Signal<In, Bits<W>>,
@@ -94,7 +94,7 @@ mod tests {
     use super::*;
     use nimforge_verify::clocked::Bench;
 
-    #[derive(LogicBlock)]
+    #[derive(Clone, LogicBlock)]
     struct Pair {
         clock: Signal<In, Clock>,
         state: Signal<In, Bits<12>>,

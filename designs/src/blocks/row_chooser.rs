@@ -7,7 +7,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct RowChooser<const N: usize> {
     pub powers: [Signal<In, Bits<3>>; N],
     /// EZ, EF, ES.

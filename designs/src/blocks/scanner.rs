@@ -9,7 +9,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Scanner {
     /// The memory: column c (total c, 1..17) at index c - 1, row p (play p)
     /// at bit p - 1.

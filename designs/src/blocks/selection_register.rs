@@ -5,7 +5,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct SelectionRegister<const N: usize> {
     pub clock: Signal<In, Clock>,
     pub clear: Signal<In, Bit>,

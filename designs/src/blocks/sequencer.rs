@@ -16,7 +16,7 @@ pub const LATCH: u64 = 1;
 pub const TAKE: u64 = 2;
 pub const TEST: u64 = 3;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct Sequencer<const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

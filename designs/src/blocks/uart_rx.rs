@@ -14,7 +14,7 @@ const IDLE: u64 = 0;
 const START: u64 = 1;
 const STOP: u64 = 10;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct UartRx<const D: usize> {
     pub clock: Signal<In, Clock>,
     /// The serial line, high when idle.

@@ -8,7 +8,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct UartTx<const D: usize> {
     pub clock: Signal<In, Clock>,
     /// The byte to send, read when `start` is high and `busy` is low.

@@ -4,7 +4,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(Clone, LogicBlock)]
 pub struct XorTree<const N: usize, const W: usize> {
     pub sizes: [Signal<In, Bits<W>>; N],
     /// The XOR product of all sizes.

@@ -28,7 +28,7 @@ macro_rules! board_wrapper {
         pub fn new($($arg:ident: $aty:ty),*);
     ) => {
         $(#[$meta])*
-        #[derive(LogicBlock)]
+        #[derive(Clone, LogicBlock)]
         pub struct $name<$($(const $g: usize,)*)? const U: usize, const B: usize> {
             pub clock: Signal<In, Clock>,
             pub rx: Signal<In, Bit>,

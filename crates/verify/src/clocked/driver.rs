@@ -116,6 +116,13 @@ impl<M: Machine> Driver<M> {
         &mut self.bench.uut
     }
 
+    /// A copy of the driver and its design as they are now
+    /// ([`Machine::fork`]), none where the machine makes no copies.
+    pub fn fork(&self) -> Option<Self> {
+        let uut = M::fork(&self.bench.uut)?;
+        Some(Driver { bench: Bench { uut }, letters: self.letters.clone(), out: self.out.clone(), cycles: self.cycles })
+    }
+
     /// Lets a changed design settle and reads its outputs again.
     pub fn settle(&mut self) {
         self.bench.settle();
