@@ -4,7 +4,9 @@
 //! between two edges, and a dual-clock FIFO whose mutant (a synchroniser on
 //! the wrong clock) is the same machine while the two clocks tick together
 //! and differs when they interleave; and the one counterexample the check
-//! returns, a shortest. One test: the check's deadline is the process's.
+//! returns, a shortest; and a difference through a block Icarus never runs,
+//! refused in the user's words. One test: the check's deadline is the
+//! process's.
 
 use nimforge_verify::check::{self, Clocking, Options, Verdict};
 use nimforge_verify::flow::yosys::{self, Time};
@@ -91,5 +93,14 @@ fn steps_cover_what_cycles_of_one_clock_do_not() {
     let c = check::check(&tied(&fifo, "tied.v"), &tied(&wrong, "tied_wrong.v"), &options("tied", &dir.join("tied"))).unwrap();
     assert_eq!(c.clocking, Some(Clocking::Cycles { clock: "clk".into() }));
     assert!(matches!(c.verdict, Verdict::Equal(_)), "{:?}", c.verdict);
+
+    // An `always @*` that reads no signal: yosys makes a constant of it,
+    // Icarus never runs it, so the difference cannot be replayed. Refused in
+    // one line naming the file and line and the way out, where it was an
+    // internal error (exit 4) before.
+    let e = check::check(&corpus("never_triggered.v"), &corpus("never_triggered_0.v"), &options("t", &dir.join("never"))).unwrap_err();
+    let line = e.to_string();
+    assert!(matches!(e, nimforge_verify::Error::Design(_)), "{e:?}");
+    assert!(line.contains("never_triggered.v:6: an `always @*` that reads no signal") && line.contains("write it as an `assign`"), "{line}");
     std::fs::remove_dir_all(&dir).ok();
 }

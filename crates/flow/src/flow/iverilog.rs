@@ -56,8 +56,22 @@ pub fn simulate_design(
         args.extend(["-s".to_string(), "nimforge_parameters".to_string(), file.to_string_lossy().into_owned()]);
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    IVERILOG.run(&args, dir, "compiling the testbench")?;
+    // What iverilog said (its warnings among it) is kept in `dir`
+    // ([`COMPILE_LOG`]): a caller whose run went wrong reads why there.
+    let said = IVERILOG.run(&args, dir, "compiling the testbench")?;
+    super::write(&dir.join(COMPILE_LOG), &said)?;
     let mut run: Vec<&str> = vec!["-n", "sim.vvp"];
     run.extend(plusargs.iter().map(String::as_str));
     VVP.run(&run, dir, "running the testbench")
+}
+
+/// The file in which [`simulate_design`] keeps what iverilog said.
+pub const COMPILE_LOG: &str = "iverilog.log";
+
+/// The places iverilog warned of an `always @*` that reads no signal,
+/// which it never runs (IEEE 1364: `@*` waits for a change of what the
+/// block reads) where synthesis makes a constant of it: `FILE:LINE`, from
+/// what it said compiling (`said`).
+pub fn never_triggered(said: &str) -> Vec<String> {
+    said.lines().filter_map(|l| l.strip_suffix(": warning: @* found no sensitivities so it will never trigger.")).map(str::to_string).collect()
 }

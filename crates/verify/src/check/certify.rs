@@ -70,6 +70,20 @@ pub fn certify(
     };
     let Some(cycle) = (0..cycles.len()).find(|&t| !differs(t).is_empty()) else {
         let unknown = got_a.iter().chain(&got_b).flatten().any(|v| !known(v));
+        // A block Icarus never runs, where yosys reads a constant: the two
+        // read the design differently, and a difference through it cannot
+        // be replayed. Said in the user's words, with the way out.
+        let never: Vec<String> = ["a", "b"]
+            .iter()
+            .filter_map(|side| std::fs::read_to_string(dir.join(format!("replay_{side}")).join(iverilog::COMPILE_LOG)).ok())
+            .flat_map(|said| iverilog::never_triggered(&said))
+            .collect();
+        if unknown && !never.is_empty() {
+            return Err(Error::Design(format!(
+                "{}: an `always @*` that reads no signal, which Icarus never runs (\"@* found no sensitivities so it will never trigger\") where yosys takes it for a constant; the difference {found_by} found does not replay, so there is no verdict: write it as an `assign` (or `always_comb`)",
+                never.join(", ")
+            )));
+        }
         return Err(Error::Internal(format!(
             "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}), so there is no verdict; the testbench is {} (please report it)",
             cycles.len(),
