@@ -42,19 +42,45 @@ pub fn implement(
 
 /// The same with the pin file given.
 pub fn implement_with(board: &Board, source: &crate::sources::Sources, module: &str, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
+    prepare(dir, &[yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK])?;
+    let synth = yosys::synth_ice40(source, module, dir)?;
+    place_and_pack(board, &synth, pcf_text, dir)
+}
+
+/// The same from a `synth_ice40` already made (the netlist level's, which
+/// the bitstream level places rather than synthesise the same file again).
+pub(crate) fn implement_synthesized(
+    board: &Board,
+    synth: &yosys::Synthesis,
+    module: &str,
+    (inputs, outputs): (&[Port], &[Port]),
+    dir: &Path,
+) -> Result<Implementation, crate::Error> {
+    let pcf_text = pcf::all_ports(board, module, inputs, outputs)?;
+    prepare(dir, &[nextpnr::NEXTPNR, icepack::ICEPACK])?;
+    Ok(place_and_pack(board, synth, &pcf_text, dir)?)
+}
+
+/// Before a build into `dir`: the directory made, every tool it will run
+/// found before any work (so a missing one is named first), and a
+/// bitstream from an earlier build removed (it must not outlive a failed
+/// one).
+fn prepare(dir: &Path, tools: &[flow::Tool]) -> Result<(), ToolError> {
     crate::files::create_dir_all(dir)?;
-    // Every tool before any work, so a missing one is named first.
-    for tool in [yosys::YOSYS, nextpnr::NEXTPNR, icepack::ICEPACK] {
+    for tool in tools {
         tool.find()?;
     }
-    // A bitstream from an earlier build must not outlive a failed one.
     let _ = std::fs::remove_file(dir.join("design.bin"));
+    Ok(())
+}
+
+/// nextpnr-ice40 and icepack on `synth`, the pin file written into `dir`.
+fn place_and_pack(board: &Board, synth: &yosys::Synthesis, pcf_text: &str, dir: &Path) -> Result<Implementation, ToolError> {
     let pcf = dir.join("ports.pcf");
     flow::write(&pcf, pcf_text)?;
-    let synth = yosys::synth_ice40(source, module, dir)?;
     let placement = nextpnr::place_route(&board.device, &board.package, board.clock.target_mhz(), &synth.json, &pcf, dir)?;
     let bin = icepack::pack(&placement.asc, dir)?;
-    Ok(Implementation { cells: synth.cells, placement, pcf, bin })
+    Ok(Implementation { cells: synth.cells.clone(), placement, pcf, bin })
 }
 
 #[derive(serde::Serialize)]

@@ -141,14 +141,24 @@ pub struct Chip {
 /// directory's `bitstream/`, reads the bitstream back with icebox_vlog and synthesises that
 /// to generic gates in `bitstream-bitsim/`.
 pub fn make_chip<M: Machine>(places: &Places) -> Made<Chip> {
+    make_chip_from::<M>(places, None)
+}
+
+/// [`make_chip`], placing the netlist level's `synth_ice40` where it was
+/// made ([`make_ice40`]): the same script on the same file makes the same
+/// netlist, byte for byte, so it is not made twice.
+pub(crate) fn make_chip_from<M: Machine>(places: &Places, synthesized: Option<&yosys::Synthesis>) -> Made<Chip> {
     let d = places.dir(Level::Bitstream.name())?;
     icebox_vlog::ICEBOX_VLOG.find()?;
-    let source = places.verilog(M::MODULE);
-    let built = build::implement(&verification_board::<M>(), &source, M::MODULE, &M::inputs(), &M::outputs(), &d)?;
+    let board = verification_board::<M>();
+    let (built, netlist) = match synthesized {
+        Some(synth) => (build::implement_synthesized(&board, synth, M::MODULE, (&M::inputs(), &M::outputs()), &d)?, synth.netlist.clone()),
+        None => (build::implement(&board, &places.verilog(M::MODULE), M::MODULE, &M::inputs(), &M::outputs(), &d)?, d.join("netlist.v")),
+    };
     let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
     let b = places.dir("bitstream-bitsim")?;
     let blif = yosys::synth_blif(&verilog, M::MODULE, &b)?;
-    Ok(Chip { verilog, blif, netlist: d.join("netlist.v") })
+    Ok(Chip { verilog, blif, netlist })
 }
 
 /// The testbench's arguments: the vector file, and the VCD to write when

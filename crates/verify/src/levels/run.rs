@@ -124,7 +124,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         };
         let chip = {
             let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
-            hdl::make_chip::<M>(&places)
+            hdl::make_chip_from::<M>(&places, ice40.as_ref().ok())
         };
         let _job = ui.job(&format!("{}: yosys equiv, netlist=verilog and bitstream=netlist", M::NAME));
         return Ok((vec![], equiv::machine::<M>(&places, &ice40, &chip)));
@@ -174,7 +174,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
             });
             let chip = need_chip.then(|| {
                 let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
-                hdl::make_chip::<M>(places)
+                hdl::make_chip_from::<M>(places, ice40.as_ref().and_then(|m| m.as_ref().ok()))
             });
             tx.send(ForBitsim { generic, ice40: ice40.clone().map(|m| m.map(|s| s.json)), chip: chip.clone().map(|m| m.map(|c| c.blif)) }).ok();
             // The proofs beside the external simulators: each is one
