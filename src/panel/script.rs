@@ -202,7 +202,7 @@ impl Script {
     /// itself when it is no longer.
     pub fn prefix(&self, cycles: usize) -> Script {
         let first = self.settled.first().copied().unwrap_or(self.rx.len());
-        let n = self.settled.iter().copied().filter(|&c| c <= cycles).max().unwrap_or(first).max(first).min(self.rx.len());
+        let n = self.settled.iter().copied().filter(|&c| c <= cycles).max().unwrap_or(first).min(self.rx.len());
         Script {
             rx: self.rx[..n].to_vec(),
             buttons: self.buttons[..n].to_vec(),

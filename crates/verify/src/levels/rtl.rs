@@ -120,7 +120,7 @@ pub fn shared<M: Machine>(plan: &Plan<M>, threads: usize) -> Vec<Part> {
         let handles: Vec<_> = runs
             .into_iter()
             .map(|run| {
-                let (order, common) = (&order[run.clone()], &common[run.start..(run.end - 1).max(run.start)]);
+                let (order, common) = (&order[run.clone()], &common[run.start..run.end - 1]);
                 scope.spawn(move || tree(plan, order.iter().map(|&p| pieces[p].clone()).collect(), common))
             })
             .collect();
@@ -134,7 +134,8 @@ fn tree<M: Machine>(plan: &Plan<M>, pieces: Vec<Range<usize>>, common: &[usize])
     // later[k]: the next piece after k that shares fewer cycles with its
     // successor than k does with its own (none: past the end). The depths
     // at which later pieces part from piece k's path are common[k],
-    // common[later[k]], ... while they fall: each is copied once.
+    // common[later[k]], ... (each smaller than the one before) while they
+    // stay past where the piece starts: each is copied once.
     let mut later = vec![common.len(); common.len()];
     let mut open: Vec<usize> = Vec::new();
     for (k, &c) in common.iter().enumerate() {
@@ -158,9 +159,7 @@ fn tree<M: Machine>(plan: &Plan<M>, pieces: Vec<Range<usize>>, common: &[usize])
         let mut keep = Vec::new();
         let mut j = k;
         while j < common.len() && common[j] > from {
-            if keep.last() != Some(&common[j]) {
-                keep.push(common[j]);
-            }
+            keep.push(common[j]);
             j = later[j];
         }
         for d in from..=piece.len() {
