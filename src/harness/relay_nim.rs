@@ -146,6 +146,15 @@ impl Machine for RelayNim {
     }
 }
 
+/// The relay NIM's plan, made once for every test of the crate that
+/// wants it: its tour is 10 s of search (the machine has no home letter,
+/// so each walk to an untried letter is a breadth-first search).
+#[cfg(test)]
+pub(crate) fn test_plan() -> &'static nimforge_verify::Plan<RelayNim> {
+    static PLAN: std::sync::OnceLock<nimforge_verify::Plan<RelayNim>> = std::sync::OnceLock::new();
+    PLAN.get_or_init(|| nimforge_verify::Plan::new().unwrap_or_else(|e| panic!("{e}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,12 +216,18 @@ mod tests {
         }
     }
 
+    /// The relay NIM's tour (the slow oracle has the same letters), its
+    /// first 20,000 cycles, for the slow oracle.
+    fn slow_plan() -> Plan<SlowOracle> {
+        Plan::of_sequence(test_plan().sequence[..20_000].to_vec(), "the tour's first 20,000 cycles")
+    }
+
     #[test]
     fn a_wrong_oracle_is_caught() {
-        // The tour's first 20,000 cycles: the oracle is a cycle slow from
-        // its first move on, and the whole tour adds nothing but time.
-        let tour = Plan::<SlowOracle>::new().unwrap();
-        let plan = Plan::<SlowOracle>::of_sequence(tour.sequence[..20_000].to_vec(), "the tour's first 20,000 cycles");
+        // The relay NIM's tour, its first 20,000 cycles: the oracle is a
+        // cycle slow from its first move on, and the whole tour adds nothing
+        // but time (as does a tour of the slow oracle's own states: 30 s).
+        let plan = slow_plan();
         let r = rtl::run(&plan, 2);
         assert!(r.mismatches > 0);
         let first = r.first_mismatch.unwrap();
@@ -224,15 +239,13 @@ mod tests {
     /// none on the right one, in fewer cycles simulated.
     #[test]
     fn the_tree_of_pieces_finds_what_the_whole_plan_finds() {
-        let tour = Plan::<SlowOracle>::new().unwrap();
-        let plan = Plan::<SlowOracle>::of_sequence(tour.sequence[..20_000].to_vec(), "the tour's first 20,000 cycles");
+        let plan = slow_plan();
         let first = |parts: &[rtl::Part]| parts.iter().filter_map(|p| p.first.clone()).min_by_key(|f| f.0);
         let (tree, whole) = (rtl::shared(&plan, 2), rtl::whole(&plan, 2));
         assert!(tree.iter().map(|p| p.mismatches).sum::<usize>() > 0);
         assert_eq!(first(&tree), first(&whole));
 
-        let tour = Plan::<RelayNim>::new().unwrap();
-        let plan = Plan::<RelayNim>::of_sequence(tour.sequence[..300_000].to_vec(), "the tour's first 300,000 cycles");
+        let plan = Plan::<RelayNim>::of_sequence(test_plan().sequence[..300_000].to_vec(), "the tour's first 300,000 cycles");
         assert!(plan.pieces().len() > 100, "{} pieces", plan.pieces().len());
         let (tree, whole) = (rtl::shared(&plan, 2), rtl::whole(&plan, 2));
         for parts in [&tree, &whole] {

@@ -4,7 +4,7 @@
 //! shards' JSON reports, read and merged as `nimforge merge` does, give the
 //! same rows, statuses, vectors and mismatches as the whole run.
 
-use crate::harness::{die18::Die18, relay_nim::RelayNim};
+use crate::harness::die18::Die18;
 use nimforge_verify::levels::bitsim::{run, Input, Sharding};
 use nimforge_verify::levels::hdl;
 use nimforge_verify::levels::lanes::Expected;
@@ -13,18 +13,17 @@ use nimforge_verify::report::{end_line, Fingerprint, Shard};
 use nimforge_verify::report::{merge, read_shard};
 use nimforge_verify::{Machine, Plan};
 
-fn merges_to_the_whole<M: Machine>() {
+fn merges_to_the_whole<M: Machine>(plan: &Plan<M>) {
     let places = super::places(&format!("shard-{}", M::NAME));
-    let plan = Plan::<M>::new().unwrap();
-    let expected = Expected::of(&plan);
+    let expected = Expected::of(plan);
     let synth = hdl::make_ice40::<M>(&places).unwrap();
     let inputs = || vec![Input { level: nimforge_verify::Level::Netlist, file: Ok(synth.json.clone()) }];
-    let (whole, _) = run(&plan, &expected, inputs(), &Progress::default(), None, M::MAX_STATES);
+    let (whole, _) = run(plan, &expected, inputs(), &Progress::default(), None, M::MAX_STATES);
     let fingerprint = Fingerprint::default().bytes(M::NAME.as_bytes()).words(&plan.sequence);
     let mut reports = Vec::new();
     for index in 0..3 {
         let shard = Shard { index, count: 3 };
-        let (rows, _) = run(&plan, &expected, inputs(), &Progress::default(), Some(Sharding { shard, fingerprint }), M::MAX_STATES);
+        let (rows, _) = run(plan, &expected, inputs(), &Progress::default(), Some(Sharding { shard, fingerprint }), M::MAX_STATES);
         let mut lines: Vec<String> = rows.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
         lines.push(end_line(shard, rows.len()));
         reports.push(read_shard(&format!("{} shard {index}", M::NAME), &lines.join("\n")).unwrap());
@@ -47,6 +46,6 @@ fn merges_to_the_whole<M: Machine>() {
 #[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
 #[test]
 fn shards_merge_to_the_unsharded_counts() {
-    merges_to_the_whole::<RelayNim>();
-    merges_to_the_whole::<Die18>();
+    merges_to_the_whole(crate::harness::relay_nim::test_plan());
+    merges_to_the_whole(&Plan::<Die18>::new().unwrap());
 }
