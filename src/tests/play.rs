@@ -92,9 +92,11 @@ impl Terminal {
     }
 
     /// Waits for the command to end (failing with `what` and the screen
-    /// after `patience`), then reads what it wrote before it ended, which may
-    /// still be on its way from the terminal's reader on a loaded machine:
-    /// until the main screen is back, or for the same patience.
+    /// after `patience`), then reads everything it wrote before it ended,
+    /// which may still be on its way from the terminal's reader on a loaded
+    /// machine: until the reader has met the end of the terminal (the
+    /// command's side closed), or for the same patience. A fixed wait here
+    /// once lost the last line on a loaded CI host.
     fn ended(&mut self, patience: Duration, what: &str) -> portable_pty::ExitStatus {
         let t0 = Instant::now();
         let status = loop {
@@ -105,10 +107,18 @@ impl Terminal {
             assert!(t0.elapsed() < patience, "{what}; the screen:\n{}", self.screen());
         };
         let t0 = Instant::now();
-        while self.parser.screen().alternate_screen() && t0.elapsed() < patience {
-            self.pump(Duration::from_millis(50));
+        loop {
+            match self.output.recv_timeout(Duration::from_millis(50)) {
+                Ok(bytes) => {
+                    self.parser.process(&bytes);
+                    self.raw.extend(bytes);
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    assert!(t0.elapsed() < patience, "the terminal did not close after the command ended; the screen:\n{}", self.screen());
+                }
+            }
         }
-        self.pump(Duration::from_millis(100));
         status
     }
 
