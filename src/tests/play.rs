@@ -575,15 +575,18 @@ fn a_noisy_line_shows_only_what_was_reported() {
         }
     }
     noise.push(b'\n');
+    // Every line of the noise is counted as not a report: the panel has
+    // read it all once it shows that count (no fixed wait, which a loaded
+    // machine can outrun).
+    let lines = noise.iter().filter(|&&b| b == b'\n').count();
+    let all_read = |n: usize| move |s: &str| s.contains(&format!("{n} lines were not reports"));
     for chunk in noise.chunks(97) {
         board_out.write_all(chunk).unwrap();
         t.pump(Duration::from_millis(5));
     }
-    t.pump(Duration::from_millis(300));
-    let s = t.screen();
+    let s = t.wait_for("the noise counted", all_read(lines));
     let drawn = s.lines().any(|l| l.starts_with('│') && l.contains("pile A"));
     assert!(s.contains("No report from the machine yet") && !drawn, "noise showed a state:\n{s}");
-    assert!(s.contains("lines were not reports"), "{s}");
     // A real report, then more noise: the report stays on the screen.
     board_out.write_all(b"0000765\n").unwrap();
     let piles = |s: &str| ["pile A", "pile B", "pile C"].map(|p| lit_after(s, p));
@@ -592,8 +595,8 @@ fn a_noisy_line_shows_only_what_was_reported() {
         board_out.write_all(chunk).unwrap();
         t.pump(Duration::from_millis(5));
     }
-    t.pump(Duration::from_millis(300));
-    assert_eq!(piles(&t.screen()), [7, 6, 5], "noise changed the piles:\n{}", t.screen());
+    let s = t.wait_for("the noise counted again", all_read(2 * lines));
+    assert_eq!(piles(&s), [7, 6, 5], "noise changed the piles:\n{s}");
     // The line goes away: one line, the terminal restored, status 1.
     drop(board_out);
     drop(line);
