@@ -57,13 +57,17 @@ impl Terminal {
 
     fn pump(&mut self, wait: Duration) {
         if let Ok(bytes) = self.output.recv_timeout(wait) {
-            self.parser.process(&bytes);
-            self.raw.extend(bytes);
+            self.take(bytes);
         }
         while let Ok(bytes) = self.output.try_recv() {
-            self.parser.process(&bytes);
-            self.raw.extend(bytes);
+            self.take(bytes);
         }
+    }
+
+    /// Bytes the command wrote: onto the screen, and kept whole.
+    fn take(&mut self, bytes: Vec<u8>) {
+        self.parser.process(&bytes);
+        self.raw.extend(bytes);
     }
 
     fn screen(&self) -> String {
@@ -109,10 +113,7 @@ impl Terminal {
         let t0 = Instant::now();
         loop {
             match self.output.recv_timeout(Duration::from_millis(50)) {
-                Ok(bytes) => {
-                    self.parser.process(&bytes);
-                    self.raw.extend(bytes);
-                }
+                Ok(bytes) => self.take(bytes),
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                     assert!(t0.elapsed() < patience, "the terminal did not close after the command ended; the screen:\n{}", self.screen());
