@@ -187,8 +187,6 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
                 }
             ));
         }
-        // Its latches run at power-on in Icarus, as the fuzzer's rewrites'.
-        super::latches_run_at_power_on_in(&rewritten)?;
         let netlist = if gates {
             let netlist = dir.join("netlist.v");
             super::rewrite(&read, &entry.top, false, &netlist, &dir)?;

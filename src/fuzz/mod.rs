@@ -122,38 +122,11 @@ fn seed_pairs(seed: u64, options: &Options) -> Result<Vec<Outcome>, crate::Error
 }
 
 /// A design as yosys writes it again (`anchor::rewrite`: to `out`, in
-/// gates where `gates` says so), its latches written `always_latch`
-/// ([`latches_run_at_power_on`]): the rewrite of the fuzzer's designs and
-/// of the yardstick's, and the netlist the yardstick's mutants are made of.
+/// gates where `gates` says so, its latches written `always_latch`): the
+/// rewrite of the fuzzer's designs and of the yardstick's, and the netlist
+/// the yardstick's mutants are made of.
 fn rewrite(sources: &Sources, top: &str, gates: bool, out: &Path, dir: &Path) -> Result<(), String> {
-    anchor::rewrite(sources, top, gates, out, dir).map_err(|e| e.to_string())?;
-    latches_run_at_power_on_in(out)
-}
-
-/// [`latches_run_at_power_on`] of the Verilog file at `path`, in place.
-fn latches_run_at_power_on_in(path: &Path) -> Result<(), String> {
-    let text = nimforge_verify::files::read_to_string(path).map_err(|e| e.to_string())?;
-    nimforge_verify::files::save(path, latches_run_at_power_on(&text)).map_err(|e| e.to_string())
-}
-
-/// yosys's latches (`always @*` over an `if`) written `always_latch`, the
-/// same latch that Icarus also runs once at power-on. Icarus runs an
-/// `always @*` only when a signal it reads changes: a latch open from
-/// step 0 whose value yosys made a constant, or a net that never changes,
-/// would hold its power-on 0 in Icarus where yosys (and the check) has it
-/// follow its value, and Icarus would see a difference the rewrite does
-/// not have (seeds 423, 605, 1699, 1710). The generator's own latches
-/// each read an input, which changes at every step. Text without a latch
-/// is left as it is.
-fn latches_run_at_power_on(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = String::with_capacity(text.len() + 16);
-    for (k, line) in lines.iter().enumerate() {
-        let latch = line.trim() == "always @*" && lines.get(k + 1).is_some_and(|next| next.trim_start().starts_with("if ("));
-        out += &if latch { line.replace("always @*", "always_latch") } else { line.to_string() };
-        out.push('\n');
-    }
-    out
+    anchor::rewrite(sources, top, gates, out, dir).map_err(|e| e.to_string())
 }
 
 /// What a testbench sets in one design to follow the power-on rule: the
@@ -309,16 +282,4 @@ pub fn summary(outcomes: &[Outcome], seeds: &std::ops::Range<u64>) -> Vec<serde_
         rows.push(row(c, outcomes.iter().filter(|o| o.classes.iter().any(|k| k == c)).collect()));
     }
     rows
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn only_yosys_latches_become_always_latch() {
-        let text = "module t(le, d, q);\n  always @*\n    if (le) q = 1'h1;\n  always @*\n    case (d)\n    endcase\n  always @(posedge le)\n    q2 <= d;\nendmodule\n";
-        let out = super::latches_run_at_power_on(text);
-        assert_eq!(out, text.replacen("always @*\n    if", "always_latch\n    if", 1));
-        let plain = "module t(a, y);\n  assign y = a;\nendmodule\n";
-        assert_eq!(super::latches_run_at_power_on(plain), plain);
-    }
 }

@@ -5,7 +5,7 @@
 //! the wrong clock) is the same machine while the two clocks tick together
 //! and differs when they interleave; and the one counterexample the check
 //! returns, a shortest; and a difference through a block Icarus never runs,
-//! refused in the user's words. One test: the check's deadline is the
+//! or runs otherwise than yosys reads it, refused in the user's words. One test: the check's deadline is the
 //! process's.
 
 use nimforge_verify::check::{self, Clocking, Options, Verdict};
@@ -102,5 +102,25 @@ fn steps_cover_what_cycles_of_one_clock_do_not() {
     let line = e.to_string();
     assert!(matches!(e, nimforge_verify::Error::Design(_)), "{e:?}");
     assert!(line.contains("never_triggered.v:6: an `always @*` that reads no signal") && line.contains("write it as an `assign`"), "{line}");
+
+    // A latch open from power-on whose inputs never change: Icarus runs the
+    // file as written otherwise than yosys reads it, and the difference
+    // replays on yosys's reading of both but not on the files. Refused in
+    // one line naming the file, the step and output where its simulation
+    // departs, and the way out, where it was an internal error (exit 4)
+    // before; written `always_latch` (the way out), the same pair differs,
+    // certified on the files themselves.
+    let (latch, zero) = (corpus("latch_power_on.v"), corpus("latch_power_on_0.v"));
+    let e = check::check(&latch, &zero, &options("t", &dir.join("latch"))).unwrap_err();
+    let line = e.to_string();
+    assert!(matches!(e, nimforge_verify::Error::Design(_)), "{e:?}");
+    assert!(
+        line.contains("latch_power_on.v: Icarus runs it otherwise than yosys reads it (at step 1, output y is 0 in Icarus and 1 as yosys reads it)")
+            && line.contains("write the block `always_latch`"),
+        "{line}"
+    );
+    let c = check::check(&corpus("latch_power_on_latch.v"), &zero, &options("t", &dir.join("always_latch"))).unwrap();
+    let Verdict::Different(cex) = &c.verdict else { panic!("{:?}", c.verdict) };
+    assert_eq!((cex.cycle, &cex.a[cex.cycle], &cex.b[cex.cycle]), (1, &vec!["1".to_string()], &vec!["0".to_string()]), "{cex}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -40,35 +40,32 @@ pub fn certify(
     let inputs: Vec<&ModulePort> = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     let outputs: Vec<&ModulePort> = ports.iter().filter(|p| !p.input).collect();
     let tb = dir.join("counterexample_tb.v");
-    let text = testbench((a, b, &tb), (holds_a, holds_b), tops, (&inputs, &outputs), (clock, &clocks), cycles);
-    crate::files::save(&tb, &text)?;
-    let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
-        let at = dir.join(format!("replay_{}", side.to_lowercase()));
-        crate::files::create_dir_all(&at)?;
-        let tb = std::fs::canonicalize(&tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
-        // The testbench is the check's own: where Icarus cannot compile or
-        // run it, the difference is not certified and there is no verdict
-        // (an internal error, exit 4), never bad input.
-        let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at).map_err(|e| {
-            Error::Internal(format!(
-                "internal error: the difference {found_by} found is not certified, so there is no verdict: Icarus could not run the check's testbench {} with {side}: {} (please report it)",
-                tb.display(),
-                e.to_string().lines().next().unwrap_or_default()
-            ))
-        })?;
-        Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
+    // The testbench with the designs `sides` (a, then b), compiled and run
+    // with each in `{prefix}_a` and `{prefix}_b`: each one's outputs, cycle
+    // by cycle.
+    let replay = |sides: (&Sources, &Sources), holds: (&Holds, &Holds), tb: &Path, prefix: &str| -> Result<[Vec<Vec<String>>; 2], Error> {
+        let text = testbench((sides.0, sides.1, tb), holds, tops, (&inputs, &outputs), (clock, &clocks), cycles, prefix);
+        crate::files::save(tb, &text)?;
+        let tb = std::fs::canonicalize(tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
+        let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
+            let at = dir.join(format!("{prefix}_{}", side.to_lowercase()));
+            crate::files::create_dir_all(&at)?;
+            // The testbench is the check's own: where Icarus cannot compile or
+            // run it, the difference is not certified and there is no verdict
+            // (an internal error, exit 4), never bad input.
+            let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at).map_err(|e| {
+                Error::Internal(format!(
+                    "internal error: the difference {found_by} found is not certified, so there is no verdict: Icarus could not run the check's testbench {} with {side}: {} (please report it)",
+                    tb.display(),
+                    e.to_string().lines().next().unwrap_or_default()
+                ))
+            })?;
+            Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
+        };
+        Ok([run("A", sides.0)?, run("B", sides.1)?])
     };
-    let (got_a, got_b) = (run("A", a)?, run("B", b)?);
-    let known = |v: &str| v.chars().all(|c| c == '0' || c == '1');
-    let differs = |t: usize| -> Vec<usize> {
-        (0..outputs.len())
-            .filter(|&o| match (got_a.get(t).and_then(|r| r.get(o)), got_b.get(t).and_then(|r| r.get(o))) {
-                (Some(x), Some(y)) => x != y && known(x) && known(y),
-                _ => false,
-            })
-            .collect()
-    };
-    let Some(cycle) = (0..cycles.len()).find(|&t| !differs(t).is_empty()) else {
+    let [got_a, got_b] = replay((a, b), (holds_a, holds_b), &tb, "replay")?;
+    let Some(cycle) = first_difference((&got_a, &got_b), cycles.len(), outputs.len()) else {
         let unknown = got_a.iter().chain(&got_b).flatten().any(|v| !known(v));
         // A block Icarus never runs, where yosys reads a constant: the two
         // read the design differently, and a difference through it cannot
@@ -84,6 +81,44 @@ pub fn certify(
                 never.join(", ")
             )));
         }
+        // The same inputs on each design as yosys reads it (written again,
+        // its latches `always_latch`): where the difference shows there,
+        // a file's own simulation departs from yosys's reading of it (a
+        // simulation and synthesis mismatch), named with the step and the
+        // output where it first does.
+        let as_read = |s: &Sources, top: &str, side: &str| -> Option<Sources> {
+            let at = dir.join(format!("as_read_{side}"));
+            let out = at.join("as_read.v");
+            crate::files::create_dir_all(&at).ok()?;
+            crate::flow::yosys::anchor::rewrite(s, top, false, &out, &at).ok()?;
+            Some(Sources::from(out.as_path()))
+        };
+        // Names in the design are not kept by the rewrite, which has every
+        // register's power-on value written and nothing undriven: only the
+        // clocks and the latches' enables (ports) are taken over.
+        let bare = |h: &Holds| Holds { clocks: h.clocks.clone(), latch_enables: h.latch_enables.clone(), ..Holds::default() };
+        if let (Some(ra), Some(rb)) = (as_read(a, tops.0, "a"), as_read(b, tops.1, "b")) {
+            let read_tb = dir.join("as_read_tb.v");
+            if let Ok([read_a, read_b]) = replay((&ra, &rb), (&bare(holds_a), &bare(holds_b)), &read_tb, "as_read") {
+                if let Some(t) = first_difference((&read_a, &read_b), cycles.len(), outputs.len()) {
+                    let departs = [(a, &got_a, &read_a), (b, &got_b, &read_b)].into_iter().find_map(|(s, got, read)| {
+                        (0..=t).find_map(|k| {
+                            (0..outputs.len())
+                                .find(|&o| matches!((got.get(k).and_then(|r| r.get(o)), read.get(k).and_then(|r| r.get(o))), (Some(x), Some(y)) if x != y && known(y)))
+                                .map(|o| (s, k, o, got[k][o].clone(), read[k][o].clone()))
+                        })
+                    });
+                    if let Some((s, k, o, got, read)) = departs {
+                        let file = s.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
+                        return Err(Error::Design(format!(
+                            "{file}: Icarus runs it otherwise than yosys reads it (at step {k}, output {} is {got} in Icarus and {read} as yosys reads it): a simulation and synthesis mismatch, such as an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: write the block `always_latch` or `always_comb`",
+                            outputs[o].name,
+                            read_tb.display()
+                        )));
+                    }
+                }
+            }
+        }
         return Err(Error::Internal(format!(
             "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}), so there is no verdict; the testbench is {} (please report it)",
             cycles.len(),
@@ -91,6 +126,7 @@ pub fn certify(
             tb.display()
         )));
     };
+    let differs = |t: usize| differing((&got_a, &got_b), t, outputs.len());
     let shown: Vec<usize> = (0..outputs.len()).filter(|&o| (0..=cycle).any(|t| differs(t).contains(&o))).collect();
     let cycles = cycles[..=cycle].to_vec();
     let vcd = dir.join("counterexample.vcd");
@@ -112,12 +148,33 @@ pub fn certify(
     Ok(c)
 }
 
+/// A value Icarus printed that is neither x nor z in any bit.
+fn known(v: &str) -> bool {
+    v.chars().all(|c| c == '0' || c == '1')
+}
+
+/// The outputs (of `outputs`) that differ at cycle `t` between the two
+/// sides' printed values, both known.
+fn differing((a, b): (&[Vec<String>], &[Vec<String>]), t: usize, outputs: usize) -> Vec<usize> {
+    (0..outputs)
+        .filter(|&o| match (a.get(t).and_then(|r| r.get(o)), b.get(t).and_then(|r| r.get(o))) {
+            (Some(x), Some(y)) => x != y && known(x) && known(y),
+            _ => false,
+        })
+        .collect()
+}
+
+/// The first of `cycles` cycles at which an output differs, both known.
+fn first_difference(sides: (&[Vec<String>], &[Vec<String>]), cycles: usize, outputs: usize) -> Option<usize> {
+    (0..cycles).find(|&t| !differing(sides, t, outputs).is_empty())
+}
+
 /// The testbench: both files' module `top` driven the same way, a line
 /// `nimforge-cycle T <outputs>` before each rising clock edge (in cycles),
 /// or at the end of each step (in steps: the clocks among the inputs change
 /// first, then, 1 ns later, the other inputs, so that a register takes the
 /// value its input had at the step before, as the walk and the provers
-/// have it).
+/// have it). Each side runs in `{prefix}_a` or `{prefix}_b`.
 fn testbench(
     (a, b, tb): (&Sources, &Sources, &Path),
     (holds_a, holds_b): (&Holds, &Holds),
@@ -125,6 +182,7 @@ fn testbench(
     (inputs, outputs): (&[&ModulePort], &[&ModulePort]),
     (clock, clocks): (Option<&str>, &[String]),
     cycles: &[Vec<String>],
+    prefix: &str,
 ) -> String {
     let mut v = format!(
         "// Made by nimforge check: the input sequence from power-on after which an\n\
@@ -136,8 +194,8 @@ fn testbench(
          // and a net nothing drives reads 0.\n\
          `timescale 1ns/1ns\nmodule {TB};\n",
         tb = tb.display(),
-        a = command_line(a, "a"),
-        b = command_line(b, "b")
+        a = command_line(a, &format!("{prefix}_a")),
+        b = command_line(b, &format!("{prefix}_b"))
     );
     let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
     // A port's name escaped where it is no plain identifier (the EPFL
@@ -260,14 +318,14 @@ pub fn step(clocks: &[(String, String)], opens: &[(String, String)], others: &[(
 
 /// A design's sources as Icarus's command line takes them: `-I`, `-D`,
 /// the files (a parameter set from outside needs the `parameters.v` the
-/// replay wrote beside, with `-s nimforge_parameters`).
-fn command_line(s: &Sources, side: &str) -> String {
+/// replay wrote beside, in `dir`, with `-s nimforge_parameters`).
+fn command_line(s: &Sources, dir: &str) -> String {
     let s = s.absolute();
     let mut words: Vec<String> = s.include_dirs.iter().map(|d| format!("-I{}", d.display())).collect();
     words.extend(s.define_args().iter().map(|d| format!("-D{d}")));
     words.extend(s.files.iter().map(|f| f.display().to_string()));
     if !s.parameters.is_empty() {
-        words.push(format!("replay_{side}/parameters.v"));
+        words.push(format!("{dir}/parameters.v"));
     }
     words.join(" ")
 }

@@ -31,12 +31,34 @@ struct AnchorScript<'a> {
 /// Module `top` of `sources` (a file, or a design's files with their
 /// include directories and defines) written again by yosys as one file
 /// `out`, flattened and optimised (with `gates`, mapped to yosys's generic
-/// gates and its internal names hidden), the script and log in `dir`.
+/// gates and its internal names hidden), its latches written
+/// `always_latch` ([`latches_run_at_power_on`]), the script and log in
+/// `dir`: the design as yosys reads it, for Icarus to run.
 pub fn rewrite(sources: &Sources, top: &str, gates: bool, out: &Path, dir: &Path) -> Result<(), ToolError> {
     let out = std::path::absolute(out).map_err(|error| ToolError::Io { what: format!("writing {}", out.display()), error })?;
     let script = RewriteScript { reads: reads(sources, top)?, top, gates, out: &out.to_string_lossy() };
     run_script(&script, "rewrite", dir, &format!("writing {top} again"), None)?;
-    Ok(())
+    let text = crate::files::read_to_string(&out)?;
+    Ok(crate::files::save(&out, latches_run_at_power_on(&text))?)
+}
+
+/// yosys's latches (`always @*` over an `if`) written `always_latch`, the
+/// same latch that Icarus also runs once at power-on. Icarus runs an
+/// `always @*` only when a signal it reads changes: a latch open from
+/// step 0 whose value yosys made a constant, or a net that never changes,
+/// would hold its power-on 0 in Icarus where yosys (and the check) has it
+/// follow its value, and Icarus would see a difference the design as
+/// yosys reads it does not have (the fuzzer's seeds 423, 605, 1699, 1710).
+/// Text without a latch is left as it is.
+pub fn latches_run_at_power_on(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (k, line) in lines.iter().enumerate() {
+        let latch = line.trim() == "always @*" && lines.get(k + 1).is_some_and(|next| next.trim_start().starts_with("if ("));
+        out += &if latch { line.replace("always @*", "always_latch") } else { line.to_string() };
+        out.push('\n');
+    }
+    out
 }
 
 /// The anchor's miter of module `top` in the designs `a` and `b` (each a
@@ -60,4 +82,16 @@ pub fn miter(a: &Sources, b: &Sources, top: &str, dir: &Path, by: Option<std::ti
     let steps = !(one_rising(&ha) && one_rising(&hb) && clocks.len() <= 1);
     run_script(&AnchorScript { a: reads(a, top)?, b: reads(b, top)?, top, steps }, "anchor", dir, &format!("writing the anchor's miter of {top}"), by)?;
     Ok(dir.join("anchor.aig"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_yosys_latches_become_always_latch() {
+        let text = "module t(le, d, q);\n  always @*\n    if (le) q = 1'h1;\n  always @*\n    case (d)\n    endcase\n  always @(posedge le)\n    q2 <= d;\nendmodule\n";
+        let out = super::latches_run_at_power_on(text);
+        assert_eq!(out, text.replacen("always @*\n    if", "always_latch\n    if", 1));
+        let plain = "module t(a, y);\n  assign y = a;\nendmodule\n";
+        assert_eq!(super::latches_run_at_power_on(plain), plain);
+    }
 }
