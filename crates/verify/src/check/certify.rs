@@ -6,6 +6,11 @@
 //! nothing drives (a register never written) at 0, as the walk and the
 //! provers do. What replays is written as `counterexample_tb.v` (to run
 //! again) and `counterexample.vcd` (the inputs and the outputs that differ).
+//!
+//! A difference that does not replay on the files is replayed on yosys's
+//! reading of each (`anchor::rewrite`, `as_read_tb.v`): where it shows
+//! there, a file simulates otherwise than it is synthesised, and the pair
+//! is refused naming that file; otherwise it is an internal error.
 
 use super::{Clocking, Counterexample};
 use crate::flow::iverilog;
@@ -97,27 +102,31 @@ pub fn certify(
         // register's power-on value written and nothing undriven: only the
         // clocks and the latches' enables (ports) are taken over.
         let bare = |h: &Holds| Holds { clocks: h.clocks.clone(), latch_enables: h.latch_enables.clone(), ..Holds::default() };
-        if let (Some(ra), Some(rb)) = (as_read(a, tops.0, "a"), as_read(b, tops.1, "b")) {
+        let departure = || -> Option<Error> {
+            let (ra, rb) = (as_read(a, tops.0, "a")?, as_read(b, tops.1, "b")?);
             let read_tb = dir.join("as_read_tb.v");
-            if let Ok([read_a, read_b]) = replay((&ra, &rb), (&bare(holds_a), &bare(holds_b)), &read_tb, "as_read") {
-                if let Some(t) = first_difference((&read_a, &read_b), cycles.len(), outputs.len()) {
-                    let departs = [(a, &got_a, &read_a), (b, &got_b, &read_b)].into_iter().find_map(|(s, got, read)| {
-                        (0..=t).find_map(|k| {
-                            (0..outputs.len())
-                                .find(|&o| matches!((got.get(k).and_then(|r| r.get(o)), read.get(k).and_then(|r| r.get(o))), (Some(x), Some(y)) if x != y && known(y)))
-                                .map(|o| (s, k, o, got[k][o].clone(), read[k][o].clone()))
-                        })
-                    });
-                    if let Some((s, k, o, got, read)) = departs {
-                        let file = s.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
-                        return Err(Error::Design(format!(
-                            "{file}: Icarus runs it otherwise than yosys reads it (at step {k}, output {} is {got} in Icarus and {read} as yosys reads it): a simulation and synthesis mismatch, such as an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: write the block `always_latch` or `always_comb`",
-                            outputs[o].name,
-                            read_tb.display()
-                        )));
-                    }
-                }
-            }
+            let [read_a, read_b] = replay((&ra, &rb), (&bare(holds_a), &bare(holds_b)), &read_tb, "as_read").ok()?;
+            let t = first_difference((&read_a, &read_b), cycles.len(), outputs.len())?;
+            // The first file, step and output where a file's own simulation
+            // departs from its reading, up to where the readings differ.
+            let (s, k, o, got, read) = [(a, &got_a, &read_a), (b, &got_b, &read_b)].into_iter().find_map(|(s, got, read)| {
+                (0..=t).find_map(|k| {
+                    (0..outputs.len()).find_map(|o| match (got.get(k)?.get(o)?, read.get(k)?.get(o)?) {
+                        (x, y) if x != y && known(y) => Some((s, k, o, x.clone(), y.clone())),
+                        _ => None,
+                    })
+                })
+            })?;
+            let file = s.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
+            let at = if clocks.is_empty() { "cycle" } else { "step" };
+            Some(Error::Design(format!(
+                "{file}: Icarus runs it otherwise than yosys reads it (at {at} {k}, output {} is {got} in Icarus and {read} as yosys reads it): a simulation and synthesis mismatch, such as an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: write the block `always_latch` or `always_comb`",
+                outputs[o].name,
+                read_tb.display()
+            )))
+        };
+        if let Some(e) = departure() {
+            return Err(e);
         }
         return Err(Error::Internal(format!(
             "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}), so there is no verdict; the testbench is {} (please report it)",
