@@ -5,8 +5,8 @@
 //! the wrong clock) is the same machine while the two clocks tick together
 //! and differs when they interleave; and the one counterexample the check
 //! returns, a shortest; and a difference through a block Icarus never runs,
-//! or runs otherwise than yosys reads it, refused in the user's words. One test: the check's deadline is the
-//! process's.
+//! or runs otherwise than yosys reads it, refused in the user's words. One
+//! test: the check's deadline is the process's.
 
 use nimforge_verify::check::{self, Clocking, Options, Verdict};
 use nimforge_verify::flow::yosys::{self, Time};

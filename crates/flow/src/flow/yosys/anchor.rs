@@ -2,7 +2,10 @@
 //! (`templates/rewrite.ys.j2`, an equal pair) and the anchor's miter for
 //! ABC (`templates/anchor_aig.ys.j2`: two files, every register at 0 and
 //! every undriven net at 0 before any optimisation), made apart from the
-//! check's own scripts so that the ground truth shares none of them.
+//! check's own scripts so that the ground truth shares none of them. The
+//! check uses the rewrite only to say why a difference does not replay on
+//! the files (`check::certify`: a file that simulates otherwise than yosys
+//! reads it), never for a verdict.
 
 use super::{reads, run_script};
 use crate::flow::ToolError;
