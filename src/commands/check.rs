@@ -43,9 +43,11 @@ pub struct Args {
     /// Random runs from power-on (in lanes of 64), where the space is not walked.
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     runs: u64,
-    /// The whole check's budget in seconds: the walk gives way to the
-    /// runs after a third of it, the runs to the provers at half; past
-    /// it, the verdict is "not decided" (exit 3).
+    /// The check's budget in seconds of CPU time (its own and its tools',
+    /// so that a busy host does not change the verdict): the walk gives
+    /// way to the runs after a third of it, the runs end at half, the
+    /// provers beside them have the rest; past it, or past four times it on
+    /// the wall, the verdict is "not decided" (exit 3).
     #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
     #[command(flatten)]

@@ -33,7 +33,7 @@ pub struct Args {
     /// Each check's budget in seconds (`nimforge check --timeout`).
     #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     timeout: u64,
-    /// The anchor's budget in seconds (yosys's miter and ABC's dprove).
+    /// The anchor's budget in seconds of CPU time (yosys's miter and ABC's dprove).
     #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     abc_timeout: u64,
     /// Where the designs' files go (a design's are kept when a pair of it failed).

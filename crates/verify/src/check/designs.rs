@@ -21,14 +21,14 @@ pub(super) fn read_design(
     let output = match yosys::module(sources, top, dir) {
         Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
         // Out of time: no reading of it is tried again.
-        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        Err(e) if crate::flow::out_of_time() => return Err(e.into()),
         Err(ToolError::Failed { output, .. }) => output,
         Err(e) => return Err(e.into()),
     };
     let (written, why) = slang_instead(given, sources, top, &output, front)?;
     let (ports, holds) = match yosys::module(&written, top, dir) {
         Ok(read) => read,
-        Err(e) if crate::flow::deadline().is_some_and(|d| std::time::Instant::now() >= d) => return Err(e.into()),
+        Err(e) if crate::flow::out_of_time() => return Err(e.into()),
         Err(ToolError::Failed { output, .. }) => return Err(slang_unreadable(given, &written, &output)),
         Err(e) => return Err(e.into()),
     };

@@ -95,8 +95,12 @@ pub struct Options {
     pub bound: usize,
     /// Where the scripts, logs, miter and counterexample go.
     pub dir: PathBuf,
-    /// The whole check's budget: the walk has a third of it before it
-    /// gives way to runs, the runs until half, the provers the rest.
+    /// The check's budget in CPU time (`flow::cpu`: a thread's own and its
+    /// tools'), so that a busy host does not change the verdict. The thread
+    /// that reads the designs walks until a third of it, then runs random
+    /// runs until half; the provers, beside them on a thread of their own,
+    /// have what the reading left. On the wall the check stops at
+    /// [`WALL_CEILING`] times it.
     pub timeout: std::time::Duration,
 }
 
@@ -353,15 +357,22 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
         }
     }
     std::fs::create_dir_all(&options.dir).map_err(|e| Error::io(format!("creating {}", options.dir.display()), e))?;
-    let start = std::time::Instant::now();
-    let deadline = start + options.timeout;
-    crate::flow::set_deadline(Some(deadline));
-    let checked = check_until((a, sa), (b, sb), options, (start, deadline));
+    // The budget is CPU time (`flow::cpu`), so that a busy host does not
+    // change the verdict: this thread's and its tools' for the reading, the
+    // walk and the runs, the provers' thread's for the provers. The clock
+    // on the wall is only a ceiling.
+    let ceiling = std::time::Instant::now() + options.timeout * WALL_CEILING;
+    crate::flow::set_deadline(Some(ceiling));
+    crate::flow::cpu::limit_for(Some(options.timeout));
+    let checked = check_until((a, sa), (b, sb), options, (crate::flow::cpu::spent(), ceiling));
+    let out = crate::flow::out_of_time();
+    let spent_limit = crate::flow::cpu::out();
     crate::flow::set_deadline(None);
+    crate::flow::cpu::limit_for(None);
     match checked {
         // A tool stopped because the budget ran out (yosys still reading a
         // large design): no verdict, not bad input (issue 55).
-        Err(Error::Tool(e)) if std::time::Instant::now() >= deadline => {
+        Err(Error::Tool(e)) if out => {
             let what = e.to_string();
             let what = what.lines().next().unwrap_or_default();
             Ok(Checked {
@@ -369,7 +380,7 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
                 clocking: None,
                 walk: Walk::Runs { why: "the time budget ran out before the designs were read".into(), runs: 0, depth: 0 },
                 proof: None,
-                verdict: Verdict::NotDecided(format!("the time budget of {} s (--timeout) ran out: {what}", options.timeout.as_secs())),
+                verdict: Verdict::NotDecided(format!("{}: {what}", budget_ran_out(options, !spent_limit))),
                 read: Vec::new(),
             })
         }
@@ -377,13 +388,34 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
     }
 }
 
-/// [`check`] within its budget, from `start` to `deadline`.
+/// How many times the budget (`--timeout`, in CPU time) a check may take
+/// on the wall before it is stopped: a ceiling for a host so busy that the
+/// check's threads hardly run.
+pub const WALL_CEILING: u32 = 4;
+
+/// What ran out, in the words of a verdict: the budget of CPU time, or
+/// (`wall`) the ceiling on the wall.
+fn budget_ran_out(options: &Options, wall: bool) -> String {
+    let t = options.timeout.as_secs();
+    if wall {
+        format!(
+            "the ceiling of {} s on the wall ({WALL_CEILING} times --timeout) ran out before the budget of {t} s of CPU time: the host is busy",
+            t * WALL_CEILING as u64
+        )
+    } else {
+        format!("the time budget of {t} s of CPU time (--timeout) ran out")
+    }
+}
+
+/// [`check`] within its budget: this thread's CPU time (`flow::cpu`) from
+/// `start`, and the wall's `ceiling`.
 fn check_until(
     (a, sa): (&Path, &Sources),
     (b, sb): (&Path, &Sources),
     options: &Options,
-    (start, deadline): (std::time::Instant, std::time::Instant),
+    (start, ceiling): (std::time::Duration, std::time::Instant),
 ) -> Result<Checked, Error> {
+    use crate::flow::cpu;
     let tops = (options.top.as_str(), options.top_b.as_deref().unwrap_or(&options.top));
     let (sa, ports_a, holds_a, read_a) = read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
     let (sb, ports_b, holds_b, read_b) = read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
@@ -403,7 +435,11 @@ fn check_until(
     let time = clocking.time();
     let clock = clocking.clock();
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
+    // The walk until a third of the budget, the runs until half, both on
+    // this thread's clock; the provers have what the reading left, on
+    // their thread's.
     let until = (start + options.timeout / 3, start + options.timeout / 2);
+    let provers_budget = options.timeout.saturating_sub(cpu::spent().saturating_sub(start));
     // The provers run beside the miter's making and the walk: the first to
     // settle stops the other. They keep their files in a directory of their
     // own, as yosys runs in both at once.
@@ -412,13 +448,17 @@ fn check_until(
     let settled = std::sync::atomic::AtomicBool::new(false);
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
+            cpu::limit_for(Some(provers_budget));
             let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, time, &proofs);
             if e.as_ref().is_ok_and(|e| settles(e, &proofs, &inputs)) {
                 settled.store(true, std::sync::atomic::Ordering::Relaxed);
                 // The walk's miter may still be in the making: stop it.
                 crate::flow::set_deadline(Some(std::time::Instant::now()));
             }
-            e
+            // Whether the provers' budget ran out, or the ceiling (an
+            // error then is the budget's end).
+            let out = (cpu::out(), std::time::Instant::now() >= ceiling);
+            (e, out)
         });
         let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir)
             .map_err(Error::from)
@@ -428,7 +468,7 @@ fn check_until(
         // budget ran out while yosys made it): no walk, and the provers'
         // word stands.
         let simulated = match simulated {
-            Err(Error::Tool(_)) if settled.load(std::sync::atomic::Ordering::Relaxed) || std::time::Instant::now() >= deadline => {
+            Err(Error::Tool(_)) if settled.load(std::sync::atomic::Ordering::Relaxed) || crate::flow::out_of_time() => {
                 let why = "the miter for the walk was not made: a prover settled the pair first, or the time budget ran out".to_string();
                 Ok((Walk::Runs { why, runs: 0, depth: options.depth }, None))
             }
@@ -445,15 +485,17 @@ fn check_until(
             }
             _ => false,
         };
-        let proved = prover
-            .join()
-            .unwrap_or_else(|_| Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }));
-        (simulated, (!cancelled).then_some(proved))
+        let (proved, provers_out) = prover.join().unwrap_or_else(|_| {
+            (Err(crate::flow::ToolError::Failed { tool: yosys::YOSYS, what: "the provers' thread stopped".into(), output: String::new() }), (false, false))
+        });
+        (simulated, (!cancelled).then_some((proved, provers_out)))
     });
     let (walk, found) = match simulated {
         Ok(s) => s,
         Err(e) => match &proved {
-            Some(Ok(p)) if settles(p, &proofs, &inputs) => (Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth }, None),
+            Some((Ok(p), _)) if settles(p, &proofs, &inputs) => {
+                (Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth }, None)
+            }
             _ => return Err(e),
         },
     };
@@ -462,15 +504,21 @@ fn check_until(
     // cycle by cycle and is deterministic, so a shortest one and the same
     // whatever the bound beyond it. None where that finds none as short
     // (the difference found is then the one certified, as found).
+    // A short step past the budget may still be taken: `at_least` of CPU
+    // time, and its ceiling on the wall.
+    let extend = |at_least: std::time::Duration| {
+        crate::flow::set_deadline(Some(ceiling.max(std::time::Instant::now() + at_least * WALL_CEILING)));
+        cpu::limit_for(Some(cpu::left().unwrap_or_default().max(at_least)));
+    };
     let shortest = |found: &[Vec<String>]| -> Option<Vec<Vec<String>>> {
-        crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(10))));
+        extend(std::time::Duration::from_secs(10));
         let dir = options.dir.join("shortest");
         let log = yosys::shortest_difference((sa, tops.0), (sb, tops.1), time, found.len(), &dir).ok()?;
         (!log.contains("SUCCESS!")).then(|| sat_inputs(&dir.join("bounded.log"), &inputs)).flatten()
     };
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
-        crate::flow::set_deadline(Some(deadline.max(std::time::Instant::now() + std::time::Duration::from_secs(60))));
+        extend(std::time::Duration::from_secs(60));
         certify::certify((sa, sb), (&holds_a, &holds_b), tops, &ports_a, &clocking, cycles, found_by, &options.dir)
     };
     if let Some(cycles) = found {
@@ -492,13 +540,12 @@ fn check_until(
         Walk::Whole { .. } => String::new(),
     };
     let e = match proved.expect("the provers ran to their end") {
-        Ok(e) => e,
-        Err(_) if std::time::Instant::now() >= deadline => {
-            let verdict =
-                Verdict::NotDecided(format!("{runs}; the provers did not finish within the time budget of {} s (--timeout)", options.timeout.as_secs()));
+        (Ok(e), _) => e,
+        (Err(_), (spent, wall)) if spent || wall => {
+            let verdict = Verdict::NotDecided(format!("{runs}; the provers did not finish: {}", budget_ran_out(options, !spent)));
             return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict, read });
         }
-        Err(e) => return Err(e.into()),
+        (Err(e), _) => return Err(e.into()),
     };
     let verdict = match e.verdict {
         yosys::ProofOutcome::Proven if e.detail.contains("differs at power-on") => {

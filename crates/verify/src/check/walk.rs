@@ -2,11 +2,13 @@
 //! value, and the random runs from power-on where the space is too large.
 
 use super::{Options, Walk, FIRST_RUNS, FIRST_RUNS_DEPTH, FIRST_RUNS_TIME, MAX_WALK_INPUT_BITS};
+use crate::flow::cpu;
 use crate::flow::yosys::ModulePort;
 use crate::Error;
 use nimforge_netlist::lanes::LaneSim;
 use nimforge_netlist::Netlist;
 use std::collections::HashMap;
+use std::time::Duration;
 
 /// The miter's input bits, port by port (`in_<port>`), bit 0 first.
 fn input_bits(net: &Netlist, inputs: &[&ModulePort]) -> Result<Vec<Vec<usize>>, Error> {
@@ -34,12 +36,13 @@ fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
 
 /// The walk, or the runs where the space is too large: how far it went,
 /// and the input sequence of the first difference (a value per port per
-/// cycle).
+/// cycle). The walk goes until `walk_until`, the runs until `runs_until`,
+/// both on the thread's CPU clock ([`cpu::spent`]).
 pub(super) fn simulate(
     net: &Netlist,
     inputs: &[&ModulePort],
     options: &Options,
-    (walk_until, runs_until): (std::time::Instant, std::time::Instant),
+    (walk_until, runs_until): (Duration, Duration),
     settled: &std::sync::atomic::AtomicBool,
 ) -> Result<(Walk, Option<Vec<Vec<String>>>), Error> {
     let bits = input_bits(net, inputs)?;
@@ -48,7 +51,7 @@ pub(super) fn simulate(
     let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
     // The fast falsifier first: a short burst of random runs, which finds
     // a shallow difference long before the walk's breadth reaches it.
-    let burst_until = (std::time::Instant::now() + FIRST_RUNS_TIME).min(walk_until);
+    let burst_until = (cpu::spent() + FIRST_RUNS_TIME).min(walk_until);
     let (found, done) = runs(&mut sim, flat.len(), FIRST_RUNS.min(options.runs), FIRST_RUNS_DEPTH.min(options.depth), burst_until, settled);
     if let Some(rows) = found {
         let rows = rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect();
@@ -64,7 +67,7 @@ pub(super) fn simulate(
                 return Ok((w, Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect())));
             }
             WalkEnd::TooLarge => why = format!("more than {} states of the pair (--max-states)", options.max_states),
-            WalkEnd::OutOfTime(states) => why = format!("its third of the time budget ran out at {states} states"),
+            WalkEnd::OutOfTime(states) => why = format!("its third of the time budget (CPU time) ran out at {states} states"),
             WalkEnd::Settled(states) => why = format!("a prover settled the pair first, at {states} states"),
         }
     }
@@ -84,9 +87,9 @@ enum WalkEnd {
 }
 
 /// Breadth first from power-on over the pair's states, every input value
-/// in every state, 64 at a time, until `until`; a progress line on a
-/// terminal.
-fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std::time::Instant, settled: &std::sync::atomic::AtomicBool) -> WalkEnd {
+/// in every state, 64 at a time, until `until` on the thread's CPU clock;
+/// a progress line on a terminal.
+fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: Duration, settled: &std::sync::atomic::AtomicBool) -> WalkEnd {
     use std::io::IsTerminal;
     let progress = std::io::stderr().is_terminal();
     let (t0, mut shown) = (std::time::Instant::now(), std::time::Instant::now());
@@ -114,7 +117,7 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std
         for &s in &frontier {
             let now = std::time::Instant::now();
             let settled = settled.load(std::sync::atomic::Ordering::Relaxed);
-            if now >= until || settled {
+            if cpu::spent() >= until || settled {
                 if progress {
                     eprint!("\r\x1b[K");
                 }
@@ -166,14 +169,14 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: std
 }
 
 /// `runs` random input sequences (seeded) of `depth` cycles from power-on,
-/// 64 at a time, until `until`: the first that shows a difference, its
-/// input rows; and how many ran.
+/// 64 at a time, until `until` on the thread's CPU clock: the first that
+/// shows a difference, its input rows; and how many ran.
 fn runs(
     sim: &mut LaneSim<u64>,
     input_bits: usize,
     runs: usize,
     depth: usize,
-    until: std::time::Instant,
+    until: Duration,
     settled: &std::sync::atomic::AtomicBool,
 ) -> (Option<Vec<Vec<u64>>>, usize) {
     let mut rng = nimforge_netlist::fuzz::Rng::new(1);
@@ -181,7 +184,7 @@ fn runs(
     // The last word of a row keeps only the input's bits.
     let last = if input_bits.is_multiple_of(64) { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
     for done in 0..runs.div_ceil(64) {
-        if std::time::Instant::now() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
+        if cpu::spent() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
             return (None, done * 64);
         }
         sim.power_on();
