@@ -177,16 +177,16 @@ pub struct Checker<'a> {
 
 /// The anchor's answer on a pair: ABC's dprove on its miter, within
 /// `limit` seconds of CPU time where one is given (past it: no answer), as
-/// the check's budget is counted (`flow::cpu`), with the check's ceiling on
-/// the wall.
+/// the check's budget is counted (`flow::budget`), with the check's ceiling
+/// on the wall.
 fn anchor(pair: &Pair, limit: Option<u64>) -> Result<Truth, String> {
-    use nimforge_verify::flow::cpu;
+    use nimforge_verify::flow::budget;
     let limit = limit.map(std::time::Duration::from_secs);
-    let by = limit.map(|s| std::time::Instant::now() + s * nimforge_verify::check::WALL_CEILING);
     let (a, b) = pair.sources;
-    cpu::limit_for(limit);
-    let proved = anchor::miter(a, b, pair.top, pair.at, by).and_then(|aig| abc::dprove_by(&aig, pair.at, by));
-    cpu::limit_for(None);
+    budget::limit_cpu(limit);
+    budget::set_ceiling(limit.map(|s| std::time::Instant::now() + s * nimforge_verify::check::WALL_CEILING));
+    let proved = anchor::miter(a, b, pair.top, pair.at, None).and_then(|aig| abc::dprove_by(&aig, pair.at, None));
+    budget::clear();
     match proved {
         Ok(_) => Ok(Truth::Equal),
         Err(ToolError::Failed { what, .. }) if what.contains("differ") => Ok(Truth::Different),

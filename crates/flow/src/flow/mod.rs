@@ -2,7 +2,7 @@
 //! errors that carry the tool's own output; none of them panics.
 
 pub mod abc;
-pub mod cpu;
+pub mod budget;
 pub mod icebox_vlog;
 pub mod icepack;
 pub mod iceprog;
@@ -120,9 +120,10 @@ impl Tool {
     }
 
     /// Run with `args` in `dir`; the combined output on success. Past the
-    /// [`deadline`], or past the calling thread's CPU limit ([`cpu`]: its
-    /// own time and its tools', this one's whole process group counted),
-    /// the run is stopped (its process group killed) and fails saying so.
+    /// [`deadline`], or past the calling thread's [`budget`] (its CPU limit,
+    /// counting its own time and its tools', this one's whole process
+    /// group; its ceiling on the wall; its flag raised), the run is stopped
+    /// (its process group killed) and fails saying so.
     pub fn run(self, args: &[&str], dir: &Path, what: &str) -> Result<String, ToolError> {
         self.run_by(args, dir, what, None)
     }
@@ -141,8 +142,9 @@ impl Tool {
         let io = |error| ToolError::Io { what: format!("running {}", self.program), error };
         let mut command = Command::new(program);
         command.args(args).envs(envs.iter().copied()).current_dir(dir);
-        let limited = cpu::limit().is_some();
-        if by.is_none() && deadline().is_none() && !limited {
+        let watched = budget::watched();
+        let limited = budget::cpu_limit().is_some();
+        if by.is_none() && deadline().is_none() && !watched {
             let out = command.output().map_err(io)?;
             return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
         }
@@ -164,38 +166,41 @@ impl Tool {
         let status = loop {
             if let Some((status, cpu)) = reap(&mut child).map_err(io)? {
                 // The tool's CPU time (and its children's) is the
-                // thread's: the budget's clock (`cpu`).
-                cpu::add_tool_time(cpu);
-                break Some(status);
+                // thread's: the budget's clock.
+                budget::add_tool_time(cpu);
+                break Ok(status);
             }
-            // The process's deadline is read each time: another thread may
-            // move it (to now, to stop the run). The thread's CPU limit is
-            // read from /proc every 100 ms.
+            // The process's deadline and the thread's flag are read each
+            // time: another thread may move the one (to now, to stop the
+            // run) or raise the other. The thread's CPU limit is read from
+            // /proc every 100 ms.
             let past_deadline = by.or_else(deadline).is_some_and(|d| std::time::Instant::now() >= d);
-            let past_limit = limited && polls.is_multiple_of(5) && cpu::left().is_some_and(|l| cpu::group_time(child.id()) >= l);
+            let stopped = budget::stopped();
+            let past_budget = budget::ceiling().is_some_and(|c| std::time::Instant::now() >= c)
+                || (limited && polls.is_multiple_of(5) && budget::cpu_left().is_some_and(|l| budget::group_time(child.id()) >= l));
             polls += 1;
-            if past_deadline || past_limit {
+            if past_deadline || stopped || past_budget {
                 // The group's time as it stands, for a child killed before
                 // its parent waited for it is counted by neither.
-                let seen = if limited { cpu::group_time(child.id()) } else { std::time::Duration::ZERO };
+                let seen = if limited { budget::group_time(child.id()) } else { std::time::Duration::ZERO };
                 // The whole group: yosys's own ABC too.
                 #[cfg(unix)]
                 Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().ok();
                 child.kill().ok();
                 let reaped = reap_blocking(&mut child).ok().flatten().map(|(_, cpu)| cpu).unwrap_or_default();
-                cpu::add_tool_time(seen.max(reaped));
-                break None;
+                budget::add_tool_time(seen.max(reaped));
+                break Err(if stopped && !past_deadline && !past_budget {
+                    "stopped, as another part of the work asked"
+                } else {
+                    "stopped, the time budget ran out"
+                });
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         };
         let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
         match status {
-            Some(status) => self.finished(status.success(), &out, &err, what),
-            None => Err(ToolError::Failed {
-                tool: self,
-                what: format!("{what}: stopped, the time budget ran out"),
-                output: String::from_utf8_lossy(&out).into_owned(),
-            }),
+            Ok(status) => self.finished(status.success(), &out, &err, what),
+            Err(why) => Err(ToolError::Failed { tool: self, what: format!("{what}: {why}"), output: String::from_utf8_lossy(&out).into_owned() }),
         }
     }
 
@@ -281,10 +286,10 @@ pub fn deadline() -> Option<std::time::Instant> {
 }
 
 /// Whether the process's deadline has passed or the calling thread has
-/// spent its CPU limit ([`cpu::limit_for`]): a tool's failure then is the
-/// budget's end, not the design's.
+/// spent its [`budget`] (its CPU limit or its ceiling on the wall): a
+/// tool's failure then is the budget's end, not the design's.
 pub fn out_of_time() -> bool {
-    deadline().is_some_and(|d| std::time::Instant::now() >= d) || cpu::out()
+    deadline().is_some_and(|d| std::time::Instant::now() >= d) || budget::out()
 }
 
 /// Is this a CI run (`CI=true` or `CI=1`)? There a missing tool fails the

@@ -43,6 +43,7 @@ mod walk;
 
 pub use certify::step;
 
+use crate::flow::budget;
 use crate::flow::yosys::{self, ModulePort};
 use crate::sources::Sources;
 use crate::Error;
@@ -95,8 +96,8 @@ pub struct Options {
     pub bound: usize,
     /// Where the scripts, logs, miter and counterexample go.
     pub dir: PathBuf,
-    /// The check's budget in CPU time (`flow::cpu`: a thread's own and its
-    /// tools'), so that a busy host does not change the verdict. The thread
+    /// The check's budget in CPU time (`flow::budget`: a thread's own and
+    /// its tools'), so that a busy host does not change the verdict. The thread
     /// that reads the designs walks until a third of it, then runs random
     /// runs until half; the provers, beside them on a thread of their own,
     /// have what the reading left. On the wall the check stops at
@@ -343,7 +344,10 @@ impl std::fmt::Display for Read {
 /// Checks the design in `b` against the one in `a` (module `options.top`
 /// in both, or `options.top_b` in `b`): ports, walk or runs, proof, and
 /// any difference certified. Each is a Verilog or SystemVerilog file, a
-/// `.f` file list or a FuseSoC `.core` file ([`Sources::read`]).
+/// `.f` file list or a FuseSoC `.core` file ([`Sources::read`]). Its budget
+/// ([`Options::timeout`]) is its own threads' (`flow::budget`, set on the
+/// calling thread and cleared after), so checks may run at once on threads
+/// of one process.
 pub fn check(a: &Path, b: &Path, options: &Options) -> Result<Checked, Error> {
     check_sources((a, &Sources::read(a)?), (b, &Sources::read(b)?), options)
 }
@@ -357,18 +361,21 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
         }
     }
     std::fs::create_dir_all(&options.dir).map_err(|e| Error::io(format!("creating {}", options.dir.display()), e))?;
-    // The budget is CPU time (`flow::cpu`), so that a busy host does not
+    // The budget is CPU time (`flow::budget`), so that a busy host does not
     // change the verdict: this thread's and its tools' for the reading, the
     // walk and the runs, the provers' thread's for the provers. The clock
-    // on the wall is only a ceiling.
+    // on the wall is only a ceiling. Each is the check's threads' own (no
+    // process-wide deadline), so that two checks in one process keep
+    // theirs apart.
     let ceiling = std::time::Instant::now() + options.timeout * WALL_CEILING;
-    crate::flow::set_deadline(Some(ceiling));
-    crate::flow::cpu::limit_for(Some(options.timeout));
-    let checked = check_until((a, sa), (b, sb), options, (crate::flow::cpu::spent(), ceiling));
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    budget::set_ceiling(Some(ceiling));
+    budget::limit_cpu(Some(options.timeout));
+    budget::set_stop(Some(stop.clone()));
+    let checked = check_until((a, sa), (b, sb), options, (budget::spent(), ceiling, &stop));
     let out = crate::flow::out_of_time();
-    let spent_limit = crate::flow::cpu::out();
-    crate::flow::set_deadline(None);
-    crate::flow::cpu::limit_for(None);
+    let spent_limit = budget::cpu_out();
+    budget::clear();
     match checked {
         // A tool stopped because the budget ran out (yosys still reading a
         // large design): no verdict, not bad input (issue 55).
@@ -407,15 +414,15 @@ fn budget_ran_out(options: &Options, wall: bool) -> String {
     }
 }
 
-/// [`check`] within its budget: this thread's CPU time (`flow::cpu`) from
-/// `start`, and the wall's `ceiling`.
+/// [`check`] within its budget: this thread's CPU time (`flow::budget`)
+/// from `start`, the wall's `ceiling`, and `stop`, the flag the walk and the
+/// provers raise to stop each other's tools.
 fn check_until(
     (a, sa): (&Path, &Sources),
     (b, sb): (&Path, &Sources),
     options: &Options,
-    (start, ceiling): (std::time::Duration, std::time::Instant),
+    (start, ceiling, stop): (std::time::Duration, std::time::Instant, &std::sync::Arc<std::sync::atomic::AtomicBool>),
 ) -> Result<Checked, Error> {
-    use crate::flow::cpu;
     let tops = (options.top.as_str(), options.top_b.as_deref().unwrap_or(&options.top));
     let (sa, ports_a, holds_a, read_a) = read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
     let (sb, ports_b, holds_b, read_b) = read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
@@ -439,7 +446,7 @@ fn check_until(
     // this thread's clock; the provers have what the reading left, on
     // their thread's.
     let until = (start + options.timeout / 3, start + options.timeout / 2);
-    let provers_budget = options.timeout.saturating_sub(cpu::spent().saturating_sub(start));
+    let provers_budget = options.timeout.saturating_sub(budget::spent().saturating_sub(start));
     // The provers run beside the miter's making and the walk: the first to
     // settle stops the other. They keep their files in a directory of their
     // own, as yosys runs in both at once.
@@ -448,16 +455,18 @@ fn check_until(
     let settled = std::sync::atomic::AtomicBool::new(false);
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
-            cpu::limit_for(Some(provers_budget));
+            budget::limit_cpu(Some(provers_budget));
+            budget::set_ceiling(Some(ceiling));
+            budget::set_stop(Some(stop.clone()));
             let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, time, &proofs);
             if e.as_ref().is_ok_and(|e| settles(e, &proofs, &inputs)) {
                 settled.store(true, std::sync::atomic::Ordering::Relaxed);
                 // The walk's miter may still be in the making: stop it.
-                crate::flow::set_deadline(Some(std::time::Instant::now()));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
             // Whether the provers' budget ran out, or the ceiling (an
             // error then is the budget's end).
-            let out = (cpu::out(), std::time::Instant::now() >= ceiling);
+            let out = (budget::cpu_out(), std::time::Instant::now() >= ceiling);
             (e, out)
         });
         let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir)
@@ -480,7 +489,7 @@ fn check_until(
         // the same verdict whichever engine finishes first).
         let cancelled = match &simulated {
             Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) => {
-                crate::flow::set_deadline(Some(std::time::Instant::now()));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 true
             }
             _ => false,
@@ -499,17 +508,19 @@ fn check_until(
             _ => return Err(e),
         },
     };
+    // The engines are done: the flag one of them raised stops no more.
+    budget::set_stop(None);
+    // A short step past the budget may still be taken: `at_least` of CPU
+    // time, and its ceiling on the wall.
+    let extend = |at_least: std::time::Duration| {
+        budget::set_ceiling(Some(ceiling.max(std::time::Instant::now() + at_least * WALL_CEILING)));
+        budget::limit_cpu(Some(budget::cpu_left().unwrap_or_default().max(at_least)));
+    };
     // One counterexample on every run (issue 56): whichever engine found a
     // difference first, the one returned is the bounded proof's, which goes
     // cycle by cycle and is deterministic, so a shortest one and the same
     // whatever the bound beyond it. None where that finds none as short
     // (the difference found is then the one certified, as found).
-    // A short step past the budget may still be taken: `at_least` of CPU
-    // time, and its ceiling on the wall.
-    let extend = |at_least: std::time::Duration| {
-        crate::flow::set_deadline(Some(ceiling.max(std::time::Instant::now() + at_least * WALL_CEILING)));
-        cpu::limit_for(Some(cpu::left().unwrap_or_default().max(at_least)));
-    };
     let shortest = |found: &[Vec<String>]| -> Option<Vec<Vec<String>>> {
         extend(std::time::Duration::from_secs(10));
         let dir = options.dir.join("shortest");

@@ -2,7 +2,7 @@
 //! value, and the random runs from power-on where the space is too large.
 
 use super::{Options, Walk, FIRST_RUNS, FIRST_RUNS_DEPTH, FIRST_RUNS_TIME, MAX_WALK_INPUT_BITS};
-use crate::flow::cpu;
+use crate::flow::budget;
 use crate::flow::yosys::ModulePort;
 use crate::Error;
 use nimforge_netlist::lanes::LaneSim;
@@ -37,7 +37,7 @@ fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
 /// The walk, or the runs where the space is too large: how far it went,
 /// and the input sequence of the first difference (a value per port per
 /// cycle). The walk goes until `walk_until`, the runs until `runs_until`,
-/// both on the thread's CPU clock ([`cpu::spent`]).
+/// both on the thread's CPU clock ([`budget::spent`]).
 pub(super) fn simulate(
     net: &Netlist,
     inputs: &[&ModulePort],
@@ -51,7 +51,7 @@ pub(super) fn simulate(
     let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
     // The fast falsifier first: a short burst of random runs, which finds
     // a shallow difference long before the walk's breadth reaches it.
-    let burst_until = (cpu::spent() + FIRST_RUNS_TIME).min(walk_until);
+    let burst_until = (budget::spent() + FIRST_RUNS_TIME).min(walk_until);
     let (found, done) = runs(&mut sim, flat.len(), FIRST_RUNS.min(options.runs), FIRST_RUNS_DEPTH.min(options.depth), burst_until, settled);
     if let Some(rows) = found {
         let rows = rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect();
@@ -117,7 +117,7 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: Dur
         for &s in &frontier {
             let now = std::time::Instant::now();
             let settled = settled.load(std::sync::atomic::Ordering::Relaxed);
-            if cpu::spent() >= until || settled {
+            if budget::spent() >= until || settled {
                 if progress {
                     eprint!("\r\x1b[K");
                 }
@@ -184,7 +184,7 @@ fn runs(
     // The last word of a row keeps only the input's bits.
     let last = if input_bits.is_multiple_of(64) { u64::MAX } else { (1u64 << (input_bits % 64)) - 1 };
     for done in 0..runs.div_ceil(64) {
-        if cpu::spent() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
+        if budget::spent() >= until || settled.load(std::sync::atomic::Ordering::Relaxed) {
             return (None, done * 64);
         }
         sim.power_on();
