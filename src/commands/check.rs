@@ -35,20 +35,20 @@ pub struct Args {
     clocks: Option<Vec<String>>,
     /// The most states of the pair the walk holds before random runs
     /// take over.
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = Options::MAX_STATES as u64, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     max_states: u64,
     /// Cycles per random run, where the space is not walked.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = Options::DEPTH as u64, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     depth: u64,
     /// Random runs from power-on (in lanes of 64), where the space is not walked.
-    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = Options::RUNS as u64, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     runs: u64,
     /// The check's budget in seconds of CPU time (its own and its tools',
     /// so that a busy host does not change the verdict): the walk gives
     /// way to the runs after a third of it, the runs end at half, the
     /// provers beside them have the rest; past it, or past four times it on
     /// the wall, the verdict is "not decided" (exit 3).
-    #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    #[arg(long, value_name = "SECONDS", default_value_t = Options::TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
     #[command(flatten)]
     ci: super::ci::CiArgs,
@@ -94,18 +94,7 @@ pub fn run(args: &Args, process: &super::Process) -> Result<i32, crate::Error> {
     let top_b = top_b.or(top).or_else(|| sb.top.clone()).ok_or_else(|| missing(b))?;
     let dir = checks.join(&top_a);
     let top_b = (top_b != top_a).then_some(top_b);
-    let options = Options {
-        top: top_a,
-        top_b,
-        clock,
-        clocks,
-        max_states,
-        depth,
-        runs,
-        bound: nimforge_verify::levels::equiv::BOUND,
-        dir,
-        timeout: std::time::Duration::from_secs(timeout),
-    };
+    let options = Options { top_b, clock, clocks, max_states, depth, runs, timeout: std::time::Duration::from_secs(timeout), ..Options::new(top_a, dir) };
     let c = match check::check_sources((a, &sa), (b, &sb), &options) {
         Err(nimforge_verify::Error::Internal(line)) => {
             let _ = ci.after_check((a, b, &options.top), &options.dir, Err(&line), started.elapsed().as_secs_f64());

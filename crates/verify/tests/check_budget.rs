@@ -12,16 +12,13 @@ fn a_budget_spent_before_the_designs_are_read_is_not_decided() {
     let fifo = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testbenches/check/fifo.v"));
     let dir = std::env::temp_dir().join(format!("nimforge-check-budget-{}", std::process::id()));
     let options = Options {
-        top: "fifo".into(),
-        top_b: None,
         clock: Some("clk".into()),
-        clocks: None,
         max_states: 1000,
         depth: 10,
         runs: 64,
         bound: 5,
-        dir: dir.clone(),
         timeout: std::time::Duration::ZERO,
+        ..Options::new("fifo", dir.clone())
     };
     let c = check::check(fifo, fifo, &options).expect("not decided, not an error");
     match &c.verdict {
@@ -55,16 +52,12 @@ fn checks_at_once_in_one_process_keep_their_budgets_apart() {
                 let dir = root.join(k.to_string());
                 scope.spawn(move || {
                     let options = Options {
-                        top: top.into(),
-                        top_b: None,
-                        clock: None,
-                        clocks: None,
                         max_states: 100_000,
                         depth: 200,
                         runs: 256,
                         bound: 20,
-                        dir,
                         timeout: std::time::Duration::from_secs(120),
+                        ..Options::new(top, dir)
                     };
                     let got = match check::check(&a, &b, &options).map(|c| c.verdict) {
                         Ok(Verdict::Equal(_)) => "equal".to_string(),

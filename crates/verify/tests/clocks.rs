@@ -18,18 +18,7 @@ fn corpus(name: &str) -> PathBuf {
 }
 
 fn options(top: &str, dir: &Path) -> Options {
-    Options {
-        top: top.into(),
-        top_b: None,
-        clock: None,
-        clocks: None,
-        max_states: 100_000,
-        depth: 200,
-        runs: 1024,
-        bound: 20,
-        dir: dir.to_path_buf(),
-        timeout: std::time::Duration::from_secs(60),
-    }
+    Options { max_states: 100_000, depth: 200, runs: 1024, bound: 20, timeout: std::time::Duration::from_secs(60), ..Options::new(top, dir) }
 }
 
 #[test]

@@ -105,6 +105,39 @@ pub struct Options {
     pub timeout: std::time::Duration,
 }
 
+impl Options {
+    /// The walk's most states, by default (`--max-states`).
+    pub const MAX_STATES: usize = 1_000_000;
+    /// A random run's cycles, by default (`--depth`).
+    pub const DEPTH: usize = 1000;
+    /// The random runs, by default (`--runs`).
+    pub const RUNS: usize = 4096;
+    /// The budget in seconds of CPU time, by default (`--timeout`).
+    pub const TIMEOUT_SECONDS: u64 = 300;
+
+    /// A check of module `top` (in both designs), its scripts, logs and
+    /// counterexample in `dir`, with `nimforge check`'s defaults: the
+    /// clocks found by what drives the registers' clock pins, at most
+    /// [`Options::MAX_STATES`] states walked, else [`Options::RUNS`] runs of
+    /// [`Options::DEPTH`] cycles, the `equiv` level's bound, and a budget of
+    /// [`Options::TIMEOUT_SECONDS`] of CPU time. Change a field with `Options
+    /// { runs: 64, ..Options::new(top, dir) }`.
+    pub fn new(top: impl Into<String>, dir: impl Into<PathBuf>) -> Options {
+        Options {
+            top: top.into(),
+            top_b: None,
+            clock: None,
+            clocks: None,
+            max_states: Options::MAX_STATES,
+            depth: Options::DEPTH,
+            runs: Options::RUNS,
+            bound: crate::levels::equiv::BOUND,
+            dir: dir.into(),
+            timeout: std::time::Duration::from_secs(Options::TIMEOUT_SECONDS),
+        }
+    }
+}
+
 /// How the simulation went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Walk {
