@@ -485,7 +485,6 @@ fn check_until(
     // own, as yosys runs in both at once.
     let proofs = options.dir.join("proofs");
     std::fs::create_dir_all(&proofs).map_err(|e| Error::io(format!("creating {}", proofs.display()), e))?;
-    let settled = std::sync::atomic::AtomicBool::new(false);
     let (simulated, proved) = std::thread::scope(|scope| {
         let prover = scope.spawn(|| {
             budget::limit_cpu(Some(provers_budget));
@@ -493,8 +492,7 @@ fn check_until(
             budget::set_stop(Some(stop.clone()));
             let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, time, &proofs);
             if e.as_ref().is_ok_and(|e| settles(e, &proofs, &inputs)) {
-                settled.store(true, std::sync::atomic::Ordering::Relaxed);
-                // The walk's miter may still be in the making: stop it.
+                // The walk, or its miter still in the making: stop it.
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
             // Whether the provers' budget ran out, or the ceiling (an
@@ -505,12 +503,13 @@ fn check_until(
         let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir)
             .map_err(Error::from)
             .and_then(|blif| Ok(Netlist::from_file(&blif)?))
-            .and_then(|net| simulate(&net, &inputs, options, until, &settled));
+            .and_then(|net| simulate(&net, &inputs, options, until, stop));
         // The walk's miter stopped (a prover settled the pair, or the
         // budget ran out while yosys made it): no walk, and the provers'
         // word stands.
         let simulated = match simulated {
-            Err(Error::Tool(_)) if settled.load(std::sync::atomic::Ordering::Relaxed) || crate::flow::out_of_time() => {
+            // Until the walk's end only a prover raises the flag.
+            Err(Error::Tool(_)) if stop.load(std::sync::atomic::Ordering::Relaxed) || crate::flow::out_of_time() => {
                 let why = "the miter for the walk was not made: a prover settled the pair first, or the time budget ran out".to_string();
                 Ok((Walk::Runs { why, runs: 0, depth: options.depth }, None))
             }
