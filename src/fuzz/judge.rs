@@ -185,7 +185,7 @@ fn anchor(pair: &Pair, limit: Option<u64>) -> Result<Truth, String> {
     let (a, b) = pair.sources;
     budget::limit_cpu(limit);
     budget::set_ceiling(limit.map(|s| std::time::Instant::now() + s * nimforge_verify::check::WALL_CEILING));
-    let proved = anchor::miter(a, b, pair.top, pair.at, None).and_then(|aig| abc::dprove_by(&aig, pair.at, None));
+    let proved = anchor::miter(a, b, pair.top, pair.at, None).and_then(|aig| abc::dprove(&aig, pair.at));
     budget::clear();
     match proved {
         Ok(_) => Ok(Truth::Equal),
