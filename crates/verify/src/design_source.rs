@@ -37,8 +37,9 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
         return Err(crate::Error::Input(format!("the design's sources name the top module {top}, and {} is module {}", M::NAME, M::MODULE)));
     }
     let dir = places.dir("ports")?;
-    let sources = match crate::flow::yosys::ports(sources, M::MODULE, &dir) {
-        Ok(found) => {
+    let sources = match crate::flow::yosys::module(sources, M::MODULE, &dir) {
+        Ok((found, holds)) => {
+            one_rising_clock::<M>(file, &found, &holds)?;
             check_ports::<M>(file, &found)?;
             sources.clone()
         }
@@ -48,8 +49,11 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
         // Verilog yosys-slang writes of it (issue 56), and its row says so.
         Err(crate::flow::ToolError::Failed { output, .. }) => {
             let (written, why) = slang_instead(file, sources, M::MODULE, &output, &places.dir("systemverilog")?)?;
-            match crate::flow::yosys::ports(&written, M::MODULE, &dir) {
-                Ok(found) => check_ports::<M>(file, &found)?,
+            match crate::flow::yosys::module(&written, M::MODULE, &dir) {
+                Ok((found, holds)) => {
+                    one_rising_clock::<M>(file, &found, &holds)?;
+                    check_ports::<M>(file, &found)?;
+                }
                 Err(crate::flow::ToolError::Failed { output, .. }) => return Err(slang_unreadable(file, &written, &output)),
                 Err(e) => return Err(e.into()),
             }
@@ -110,6 +114,32 @@ pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::
             )))
         }
     }
+}
+
+/// Every register of the design on the rising edge of its `clock`, and no
+/// latch: what every level runs (a cycle is a rising edge of `clock`: the
+/// testbenches, the netlist simulator, the proofs' `async2sync`). Else one
+/// line naming what departs from it, the file and the line where yosys gives
+/// it, and the ways out (issue 56: several clocks, falling edges and
+/// latches are `nimforge check`'s, in steps, and not yet the levels').
+pub(crate) fn one_rising_clock<M: Machine>(
+    file: &Path,
+    ports: &[crate::flow::yosys::ModulePort],
+    holds: &crate::flow::yosys::Holds,
+) -> Result<(), crate::Error> {
+    use crate::check::{not_one_rising_clock, signal, Where};
+    let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
+    let why = not_one_rising_clock(&[(file, holds)], &input, Where::FileAndLine).or_else(|| {
+        // One rising clock, an input, that is not `clock`: the levels drive `clock` alone.
+        let other = holds.clocks.iter().map(|(c, _)| signal(c)).find(|c| c != "clock")?;
+        Some(format!("{} has registers clocked by {other}, not by its input clock", file.display()))
+    });
+    let Some(why) = why else { return Ok(()) };
+    Err(crate::Error::Design(format!(
+        "{why}: the levels of {} run one clock, the rising edge of the input `clock`, and no latch; write its registers on `posedge clock`, \
+         or compare it with another design by `nimforge check`, which takes several clocks, falling edges and latches (docs/command.md, \"Clocks\")",
+        M::NAME
+    )))
 }
 
 /// `sources` (the design given as `given`, top `top`), which yosys 0.23

@@ -38,7 +38,7 @@ pub(super) fn read_design(
 
 /// A signal of yosys's in the file's words: `\clk` is clk, `\clk [0]` is
 /// clk [0].
-pub(super) fn signal(s: &str) -> String {
+pub(crate) fn signal(s: &str) -> String {
     s.split_whitespace().map(|w| w.trim_start_matches('\\')).collect::<Vec<_>>().join(" ")
 }
 
@@ -46,6 +46,88 @@ pub(super) fn signal(s: &str) -> String {
 pub(super) fn list(names: &[String]) -> String {
     let shown: Vec<&str> = names.iter().take(4).map(String::as_str).collect();
     format!("{}{}", shown.join(", "), if names.len() > 4 { ", ..." } else { "" })
+}
+
+/// Each clock of `files` once, as a signal, whether on its rising edge,
+/// and the first file that has it.
+fn clocks_of<'a>(files: &[(&'a Path, &yosys::Holds)]) -> Vec<(String, bool, &'a Path)> {
+    let mut clocks: Vec<(String, bool, &Path)> = Vec::new();
+    for (f, h) in files {
+        for (c, rising) in &h.clocks {
+            if !clocks.iter().any(|(k, r, _)| *k == signal(c) && r == rising) {
+                clocks.push((signal(c), *rising, f));
+            }
+        }
+    }
+    clocks
+}
+
+/// The clocks' names, each once, sorted.
+fn names_of(clocks: &[(String, bool, &Path)]) -> Vec<String> {
+    let mut names: Vec<String> = clocks.iter().map(|(c, _, _)| c.clone()).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Whether [`not_one_rising_clock`] says where in the files a latch or a
+/// clock's first register is (`latch.v:3`, from yosys's `src`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Where {
+    /// Each reason names the file, and the line where yosys gives it.
+    FileAndLine,
+    /// Each reason names the file alone.
+    File,
+}
+
+/// Why the registers of `files` do not all take one rising clock that is an
+/// input (`input` says which names are): the first of a latch, a register
+/// on a falling edge, two clocks or more, a clock made by logic, a clock
+/// read as data, each naming the file (docs/command.md, "Clocks"). The
+/// check takes such a pair in steps; `verify_verilog`, whose levels run one
+/// rising clock, refuses such a design with this reason.
+pub(crate) fn not_one_rising_clock(files: &[(&Path, &yosys::Holds)], input: &dyn Fn(&str) -> bool, at_line: Where) -> Option<String> {
+    let clocks = clocks_of(files);
+    let names = names_of(&clocks);
+    let at = |place: Option<&String>| match (at_line, place) {
+        (Where::FileAndLine, Some(p)) => format!(" ({p})"),
+        _ => String::new(),
+    };
+    let latch_at = |h: &yosys::Holds| at(h.latch_places.iter().find(|(q, _)| Some(q) == h.latches.first()).map(|(_, p)| p));
+    let clock_at = |c: &str, rising: bool| {
+        let h = files.iter().map(|(_, h)| h).find(|h| h.clocks.iter().any(|(k, r)| signal(k) == c && *r == rising));
+        at(h.and_then(|h| h.clock_places.iter().find(|((k, r), _)| signal(k) == c && *r == rising)).map(|(_, p)| p))
+    };
+    files
+        .iter()
+        .find_map(|(f, h)| (!h.latches.is_empty()).then(|| format!("{} has a latch: {}{}", f.display(), list(&h.latches), latch_at(h))))
+        .or_else(|| {
+            clocks
+                .iter()
+                .find(|(_, rising, _)| !rising)
+                .map(|(c, _, f)| format!("{} has registers on the falling edge of {c}{}", f.display(), clock_at(c, false)))
+        })
+        .or_else(|| {
+            (names.len() > 1).then(|| match at_line {
+                Where::File => format!("registers are clocked by {}", list(&names)),
+                Where::FileAndLine => {
+                    let each: Vec<String> = clocks.iter().map(|(c, rising, _)| format!("{c}{}", clock_at(c, *rising))).collect();
+                    format!("{} has registers clocked by {}", files[0].0.display(), list(&each))
+                }
+            })
+        })
+        .or_else(|| {
+            clocks.iter().find(|(c, _, _)| !input(c)).map(|(c, rising, f)| match c.starts_with('$') {
+                // yosys's own name for a gate's output (`$and$/dir/f.v:2$1_Y`).
+                true => format!("{} has registers{} clocked by the output of a gate, which is no input but made by logic", f.display(), clock_at(c, *rising)),
+                false => format!("{} has registers clocked by {c}{}, which is no input but made by logic", f.display(), clock_at(c, *rising)),
+            })
+        })
+        .or_else(|| {
+            files
+                .iter()
+                .find_map(|(f, h)| h.clocks_as_data.first().map(|c| format!("{} reads its clock {} otherwise than at a clock pin", f.display(), signal(c))))
+        })
 }
 
 /// How the pair takes time (docs/command.md, "Clocks"), from what drives
@@ -61,22 +143,8 @@ pub(super) fn clocking(
 ) -> Result<Clocking, Error> {
     let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
     let files = [(a, holds_a), (b, holds_b)];
-    // Each clock once, with the first file that has it.
-    let mut clocks: Vec<(String, bool, &Path)> = Vec::new();
-    for (f, h) in files {
-        for (c, rising) in &h.clocks {
-            if !clocks.iter().any(|(k, r, _)| *k == signal(c) && r == rising) {
-                clocks.push((signal(c), *rising, f));
-            }
-        }
-    }
-    let mut names: Vec<String> = Vec::new();
-    for (c, _, _) in &clocks {
-        if !names.contains(c) {
-            names.push(c.clone());
-        }
-    }
-    names.sort();
+    let clocks = clocks_of(&files);
+    let names = names_of(&clocks);
     // In steps, the inputs that drive a clock pin or open a latch: each
     // changes first at every step, before the other inputs (certify.rs).
     let with_enables = |mut controls: Vec<String>| {
@@ -102,27 +170,11 @@ pub(super) fn clocking(
     if let Some(c) = options.clock.as_deref().filter(|c| !input(c)) {
         return Err(Error::Input(format!("module {} has no 1-bit input {c}: name its clock with --clock, or leave --clock out", options.top)));
     }
-    let why = files
-        .iter()
-        .find_map(|(f, h)| (!h.latches.is_empty()).then(|| format!("{} has a latch: {}", f.display(), list(&h.latches))))
-        .or_else(|| clocks.iter().find(|(_, rising, _)| !rising).map(|(c, _, f)| format!("{} has registers on the falling edge of {c}", f.display())))
-        .or_else(|| (names.len() > 1).then(|| format!("registers are clocked by {}", list(&names))))
-        .or_else(|| {
-            clocks
-                .iter()
-                .find(|(c, _, _)| !input(c))
-                .map(|(c, _, f)| format!("{} has registers clocked by {c}, which is no input but made by logic", f.display()))
+    let why = not_one_rising_clock(&files, &input, Where::File).or_else(|| {
+        files.iter().find_map(|(f, h)| {
+            (!h.asynchronous.is_empty()).then(|| format!("{} has registers with an asynchronous reset or load: {}", f.display(), list(&h.asynchronous)))
         })
-        .or_else(|| {
-            files
-                .iter()
-                .find_map(|(f, h)| h.clocks_as_data.first().map(|c| format!("{} reads its clock {} otherwise than at a clock pin", f.display(), signal(c))))
-        })
-        .or_else(|| {
-            files.iter().find_map(|(f, h)| {
-                (!h.asynchronous.is_empty()).then(|| format!("{} has registers with an asynchronous reset or load: {}", f.display(), list(&h.asynchronous)))
-            })
-        });
+    });
     if let Some(why) = why {
         return Ok(Clocking::Steps { clocks: with_enables(names.into_iter().filter(|c| input(c)).collect()), why });
     }

@@ -42,6 +42,21 @@ pub struct Holds {
     /// register between), as the places in the files of the cells on it
     /// (`fifo.v:39`), as yosys's `check` finds them.
     pub loops: Vec<Vec<String>>,
+    /// Where each of `latches` is written, as `file.v:12` (the file's name
+    /// and the line, from yosys's `src`), where yosys gives the place.
+    pub latch_places: Vec<(String, String)>,
+    /// Where the first register or memory write on each of `clocks` is
+    /// written, as `file.v:12`, where yosys gives the place.
+    pub clock_places: Vec<((String, bool), String)>,
+}
+
+/// `file.v:12` from a `src` attribute's value (`"/dir/file.v:12.5-14.8|..."`):
+/// the first place's file name, without its directory, and line.
+fn src_place(attributes: &[String]) -> Option<String> {
+    let value = attributes.iter().find_map(|a| a.strip_prefix("attribute \\src "))?.trim_matches('"');
+    let (file, at) = value.split('|').next()?.rsplit_once(':')?;
+    let line = at.split(['.', '-']).next()?;
+    Some(format!("{}:{line}", file.rsplit('/').next().unwrap_or(file)))
 }
 
 /// [`Holds`] from yosys's RTLIL of the flattened module `top` and the log
@@ -85,7 +100,11 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
             if t == "end" {
                 let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str()).unwrap_or("");
                 let q = names(get("\\Q"));
+                let place = get("src").to_string();
                 if kind.contains("latch") {
+                    if !place.is_empty() {
+                        holds.latch_places.extend(q.iter().map(|n| (n.clone(), place.clone())));
+                    }
                     // A latch is a register too: without an initial value it
                     // powers on at 0 (in steps, `clk2fflogic` keeps its value
                     // and `setundef -init` makes it 0).
@@ -100,6 +119,9 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                         holds.asynchronous.extend(q.iter().cloned());
                     }
                     let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
+                    if !clock.0.is_empty() && !place.is_empty() && !holds.clock_places.iter().any(|(c, _)| *c == clock) {
+                        holds.clock_places.push((clock.clone(), place.clone()));
+                    }
                     if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
                         holds.clocks.push(clock);
                     }
@@ -107,6 +129,9 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                 } else if kind.starts_with("$memwr") && get("\\CLK_ENABLE").ends_with('1') {
                     // A memory's write port takes its clock as a register does.
                     let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
+                    if !clock.0.is_empty() && !place.is_empty() && !holds.clock_places.iter().any(|(c, _)| *c == clock) {
+                        holds.clock_places.push((clock.clone(), place.clone()));
+                    }
                     if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
                         holds.clocks.push(clock);
                     }
@@ -161,12 +186,13 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                     memories.push((name.to_string(), field("offset").unwrap_or(0), field("size").unwrap_or(0) as usize));
                 }
             }
-            Some(&"cell") => cell = words.get(1).map(|k| (k.to_string(), Vec::new())),
+            Some(&"cell") => cell = words.get(1).map(|k| (k.to_string(), src_place(&attributes).map(|p| ("src".to_string(), p)).into_iter().collect())),
             _ => {}
         }
         attributes.clear();
     }
-    for clock in holds.clocks.iter_mut().map(|(c, _)| c).chain(holds.latch_enables.iter_mut()) {
+    let clock_places = holds.clock_places.iter_mut().map(|((c, _), _)| c);
+    for clock in holds.clocks.iter_mut().map(|(c, _)| c).chain(holds.latch_enables.iter_mut()).chain(clock_places) {
         for _ in 0..64 {
             match aliases.get(clock.as_str()) {
                 Some(to) => *clock = to.clone(),
