@@ -11,9 +11,14 @@
 //!   optional clock enable: `SB_DFF`, `SB_DFFE`, `SB_DFFSR`, `SB_DFFSS`,
 //!   `SB_DFFESR`, `SB_DFFESS`. Their power-on value is 0 (`SB_DFF_INIT`,
 //!   `initial Q = 0`), as on the chip; an `init` attribute on the Q net
-//!   overrides it. The asynchronous (`SB_DFFR`, `SB_DFFS`, `SB_DFFER`,
-//!   `SB_DFFES`) and falling-edge (`SB_DFFN*`) ones are refused: the
-//!   machines are synchronous designs on one rising clock.
+//!   overrides it.
+//! - The rising-edge flip-flops with an asynchronous reset or set, `SB_DFFR`,
+//!   `SB_DFFS`, `SB_DFFER`, `SB_DFFES`, as yosys's `async2sync` takes them
+//!   (and so the `verilog` level and the proofs): Q shows the reset (set)
+//!   value while R (S) is on, and the flip-flop takes it at the edge. With
+//!   the inputs changed once a cycle, before its edge, that is the cell.
+//! - The falling-edge ones (`SB_DFFN*`) are refused: the simulator runs
+//!   one rising clock.
 //!
 //! A pin the netlist leaves unconnected takes cells_sim.v's default: 1 for
 //! a flip-flop's enable `E` (`ICE40_DEFAULT_ASSIGNMENT_1`), 0 for the rest.
@@ -39,11 +44,14 @@ pub enum Model {
         inputs: Vec<&'static str>,
         /// The cover's rows: D, the value Q takes at the edge.
         rows: Vec<Row>,
+        /// An asynchronous reset or set: its pin and the value Q shows
+        /// while it is on (`async2sync`: the D cover takes it at the edge).
+        asynchronous: Option<(&'static str, bool)>,
     },
 }
 
 /// A cover row from a pattern such as `"1-0"` (one char per input).
-fn row(pattern: &str) -> Row {
+pub(crate) fn row(pattern: &str) -> Row {
     let pattern = pattern
         .chars()
         .map(|c| match c {
@@ -82,7 +90,10 @@ pub fn is_flop(cell: &str) -> bool {
 /// `SB_LUT4`'s `LUT_INIT` (bit i the output for inputs i). An error says
 /// why a cell is not simulated.
 pub(crate) fn model(cell: &str, lut_init: Option<u16>) -> Result<Model, String> {
-    let flop = |inputs: &[&'static str], patterns: &[&str]| Ok(Model::Flop { inputs: inputs.to_vec(), rows: rows(patterns) });
+    let flop = |inputs: &[&'static str], patterns: &[&str]| Ok(Model::Flop { inputs: inputs.to_vec(), rows: rows(patterns), asynchronous: None });
+    let on_async = |pin: &'static str, value: bool, inputs: &[&'static str], patterns: &[&str]| {
+        Ok(Model::Flop { inputs: inputs.to_vec(), rows: rows(patterns), asynchronous: Some((pin, value)) })
+    };
     match cell {
         // cells_sim.v `module SB_LUT4`: O = LUT_INIT[{I3, I2, I1, I0}].
         "SB_LUT4" => {
@@ -104,17 +115,22 @@ pub(crate) fn model(cell: &str, lut_init: Option<u16>) -> Result<Model, String> 
         "SB_DFFESR" => flop(&["D", "E", "R", "Q"], &["110-", "-0-1"]),
         // `module SB_DFFESS`: if (E) begin if (S) Q <= 1; else Q <= D; end.
         "SB_DFFESS" => flop(&["D", "E", "S", "Q"], &["11--", "-11-", "-0-1"]),
-        "SB_DFFR" | "SB_DFFS" | "SB_DFFER" | "SB_DFFES" => Err(format!(
-            "{cell} has an asynchronous reset or set; the simulator runs synchronous designs (reset on the clock), \
-             as the machines are written"
-        )),
+        // `module SB_DFFR`: always @(posedge C, posedge R) if (R) Q <= 0; else Q <= D.
+        "SB_DFFR" => on_async("R", false, &["D", "R"], &["10"]),
+        // `module SB_DFFS`: always @(posedge C, posedge S) if (S) Q <= 1; else Q <= D.
+        "SB_DFFS" => on_async("S", true, &["D", "S"], &["1-", "-1"]),
+        // `module SB_DFFER`: if (R) Q <= 0; else if (E) Q <= D (R not gated by E).
+        "SB_DFFER" => on_async("R", false, &["D", "E", "R", "Q"], &["110-", "-001"]),
+        // `module SB_DFFES`: if (S) Q <= 1; else if (E) Q <= D.
+        "SB_DFFES" => on_async("S", true, &["D", "E", "S", "Q"], &["11--", "--1-", "-0-1"]),
         c if c.starts_with("SB_DFFN") => Err(format!("{c} is clocked on the falling edge; the simulator runs one rising-edge clock")),
-        c => Err(format!("cell type {c} is not one the simulator knows (SB_LUT4, SB_CARRY, the synchronous SB_DFF family)")),
+        c => Err(format!("cell type {c} is not one the simulator knows (SB_LUT4, SB_CARRY, the rising-edge SB_DFF family)")),
     }
 }
 
 /// Every cell type the models cover (the `synth_ice40` JSON reader refuses others).
-pub const SIMULATED: [&str; 8] = ["SB_LUT4", "SB_CARRY", "SB_DFF", "SB_DFFE", "SB_DFFSR", "SB_DFFSS", "SB_DFFESR", "SB_DFFESS"];
+pub const SIMULATED: [&str; 12] =
+    ["SB_LUT4", "SB_CARRY", "SB_DFF", "SB_DFFE", "SB_DFFSR", "SB_DFFSS", "SB_DFFESR", "SB_DFFESS", "SB_DFFR", "SB_DFFS", "SB_DFFER", "SB_DFFES"];
 
 /// The data pins of a flip-flop type besides `Q` (`C` aside), in the order
 /// the test drives them.
@@ -126,6 +142,10 @@ pub fn flop_pins(cell: &str) -> &'static [&'static str] {
         "SB_DFFSS" => &["D", "S"],
         "SB_DFFESR" => &["D", "E", "R"],
         "SB_DFFESS" => &["D", "E", "S"],
+        "SB_DFFR" => &["D", "R"],
+        "SB_DFFS" => &["D", "S"],
+        "SB_DFFER" => &["D", "E", "R"],
+        "SB_DFFES" => &["D", "E", "S"],
         _ => &[],
     }
 }
@@ -151,13 +171,17 @@ mod tests {
     /// (Icarus does not parse cells_sim.v's default pin values, so every
     /// pin is connected here: the netlist level defines
     /// NO_ICE40_DEFAULT_ASSIGNMENTS for the same reason.)
-    const FLOPS: [(&str, &[&str]); 6] = [
+    const FLOPS: [(&str, &[&str]); 10] = [
         ("SB_DFF", &["D"]),
         ("SB_DFFE", &["D", "E"]),
         ("SB_DFFSR", &["D", "R"]),
         ("SB_DFFSS", &["D", "S"]),
         ("SB_DFFESR", &["D", "E", "R"]),
         ("SB_DFFESS", &["D", "E", "S"]),
+        ("SB_DFFR", &["D", "R"]),
+        ("SB_DFFS", &["D", "S"]),
+        ("SB_DFFER", &["D", "E", "R"]),
+        ("SB_DFFES", &["D", "E", "S"]),
     ];
 
     /// The steps: (LUT inputs, carry inputs, flip-flop D E R/S). Every
@@ -218,8 +242,9 @@ mod tests {
         .to_string()
     }
 
-    /// The same cells instantiated from cells_sim.v, printing "lut co q" in
-    /// binary at power-on and after every rising edge.
+    /// The same cells instantiated from cells_sim.v, printing q in binary
+    /// at power-on and once the inputs are set before every rising edge (an
+    /// asynchronous reset or set shows there), and "lut co q" after it.
     fn verilog_testbench() -> String {
         let luts = lut_inits();
         let mut v = format!(
@@ -238,7 +263,7 @@ mod tests {
         }
         v += "  initial begin\n    #1 $display(\"%b\", q);\n";
         for (i, c, f) in steps() {
-            v += &format!("    i = {i}; c = {c}; f = {f}; #4 clock = 1; #1 $display(\"%b %b %b\", lut, co, q); #4 clock = 0; #1;\n");
+            v += &format!("    i = {i}; c = {c}; f = {f}; #1 $display(\"%b\", q); #3 clock = 1; #1 $display(\"%b %b %b\", lut, co, q); #4 clock = 0; #1;\n");
         }
         v + "    $finish;\n  end\nendmodule\n"
     }
@@ -257,6 +282,7 @@ mod tests {
             sim.set_inputs(&c, &[cv]);
             sim.set_inputs(&f, &[fv]);
             sim.eval();
+            lines.push(bin(&sim, &q));
             sim.clock();
             sim.eval();
             lines.push(format!("{} {} {}", bin(&sim, &lut), bin(&sim, &co), bin(&sim, &q)));
@@ -303,7 +329,7 @@ mod tests {
         for t in SIMULATED {
             assert!(model(t, Some(0)).is_ok(), "{t}");
         }
-        for t in ["SB_DFFR", "SB_DFFNE", "SB_RAM40_4K", "SB_IO"] {
+        for t in ["SB_DFFN", "SB_DFFNE", "SB_RAM40_4K", "SB_IO"] {
             assert!(model(t, None).is_err(), "{t}");
         }
     }

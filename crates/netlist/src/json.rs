@@ -163,17 +163,29 @@ fn module(name: &str, m: &Module) -> Result<Model, NetlistError> {
                 };
                 model.names.push(Names { inputs, output, rows, line: 0 });
             }
-            ice40::Model::Flop { inputs, rows } => {
+            ice40::Model::Flop { inputs, rows, asynchronous } => {
                 let (q, init) = match cell.connections.get("Q").map(Vec::as_slice) {
                     Some([bit @ Bit::Net(b)]) => (net(&named, bit), inits.get(b).copied().unwrap_or('0')),
                     _ => continue,
                 };
                 let clock = one("C")?;
-                let inputs = inputs.iter().map(|&p| if p == "Q" { Ok(q.clone()) } else { one(p) }).collect::<Result<Vec<_>, _>>()?;
+                // With an asynchronous reset or set, the register is
+                // `Q$held`, and Q shows the reset (set) value while the pin
+                // is on (`async2sync`).
+                let held = match asynchronous {
+                    None => q.clone(),
+                    Some((pin, value)) => {
+                        let held = format!("{q}$held");
+                        let rows = if value { vec![ice40::row("1-"), ice40::row("-1")] } else { vec![ice40::row("01")] };
+                        model.names.push(Names { inputs: vec![one(pin)?, held.clone()], output: q.clone(), rows, line: 0 });
+                        held
+                    }
+                };
+                let inputs = inputs.iter().map(|&p| if p == "Q" { Ok(held.clone()) } else { one(p) }).collect::<Result<Vec<_>, _>>()?;
                 let d = format!("{q}$next");
                 model.names.push(Names { inputs, output: d.clone(), rows, line: 0 });
                 let known_init = init == '0' || init == '1';
-                model.latches.push(Latch { d, q, clock: Some(clock), init: init == '1', known_init, line: 0 });
+                model.latches.push(Latch { d, q: held, clock: Some(clock), init: init == '1', known_init, line: 0 });
             }
         }
     }
@@ -225,9 +237,9 @@ mod tests {
     }
 
     #[test]
-    fn refuses_asynchronous_flops_and_bad_json_in_one_line() {
-        let e = parse(&TINY.replace("SB_DFFE", "SB_DFFR")).unwrap_err().to_string();
-        assert!(e.contains("cell f") && e.contains("asynchronous") && !e.contains('\n'), "{e}");
+    fn refuses_falling_edge_flops_and_bad_json_in_one_line() {
+        let e = parse(&TINY.replace("SB_DFFE", "SB_DFFNE")).unwrap_err().to_string();
+        assert!(e.contains("cell f") && e.contains("falling edge") && !e.contains('\n'), "{e}");
         let e = parse("{\"modules\": 3}").unwrap_err().to_string();
         assert!(e.contains("write_json") && !e.contains('\n'), "{e}");
         let e = parse(&TINY.replace("\"0110\"", "\"01x0\"")).unwrap_err().to_string();

@@ -186,3 +186,65 @@ fn verify_verilog_refuses_what_its_levels_do_not_run() {
     assert!(verified.passed_where_run() && !verified.levels.is_empty(), "{}", verified.tables());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A lamp that `flip` toggles and `reset` puts out, as a model.
+struct Toggler;
+
+impl nimforge_verify::Machine for Toggler {
+    type State = bool;
+    type Extra = ();
+    type Press = (bool, bool);
+    const NAME: &'static str = "toggler";
+    const MODULE: &'static str = "toggler";
+    nimforge_verify::verilog_ports!(inputs: [flip: 1, reset: 1]; outputs: [lamp: 1]);
+    fn alphabet() -> Vec<(bool, bool)> {
+        vec![(false, false), (true, false), (false, true), (true, true)]
+    }
+    fn letter((flip, reset): (bool, bool)) -> nimforge_verify::Letter {
+        let name = format!("{}{}", if flip { "F" } else { "-" }, if reset { "R" } else { "-" });
+        nimforge_verify::Letter::of::<Self>(name, &[("flip", flip as u64), ("reset", reset as u64)])
+    }
+    fn power_on() -> bool {
+        false
+    }
+    fn step(on: &bool, (flip, reset): (bool, bool)) -> bool {
+        !reset && (*on ^ flip)
+    }
+    fn observe(on: &bool, _: &()) -> Vec<u64> {
+        vec![*on as u64]
+    }
+}
+
+/// An asynchronous reset through `verify_verilog` (issue 56): the lamp
+/// whose register is on `posedge clock or posedge reset` passes every
+/// level and proof, the netlist level's `SB_DFFER` among them (refused by
+/// the netlist simulator before: "has an asynchronous reset or set"), and
+/// a wrong variant (a lit lamp that `flip` does not put out) is caught at
+/// every simulated level.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn verify_verilog_takes_an_asynchronous_reset_at_every_level() {
+    use nimforge_verify::{Project, Ui};
+    let dir = std::env::temp_dir().join(format!("nimforge-async-reset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let project = Project::new(&dir);
+    let lamp = |toggles: &str| {
+        format!(
+            "module toggler(input clock, input flip, input reset, output reg lamp = 0);\n  always @(posedge clock or posedge reset)\n    \
+             if (reset) lamp <= 0;\n    else if ({toggles}) lamp <= ~lamp;\nendmodule\n"
+        )
+    };
+    std::fs::write(dir.join("right.v"), lamp("flip")).unwrap();
+    std::fs::write(dir.join("wrong.v"), lamp("flip && !lamp")).unwrap();
+    let right = project.verify_verilog::<Toggler>("right.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(right.passed() || (right.skipped() && right.passed_where_run()), "{}", right.tables());
+    assert!(
+        right.levels.iter().any(|r| r.level == nimforge_verify::Stage::Run(nimforge_verify::Level::Netlist, nimforge_verify::Engine::Bitsim)
+            && r.status == nimforge_verify::Status::Passed),
+        "{}",
+        right.tables()
+    );
+    let wrong = project.verify_verilog::<Toggler>("wrong.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(wrong.caught_everywhere(), "{}", wrong.tables());
+    std::fs::remove_dir_all(&dir).ok();
+}
