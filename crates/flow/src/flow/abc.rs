@@ -13,15 +13,21 @@ pub const ABC: Tool = Tool::new("yosys-abc");
 /// ABC took. A refutation or anything else is `ToolError::Failed` with
 /// ABC's output.
 pub fn dprove(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
-    dprove_by(aig, dir, None)
+    dprove_until(aig, dir, None)
 }
 
 /// [`dprove`], stopped at `by` where it is given (its process killed: a
 /// `Failed` that says the time budget ran out).
+#[deprecated(note = "a thread's budget bounds every run: `flow::budget::set_ceiling(Some(by))` (or `limit_cpu`) on the thread, then `abc::dprove`")]
 pub fn dprove_by(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Result<f64, ToolError> {
+    dprove_until(aig, dir, by)
+}
+
+/// [`dprove`], stopped at `by` where it is given.
+fn dprove_until(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Result<f64, ToolError> {
     let t0 = std::time::Instant::now();
     let script = format!("read {}; print_stats; dprove", aig.display());
-    let out = ABC.run_by(&["-c", &script], dir, "proving the miter with ABC dprove", by)?;
+    let out = ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC dprove", by)?;
     let seconds = t0.elapsed().as_secs_f64();
     // Its first step, a combinational check with the latches as free
     // inputs, may prove the miter already: `UNSATISFIABLE`.

@@ -48,7 +48,7 @@ fn run_script(script: &impl Template, name: &str, dir: &Path, what: &str, by: Op
     let text = script.render().expect("template renders");
     let (ys, log) = (format!("{name}.ys"), format!("{name}.log"));
     write(&dir.join(&ys), &text)?;
-    YOSYS.run_by(&["-q", "-l", &log, "-s", &ys], dir, what, by)
+    YOSYS.run_with(&["-q", "-l", &log, "-s", &ys], &[], dir, what, by)
 }
 
 /// `p` as an absolute path, for a script run in another directory.

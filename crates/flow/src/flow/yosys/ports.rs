@@ -53,7 +53,7 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
     // only where it is still there bit by bit (after `techmap`).
     if !holds.loops.is_empty() {
         write(&dir.join("loops.ys"), "read_rtlil design.il\ntechmap\ntee -o loops.txt check\n")?;
-        YOSYS.run_by(&["-q", "-l", "loops.log", "-s", "loops.ys"], dir, &format!("looking for loops in {top} bit by bit"), by)?;
+        YOSYS.run_with(&["-q", "-l", "loops.log", "-s", "loops.ys"], &[], dir, &format!("looking for loops in {top} bit by bit"), by)?;
         if !read(&dir.join("loops.txt"))?.contains("found logic loop") {
             holds.loops.clear();
         }
