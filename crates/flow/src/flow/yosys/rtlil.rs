@@ -59,6 +59,21 @@ fn src_place(attributes: &[String]) -> Option<String> {
     Some(format!("{}:{line}", file.rsplit('/').next().unwrap_or(file)))
 }
 
+/// A register's or a memory write's clock (its signal, and whether on its
+/// rising edge) noted once in `holds.clocks`, with the first place in the
+/// files that has it (`place`, empty where yosys gives none).
+fn note_clock(holds: &mut Holds, clock: (String, bool), place: &str) {
+    if clock.0.is_empty() {
+        return;
+    }
+    if !place.is_empty() && !holds.clock_places.iter().any(|(c, _)| *c == clock) {
+        holds.clock_places.push((clock.clone(), place.to_string()));
+    }
+    if !holds.clocks.contains(&clock) {
+        holds.clocks.push(clock);
+    }
+}
+
 /// [`Holds`] from yosys's RTLIL of the flattened module `top` and the log
 /// of its `check` (the nets read that nothing drives).
 pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
@@ -118,23 +133,11 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                     if ["$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
                         holds.asynchronous.extend(q.iter().cloned());
                     }
-                    let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
-                    if !clock.0.is_empty() && !place.is_empty() && !holds.clock_places.iter().any(|(c, _)| *c == clock) {
-                        holds.clock_places.push((clock.clone(), place.clone()));
-                    }
-                    if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
-                        holds.clocks.push(clock);
-                    }
+                    note_clock(&mut holds, (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0')), &place);
                     holds.uninitialised.extend(q);
                 } else if kind.starts_with("$memwr") && get("\\CLK_ENABLE").ends_with('1') {
                     // A memory's write port takes its clock as a register does.
-                    let clock = (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0'));
-                    if !clock.0.is_empty() && !place.is_empty() && !holds.clock_places.iter().any(|(c, _)| *c == clock) {
-                        holds.clock_places.push((clock.clone(), place.clone()));
-                    }
-                    if !clock.0.is_empty() && !holds.clocks.contains(&clock) {
-                        holds.clocks.push(clock);
-                    }
+                    note_clock(&mut holds, (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0')), &place);
                 } else if kind.starts_with("$meminit") {
                     memory_inits.extend(names(&get("\\MEMID").replace("\"", "").replace("\\\\", "\\")));
                 }
