@@ -28,7 +28,19 @@
 //!   written in `always @*` (or `always @(*)`, or with every signal it
 //!   reads listed) under `if (le)` or `if (!le_n)`, a 1-bit input, or a
 //!   bit of a register; a mutant may invert a latch's enable or make it a
-//!   flip-flop on the edge that opens it.
+//!   flip-flop on the edge that opens it;
+//! - arithmetic (`arith`), from a stream of its own after the latches: one
+//!   or two wires `m1`, `m2` holding a product (`a * b`), a shift by a
+//!   signal (`x << s`, `x >> s`, `$signed(x) >>> s`, the last only as a
+//!   wire's whole value, where nothing around it can make it unsigned), a
+//!   signed comparison (`$signed(a) < $signed(b)`) or a bit picked by a
+//!   signal (`x[s]`, never out of range); a mutant may change the product
+//!   into a sum, the kind of shift, the comparison, or drop its `$signed`;
+//! - case statements (`case`), from the same stream: a register's block
+//!   under one value of a selector of 1 or 2 bits, its other next states
+//!   under the others, sometimes a `default`; a mutant may change an
+//!   item's value (the first matching item is taken, so a repeated value
+//!   hides the later arm).
 //!
 //! Every expression is unsigned and written with explicit widths (sized
 //! constants, operands of one width, zero extension by concatenation, slices
@@ -66,11 +78,15 @@ enum BinOp {
     Ge,
     LogAnd,
     LogOr,
+    /// `*` (the `arith` class only).
+    Mul,
 }
 
 const SAME_WIDTH_OPS: [BinOp; 5] = [BinOp::Add, BinOp::Sub, BinOp::And, BinOp::Or, BinOp::Xor];
 const COMPARE_OPS: [BinOp; 6] = [BinOp::Eq, BinOp::Ne, BinOp::Lt, BinOp::Le, BinOp::Gt, BinOp::Ge];
 const LOGIC_OPS: [BinOp; 2] = [BinOp::LogAnd, BinOp::LogOr];
+/// What a mutant may put in a product's place.
+const PRODUCT_OPS: [BinOp; 3] = [BinOp::Mul, BinOp::Add, BinOp::Sub];
 
 impl BinOp {
     fn text(self) -> &'static str {
@@ -88,12 +104,15 @@ impl BinOp {
             BinOp::Ge => ">=",
             BinOp::LogAnd => "&&",
             BinOp::LogOr => "||",
+            BinOp::Mul => "*",
         }
     }
 
     /// The operators a mutant may put in this one's place (same result width).
     fn family(self) -> &'static [BinOp] {
-        if SAME_WIDTH_OPS.contains(&self) {
+        if self == BinOp::Mul {
+            &PRODUCT_OPS
+        } else if SAME_WIDTH_OPS.contains(&self) {
             &SAME_WIDTH_OPS
         } else if COMPARE_OPS.contains(&self) {
             &COMPARE_OPS
@@ -119,6 +138,30 @@ impl RedOp {
             RedOp::And => "&",
             RedOp::Or => "|",
             RedOp::Xor => "^",
+        }
+    }
+}
+
+/// A shift by a signal's value (the `arith` class).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ShiftKind {
+    /// `x << s`.
+    Left,
+    /// `x >> s`.
+    Right,
+    /// `$signed(x) >>> s`: only as the whole value of a wire, where
+    /// nothing around it can make it unsigned again (IEEE 1364 5.5.4).
+    Arith,
+}
+
+const SHIFT_KINDS: [ShiftKind; 3] = [ShiftKind::Left, ShiftKind::Right, ShiftKind::Arith];
+
+impl ShiftKind {
+    fn text(self) -> &'static str {
+        match self {
+            ShiftKind::Left => "<<",
+            ShiftKind::Right => ">>",
+            ShiftKind::Arith => ">>>",
         }
     }
 }
@@ -155,6 +198,21 @@ enum Expr {
         mem: String,
         addr: String,
     },
+    /// A shift by an expression's value (the `arith` class).
+    VarShift {
+        kind: ShiftKind,
+        value: Box<Expr>,
+        by: Box<Expr>,
+    },
+    /// A comparison of two operands of one width as signed numbers,
+    /// `$signed(a) < $signed(b)`: 1 bit (the `arith` class).
+    Signed(BinOp, Box<Expr>, Box<Expr>),
+    /// One bit of a signal picked by an expression of exactly log2 of its
+    /// width bits, `x[s]`: never out of range (the `arith` class).
+    Index {
+        name: String,
+        by: Box<Expr>,
+    },
 }
 
 /// A statement of a clocked block.
@@ -169,6 +227,15 @@ enum Stmt {
         cond: Expr,
         then: Vec<Stmt>,
         other: Vec<Stmt>,
+    },
+    /// `case (sel) value: ... default: ... endcase` (the `case` class): the
+    /// first arm whose value is the selector's is taken (values may repeat
+    /// in a mutant), else the default, if any.
+    Case {
+        sel: Expr,
+        width: usize,
+        arms: Vec<(u128, Vec<Stmt>)>,
+        default: Option<Vec<Stmt>>,
     },
 }
 
@@ -345,7 +412,7 @@ impl Expr {
 
     /// Whether it prints as one token or bracketed group (no parentheses needed).
     fn is_atom(&self) -> bool {
-        matches!(self, Expr::Const { .. } | Expr::Sig { .. } | Expr::Concat(_) | Expr::Repl(..) | Expr::MemRead { .. })
+        matches!(self, Expr::Const { .. } | Expr::Sig { .. } | Expr::Concat(_) | Expr::Repl(..) | Expr::MemRead { .. } | Expr::Index { .. })
     }
 
     fn text(&self) -> String {
@@ -363,6 +430,11 @@ impl Expr {
             Expr::Concat(parts) => format!("{{{}}}", parts.iter().map(Expr::text).collect::<Vec<_>>().join(", ")),
             Expr::Repl(n, x) => format!("{{{n}{{{}}}}}", x.text()),
             Expr::MemRead { mem, addr } => format!("{mem}[{addr}]"),
+            Expr::VarShift { kind: ShiftKind::Left, value, by } => format!("{} << {}", value.operand(), by.operand()),
+            Expr::VarShift { kind: ShiftKind::Right, value, by } => format!("{} >> {}", value.operand(), by.operand()),
+            Expr::VarShift { kind: ShiftKind::Arith, value, by } => format!("$signed({}) >>> {}", value.text(), by.operand()),
+            Expr::Signed(op, a, b) => format!("$signed({}) {} $signed({})", a.text(), op.text(), b.text()),
+            Expr::Index { name, by } => format!("{name}[{}]", by.text()),
         }
     }
 
@@ -402,6 +474,14 @@ impl Expr {
                 b.names(out);
             }
             Expr::Concat(parts) => parts.iter().for_each(|p| p.names(out)),
+            Expr::VarShift { value: a, by: b, .. } | Expr::Signed(_, a, b) => {
+                a.names(out);
+                b.names(out);
+            }
+            Expr::Index { name, by } => {
+                add(name);
+                by.names(out);
+            }
         }
     }
 
@@ -415,6 +495,8 @@ impl Expr {
             Expr::Bin(_, a, b) => a.reads_any(names) || b.reads_any(names),
             Expr::Mux(c, a, b) => c.reads_any(names) || a.reads_any(names) || b.reads_any(names),
             Expr::Concat(parts) => parts.iter().any(|p| p.reads_any(names)),
+            Expr::VarShift { value: a, by: b, .. } | Expr::Signed(_, a, b) => a.reads_any(names) || b.reads_any(names),
+            Expr::Index { name, by } => names.contains(name) || by.reads_any(names),
         }
     }
 }
@@ -599,9 +681,38 @@ fn first_assign(stmts: &mut [Stmt]) -> Option<(&str, &mut Expr)> {
                     return Some(e);
                 }
             }
+            Stmt::Case { arms, default, .. } => {
+                for body in arms.iter_mut().map(|(_, body)| body).chain(default) {
+                    if let Some(e) = first_assign(body) {
+                        return Some(e);
+                    }
+                }
+            }
         }
     }
     None
+}
+
+/// `leaf` read by the next state of a register or by an output (`c`
+/// chooses which, and how): `x = e` becomes `x = e ^ leaf` (or `|`, `+`),
+/// so that what the leaf holds can be seen.
+fn read_into(c: &mut Rng, b: &mut Builder, blocks: &mut [Always], outputs: &mut [Net], regs: &[Reg], leaf: &Leaf) {
+    let op = [BinOp::Xor, BinOp::Or, BinOp::Add][c.below(3)];
+    let registers: Vec<usize> = (0..blocks.len()).filter(|&i| !["mem", "q", "dbg"].contains(&blocks[i].label.as_str())).collect();
+    let target = if registers.is_empty() || c.below(2) == 0 {
+        let driven: Vec<usize> = (0..outputs.len()).filter(|&i| outputs[i].value.is_some()).collect();
+        let i = driven[c.below(driven.len())];
+        let width = outputs[i].width;
+        outputs[i].value.as_mut().map(|v| (v, width))
+    } else {
+        let i = registers[c.below(registers.len())];
+        first_assign(&mut blocks[i].body).map(|(target, v)| (v, regs.iter().find(|r| r.name == target).map_or(1, |r| r.width)))
+    };
+    if let Some((at, at_width)) = target {
+        let read = b.fit(leaf, at_width);
+        let old = std::mem::replace(at, Expr::Const { width: 1, value: 0 });
+        *at = Expr::Bin(op, boxed(old), boxed(read));
+    }
 }
 
 impl Design {
@@ -1009,24 +1120,74 @@ impl Design {
                 // Read by an output or a register's next state (always,
                 // where it is no output itself).
                 if !output || c.below(2) == 0 {
-                    let op = [BinOp::Xor, BinOp::Or, BinOp::Add][c.below(3)];
-                    let registers: Vec<usize> = (0..blocks.len()).filter(|&i| !["mem", "q", "dbg"].contains(&blocks[i].label.as_str())).collect();
-                    let target = if registers.is_empty() || c.below(2) == 0 {
-                        let driven: Vec<usize> = (0..outputs.len()).filter(|&i| outputs[i].value.is_some()).collect();
-                        let i = driven[c.below(driven.len())];
-                        let width = outputs[i].width;
-                        outputs[i].value.as_mut().map(|v| (v, width))
-                    } else {
-                        let i = registers[c.below(registers.len())];
-                        first_assign(&mut blocks[i].body).map(|(target, v)| (v, regs.iter().find(|r| r.name == target).map_or(1, |r| r.width)))
-                    };
-                    if let Some((at, at_width)) = target {
-                        let read = b.fit(&Leaf { name: name.clone(), width, pure: false }, at_width);
-                        let old = std::mem::replace(at, Expr::Const { width: 1, value: 0 });
-                        *at = Expr::Bin(op, boxed(old), boxed(read));
-                    }
+                    read_into(&mut c, &mut b, &mut blocks, &mut outputs, &regs, &Leaf { name: name.clone(), width, pure: false });
                 }
                 latches.push(Latch { name, enable, active_low, by_input, value, form, flop: false });
+            }
+        }
+
+        // Arithmetic and case statements, from a stream of their own and
+        // from the main one after everything else: a seed without them
+        // gives the design it gave before. Each `m` wire is read by a
+        // register's next state or an output.
+        let mut a = Rng::new(mix(seed) ^ 0x6172_6974_6820);
+        let arith = a.below(100) < 20;
+        let case = a.below(100) < 15;
+        if arith {
+            for k in 1..=1 + a.below(2) {
+                let width = b.range(2, 6);
+                let pow2: Vec<Leaf> = b.leaves.iter().filter(|l| [2, 4, 8].contains(&l.width) && !["K", "L"].contains(&l.name.as_str())).cloned().collect();
+                let value = match a.below(5) {
+                    0 => Expr::Bin(BinOp::Mul, boxed(b.expr(width, 1, false)), boxed(b.expr(width, 1, false))),
+                    1 | 2 => {
+                        let by = b.range(1, 3);
+                        let kind = SHIFT_KINDS[a.below(3)];
+                        Expr::VarShift { kind, value: boxed(b.expr(width, 1, false)), by: boxed(b.leaf(by, false)) }
+                    }
+                    3 => {
+                        let w = b.compare_width().max(2);
+                        let op = COMPARE_OPS[a.below(COMPARE_OPS.len())];
+                        Builder::extend(Expr::Signed(op, boxed(b.expr(w, 1, false)), boxed(b.expr(w, 1, false))), 1, width)
+                    }
+                    _ if !pow2.is_empty() => {
+                        let leaf = &pow2[a.below(pow2.len())];
+                        let by = b.leaf(leaf.width.trailing_zeros() as usize, false);
+                        Builder::extend(Expr::Index { name: leaf.name.clone(), by: boxed(by) }, 1, width)
+                    }
+                    _ => Expr::Bin(BinOp::Mul, boxed(b.expr(width, 1, false)), boxed(b.leaf(width, false))),
+                };
+                let name = format!("m{k}");
+                wires.push(Net { name: name.clone(), width, value: Some(value) });
+                read_into(&mut a, &mut b, &mut blocks, &mut outputs, &regs, &Leaf { name, width, pure: false });
+            }
+        }
+        if case {
+            // A register's block in a case of a selector of 1 or 2 bits:
+            // its statements under one value, the register's other next
+            // states under the others.
+            let registers: Vec<usize> = (0..blocks.len()).filter(|&i| !["mem", "q", "dbg"].contains(&blocks[i].label.as_str())).collect();
+            if let Some(&i) = registers.get(a.below(registers.len().max(1))) {
+                let target = blocks[i].label.split(", ").next().unwrap_or_default().to_string();
+                let width = regs.iter().find(|r| r.name == target).map_or(1, |r| r.width);
+                let sel_width = 1 + a.below(2);
+                let sel = b.leaf(sel_width, false);
+                let mut values: Vec<u128> = (0..1u128 << sel_width).collect();
+                for k in (1..values.len()).rev() {
+                    values.swap(k, a.below(k + 1));
+                }
+                values.truncate(1 + a.below(values.len()));
+                let mut arms = Vec::new();
+                for (k, v) in values.iter().enumerate() {
+                    let body = if k == 0 {
+                        std::mem::take(&mut blocks[i].body)
+                    } else {
+                        vec![Stmt::Assign { target: target.clone(), value: b.expr(width, 2, false) }]
+                    };
+                    arms.push((*v, body));
+                }
+                let default =
+                    (values.len() < 1 << sel_width && a.below(100) < 70).then(|| vec![Stmt::Assign { target: target.clone(), value: b.expr(width, 2, false) }]);
+                blocks[i].body = vec![Stmt::Case { sel, width: sel_width, arms, default }];
             }
         }
 
@@ -1054,6 +1215,8 @@ impl Design {
             (two_clocks, "two-clocks"),
             (negedge, "negedge"),
             (latch, "latch"),
+            (arith, "arith"),
+            (case, "case"),
         ];
         classes.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
         Design { ansi, params, ports, regs, mems, wires, outputs, blocks, latches, classes }
@@ -1173,17 +1336,18 @@ impl Design {
     /// Mutants may happen to be equivalent to the original; that is fine (ground truth decides).
     pub fn mutants(&self, seed: u64, n: usize) -> Vec<(String, Design)> {
         let mut rng = Rng::new(mix(seed));
-        let mut count = Mutation { target: usize::MAX, seen: 0, rng: &mut rng, note: None, latch_sites: Vec::new() };
+        let mut count = Mutation { target: usize::MAX, seen: 0, rng: &mut rng, note: None, focus_sites: Vec::new() };
         count.design(&mut self.clone());
-        let (total, latch_sites) = (count.seen, count.latch_sites);
+        let (total, focus_sites) = (count.seen, count.focus_sites);
         let mut sites: Vec<usize> = (0..total).collect();
         let mut out = Vec::new();
         for k in 0..n.min(total) {
-            // A latch design's first mutant changes a latch's machine.
-            let pick = if k == 0 && !latch_sites.is_empty() { latch_sites[rng.below(latch_sites.len())] } else { k + rng.below(total - k) };
+            // A latch design's first mutant changes a latch's machine, an
+            // arith or case design's one of those constructs.
+            let pick = if k == 0 && !focus_sites.is_empty() { focus_sites[rng.below(focus_sites.len())] } else { k + rng.below(total - k) };
             sites.swap(k, pick);
             let mut mutant = self.clone();
-            let mut m = Mutation { target: sites[k], seen: 0, rng: &mut rng, note: None, latch_sites: Vec::new() };
+            let mut m = Mutation { target: sites[k], seen: 0, rng: &mut rng, note: None, focus_sites: Vec::new() };
             m.design(&mut mutant);
             if let Some(note) = m.note {
                 out.push((note, mutant));
@@ -1307,6 +1471,16 @@ fn print_stmt(s: &Stmt, indent: usize, prefix: &str, lines: &mut Vec<String>) {
                 _ => print_branch("else", other, indent, lines),
             }
         }
+        Stmt::Case { sel, width, arms, default } => {
+            lines.push(format!("{pad}{prefix}case ({})", sel.text()));
+            for (value, body) in arms {
+                print_branch(&format!("{}:", const_text(*width, *value)), body, indent + 1, lines);
+            }
+            if let Some(body) = default {
+                print_branch("default:", body, indent + 1, lines);
+            }
+            lines.push(format!("{pad}endcase"));
+        }
     }
 }
 
@@ -1333,9 +1507,12 @@ struct Mutation<'r> {
     rng: &'r mut Rng,
     /// What was changed, once it was.
     note: Option<String>,
-    /// The places that change a latch into another machine (its enable
-    /// inverted, a flip-flop in its place).
-    latch_sites: Vec<usize>,
+    /// The places a design's first mutant is drawn from, where it has
+    /// any: those that change a latch into another machine (its enable
+    /// inverted, a flip-flop in its place), and the constructs of the
+    /// `arith` and `case` classes (a product, a shift by a signal, a signed
+    /// comparison, a case item).
+    focus_sites: Vec<usize>,
 }
 
 impl Mutation<'_> {
@@ -1346,9 +1523,9 @@ impl Mutation<'_> {
         hit
     }
 
-    /// [`Mutation::hit`] at a place of [`Mutation::latch_sites`].
-    fn latch_hit(&mut self) -> bool {
-        self.latch_sites.push(self.seen);
+    /// [`Mutation::hit`] at a place of [`Mutation::focus_sites`].
+    fn focus_hit(&mut self) -> bool {
+        self.focus_sites.push(self.seen);
         self.hit()
     }
 
@@ -1433,12 +1610,12 @@ impl Mutation<'_> {
         // opens it, where an input opens it (a register's bit as a clock
         // would change with the data it samples).
         for l in &mut d.latches {
-            if self.latch_hit() {
+            if self.focus_hit() {
                 let old = l.cond().text();
                 l.active_low = !l.active_low;
                 self.note = Some(format!("{}: the latch's enable inverted, if ({old}) became if ({})", l.name, l.cond().text()));
             }
-            if l.by_input && !l.flop && self.latch_hit() {
+            if l.by_input && !l.flop && self.focus_hit() {
                 l.flop = true;
                 let edge = if l.active_low { "negedge" } else { "posedge" };
                 self.note = Some(format!("{}: the latch became a flip-flop on {edge} {}", l.name, l.enable.text()));
@@ -1462,6 +1639,22 @@ impl Mutation<'_> {
                     self.expr(cond, label);
                     self.stmts(then, label);
                     self.stmts(other, label);
+                }
+                Stmt::Case { sel, width, arms, default } => {
+                    for (value, _) in arms.iter_mut() {
+                        if self.focus_hit() {
+                            let old = *value;
+                            *value = other_value(self.rng, *width, old);
+                            self.note = Some(format!("{label}: case item {} became {}", const_text(*width, old), const_text(*width, *value)));
+                        }
+                    }
+                    self.expr(sel, label);
+                    for (_, body) in arms.iter_mut() {
+                        self.stmts(body, label);
+                    }
+                    if let Some(body) = default {
+                        self.stmts(body, label);
+                    }
                 }
             }
         }
@@ -1488,7 +1681,8 @@ impl Mutation<'_> {
                 self.expr(x, at);
             }
             Expr::Bin(op, a, b) => {
-                if self.hit() {
+                let product = *op == BinOp::Mul;
+                if (product && self.focus_hit()) || (!product && self.hit()) {
                     let old = *op;
                     let others: Vec<BinOp> = old.family().iter().copied().filter(|o| *o != old).collect();
                     *op = others[self.rng.below(others.len())];
@@ -1519,6 +1713,33 @@ impl Mutation<'_> {
                     self.expr(p, at);
                 }
             }
+            Expr::VarShift { kind, value, by } => {
+                if self.focus_hit() {
+                    let old = *kind;
+                    let others: Vec<ShiftKind> = SHIFT_KINDS.into_iter().filter(|k| *k != old).collect();
+                    *kind = others[self.rng.below(others.len())];
+                    self.note = Some(format!("{at}: shift {} became {}", old.text(), kind.text()));
+                }
+                self.expr(value, at);
+                self.expr(by, at);
+            }
+            Expr::Signed(op, a, b) => {
+                if self.focus_hit() {
+                    let old = *op;
+                    let others: Vec<BinOp> = COMPARE_OPS.into_iter().filter(|o| *o != old).collect();
+                    *op = others[self.rng.below(others.len())];
+                    self.note = Some(format!("{at}: signed {} became {}", old.text(), op.text()));
+                }
+                if self.focus_hit() {
+                    let unsigned = Expr::Bin(*op, a.clone(), b.clone());
+                    self.note = Some(format!("{at}: $signed dropped from {}", op.text()));
+                    *e = unsigned;
+                    return;
+                }
+                self.expr(a, at);
+                self.expr(b, at);
+            }
+            Expr::Index { by, .. } => self.expr(by, at),
         }
     }
 }
@@ -1581,7 +1802,7 @@ mod tests {
             let percent = count * 100 / seeds as usize;
             assert!((15..=55).contains(&percent), "{class}: {percent}%");
         }
-        for class in ["two-clocks", "negedge", "latch"] {
+        for class in ["two-clocks", "negedge", "latch", "arith", "case"] {
             let percent = designs.iter().filter(|d| d.classes().contains(&class)).count() * 100 / seeds as usize;
             assert!((10..=25).contains(&percent), "{class}: {percent}%");
         }
