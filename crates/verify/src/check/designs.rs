@@ -26,12 +26,17 @@ pub(super) fn read_design(
         Err(e) => return Err(e.into()),
     };
     let (written, why) = slang_instead(given, sources, top, &output, front)?;
-    let (ports, holds) = match yosys::module(&written, top, dir) {
+    let (ports, mut holds) = match yosys::module(&written, top, dir) {
         Ok(read) => read,
         Err(e) if crate::flow::out_of_time() => return Err(e.into()),
         Err(ToolError::Failed { output, .. }) => return Err(slang_unreadable(given, &written, &output)),
         Err(e) => return Err(e.into()),
     };
+    // The file yosys wrote has case statements of its own making (each
+    // `$pmux` a `casez` marked parallel_case, whose selects yosys made one
+    // hot): they read back as yosys read the design, not as pragmas of the
+    // user's.
+    holds.case_pragmas.clear();
     let verilog = written.files[0].clone();
     Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
 }
@@ -68,6 +73,33 @@ fn names_of(clocks: &[(String, bool, &Path)]) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// A case statement of `file` that yosys reads otherwise than a simulator
+/// runs it ([`yosys::Holds::case_pragmas`]): the one line that refuses it,
+/// naming the pragma, the place and the way out. A verdict on yosys's
+/// reading would then be of another machine than the file's simulation
+/// (a `unique case` with no `default` read equal to one whose default
+/// sets 0), and a verdict on the simulation cannot be proven by yosys's
+/// provers: neither is given.
+pub(crate) fn case_pragma(file: &Path, holds: &yosys::Holds) -> Option<Error> {
+    let (pragma, place) = holds.case_pragmas.first()?;
+    let (from, what, way_out) = match pragma.as_str() {
+        "full_case" => (
+            "`unique case`, `priority case` or (* full_case *)",
+            "with no `default`: where no item matches, yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value",
+            "give the case a `default` (the value the variables take where no item matches), or drop the full_case",
+        ),
+        _ => (
+            "`unique case`, `unique0 case` or (* parallel_case *)",
+            "whose items can match together (a `?` or `z` bit, an item that is no constant, a value twice): yosys takes every matching item at once, where a simulator takes the first",
+            "make the items distinct constants, or drop the parallel_case",
+        ),
+    };
+    Some(Error::Design(format!(
+        "{} has a case statement ({place}) marked {pragma} ({from}) {what}: yosys reads it otherwise than it simulates, and nimforge check gives no verdict on such a design: {way_out}",
+        file.display()
+    )))
 }
 
 /// Whether [`not_one_rising_clock`] says where in the files a latch or a

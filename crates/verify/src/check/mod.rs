@@ -49,7 +49,7 @@ use crate::flow::budget;
 use crate::flow::yosys::{self, ModulePort};
 use crate::sources::Sources;
 use crate::Error;
-use designs::{clocking, list, read_design, same_ports};
+use designs::{case_pragma, clocking, list, read_design, same_ports};
 pub(crate) use designs::{not_one_rising_clock, signal, Where};
 use nimforge_netlist::Netlist;
 use std::path::{Path, PathBuf};
@@ -230,6 +230,9 @@ fn check_until(
     let read: Vec<Read> = read_a.into_iter().chain(read_b).collect();
     same_ports((a, &ports_a), (b, &ports_b))?;
     for (f, h) in [(a, &holds_a), (b, &holds_b)] {
+        if let Some(refused) = case_pragma(f, h) {
+            return Err(refused);
+        }
         if let Some(places) = h.loops.first() {
             return Err(Error::Design(format!(
                 "{} has a combinational loop (a value that depends on itself with no register between) through {}: nimforge check takes designs without one",

@@ -1,7 +1,7 @@
 //! A module's ports as yosys reads them (`templates/ports.ys.j2`), with
 //! what it holds, and where each of its outputs is driven (`drivers`).
 
-use super::rtlil::{array_element, parse_holds};
+use super::rtlil::{array_element, case_pragmas, parse_holds};
 use super::{canonical, reads, run_script, Holds, YOSYS};
 use crate::flow::{read, tail, write, ToolError};
 use crate::sources::Sources;
@@ -48,6 +48,7 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
     let json = read(&dir.join("ports.json"))?;
     let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: tail(&json, 20) })?;
     let mut holds = parse_holds(&read(&dir.join("design.il"))?, top, &read(&dir.join("undriven.txt"))?);
+    holds.case_pragmas = case_pragmas(&read(&dir.join("read.il"))?);
     // yosys's `check` sees a loop through a whole word where one bit may
     // depend on another of the same word and not on itself: a loop counts
     // only where it is still there bit by bit (after `techmap`).

@@ -48,6 +48,10 @@ pub struct Holds {
     /// Where the first register or memory write on each of `clocks` is
     /// written, as `file.v:12`, where yosys gives the place.
     pub clock_places: Vec<((String, bool), String)>,
+    /// Each case statement that yosys reads otherwise than a simulator
+    /// runs it, by the pragma that makes it so and its place (`full_case`
+    /// or `parallel_case`, `file.v:5`): see [`case_pragmas`].
+    pub case_pragmas: Vec<(String, String)>,
 }
 
 /// `file.v:12` from a `src` attribute's value (`"/dir/file.v:12.5-14.8|..."`):
@@ -318,8 +322,113 @@ pub fn verilog_name(name: &str) -> String {
     }
 }
 
+/// The case statements of yosys's RTLIL as read (before `proc`) that a
+/// pragma makes yosys read otherwise than a simulator runs them: each
+/// pragma (`full_case`, `parallel_case`) and the statement's place
+/// (`file.v:5`, or the pragma alone where yosys gives no place).
+///
+/// `unique case`, `priority case` and `(* full_case *)` mark a switch
+/// `full_case`: where no item matches and there is no `default`, yosys
+/// assigns x (read as 0, or any value a synthesis likes) where a
+/// simulator keeps each variable's value. Such a switch is the one whose
+/// default case yosys made itself (no `src`). `unique case`, `unique0 case`
+/// and `(* parallel_case *)` mark it `parallel_case`: yosys takes every
+/// item that matches at once (a `$pmux`), where a simulator takes the
+/// first; that departs only where two items can match together (an item
+/// with `?` or `z` bits, one that is no constant, or one value twice).
+pub(super) fn case_pragmas(il: &str) -> Vec<(String, String)> {
+    // One switch being read: its pragmas, its place, the attributes seen
+    // since its last case, and whether a case of its own departs.
+    struct Switch {
+        full: bool,
+        parallel: bool,
+        place: String,
+        attributes: Vec<String>,
+        made_default: bool,
+        items: Vec<String>,
+        overlap: bool,
+    }
+    let mut found: Vec<(String, String)> = Vec::new();
+    let mut open: Vec<Switch> = Vec::new();
+    let mut attributes: Vec<String> = Vec::new();
+    // Each `switch` ends with an `end`; so does each process, cell and
+    // module, which hold no case.
+    for line in il.lines().map(str::trim) {
+        if line.starts_with("attribute ") {
+            attributes.push(line.to_string());
+        } else if line.starts_with("switch ") {
+            let has = |name: &str| attributes.iter().any(|a| a.strip_prefix("attribute \\").is_some_and(|a| a.starts_with(name) && a.ends_with(" 1")));
+            open.push(Switch {
+                full: has("full_case "),
+                parallel: has("parallel_case "),
+                place: src_place(&attributes).unwrap_or_default(),
+                attributes: Vec::new(),
+                made_default: false,
+                items: Vec::new(),
+                overlap: false,
+            });
+            attributes.clear();
+        } else if let Some(compare) = line.strip_prefix("case").filter(|rest| rest.is_empty() || rest.starts_with(' ')) {
+            if let Some(sw) = open.last_mut() {
+                sw.attributes = std::mem::take(&mut attributes);
+                let compare = compare.trim();
+                if compare.is_empty() {
+                    // A default yosys made (the file's own has a place).
+                    sw.made_default |= !sw.attributes.iter().any(|a| a.starts_with("attribute \\src "));
+                }
+                for item in compare.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                    let constant = item
+                        .split_once('\'')
+                        .is_some_and(|(w, bits)| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) && bits.chars().all(|c| c == '0' || c == '1'));
+                    sw.overlap |= !constant || sw.items.iter().any(|i| i == item);
+                    sw.items.push(item.to_string());
+                }
+            }
+        } else if line == "end" {
+            attributes.clear();
+            if let Some(sw) = open.pop() {
+                let place = |what: &str| if sw.place.is_empty() { what.to_string() } else { sw.place.clone() };
+                if sw.full && sw.made_default {
+                    found.push(("full_case".to_string(), place("full_case")));
+                }
+                if sw.parallel && sw.overlap {
+                    found.push(("parallel_case".to_string(), place("parallel_case")));
+                }
+            }
+        } else if !line.starts_with("assign ") {
+            // A process's or cell's own lines: no switch is open there.
+            attributes.clear();
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
+    /// The case statements yosys reads otherwise than a simulator: a
+    /// `full_case` switch whose default yosys made, a `parallel_case` one
+    /// whose items may overlap; not one with a default of the file's own,
+    /// nor one of distinct constants, nor a nested switch's pragma on its
+    /// parent.
+    #[test]
+    fn case_pragmas_that_change_the_reading() {
+        let il = "module \\t\n  process $p\n    attribute \\full_case 1\n    attribute \\src \"d.v:5.5-8.12\"\n    switch \\s\n\
+                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case 2'00\n        assign $1\\y \\a\n\
+                  \x20     case \n        assign $1\\y 1'x\n    end\n\
+                  \x20   attribute \\full_case 1\n    attribute \\parallel_case 1\n    attribute \\src \"d.v:9.5-12.12\"\n    switch \\s\n\
+                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case 2'00 , 2'01\n        switch \\a\n          case 1'1\n          case \n        end\n\
+                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case \n        assign $2\\y 1'0\n    end\n\
+                  \x20   attribute \\parallel_case 1\n    attribute \\src \"d.v:14.5-17.12\"\n    switch \\s\n\
+                  \x20     case 2'1-\n      case 2'-1\n    end\n\
+                  \x20   attribute \\parallel_case 1\n    switch \\s\n      case 2'01\n      case 2'01\n    end\n\
+                  \x20   sync always\n  end\nend\n";
+        let found = super::case_pragmas(il);
+        assert_eq!(
+            found,
+            [("full_case", "d.v:5"), ("parallel_case", "d.v:14"), ("parallel_case", "parallel_case")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+    }
+
     #[test]
     fn holds_for_check_from_rtlil() {
         let il = "module \\other\n  cell $dlatch $x\n    connect \\Q \\no\n  end\nend\n\
