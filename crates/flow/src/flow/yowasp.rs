@@ -57,7 +57,8 @@ pub fn to_verilog(sources: &Sources, top: &str, dir: &Path, by: Option<std::time
     }
     let out = format!("{top}.v");
     // `bwmuxmap`: yosys 0.23 has no bitwise multiplexer cell.
-    let script = format!("{line}\nchformal -remove\ndelete t:$print\nbwmuxmap\nwrite_verilog -noattr /w/{out}\n");
+    // `slang.il`: the reading with its attributes, for [`full_cases`].
+    let script = format!("{line}\nchformal -remove\ndelete t:$print\nbwmuxmap\nwrite_rtlil /w/{SLANG_IL}\nwrite_verilog -noattr /w/{out}\n");
     write(&dir.join("read.ys"), &script)?;
     let mut mount = format!("/w={}", std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()).display());
     for (k, m) in mounts.iter().enumerate() {
@@ -84,6 +85,20 @@ pub fn to_verilog(sources: &Sources, top: &str, dir: &Path, by: Option<std::time
         Err(ToolError::Failed { tool, what, output }) => Err(ToolError::Failed { tool, what, output: unmount(output) }),
         Err(e) => Err(e),
     }
+}
+
+/// Where [`to_verilog`] writes slang's reading as RTLIL, beside the Verilog.
+const SLANG_IL: &str = "slang.il";
+
+/// The case statements of the design [`to_verilog`] wrote as `written`
+/// that yosys-slang read otherwise than a simulator runs them, as
+/// [`crate::flow::yosys::Holds::case_pragmas`] names them: a `unique` or
+/// `priority` case (slang marks it `full_case`) whose multiplexer takes x
+/// where no item matches, where a simulator keeps the variable's value.
+pub fn full_cases(written: &Path) -> Result<Vec<(String, String)>, ToolError> {
+    let il = written.with_file_name(SLANG_IL);
+    let text = std::fs::read_to_string(&il).map_err(|error| ToolError::Io { what: format!("reading {}", il.display()), error })?;
+    Ok(crate::flow::yosys::rtlil::x_when_no_item(&text))
 }
 
 /// `text` with every path under the mount `at` (`s0/`, as slang writes

@@ -33,10 +33,9 @@ pub(super) fn read_design(
         Err(e) => return Err(e.into()),
     };
     // The file yosys wrote has case statements of its own making (each
-    // `$pmux` a `casez` marked parallel_case, whose selects yosys made one
-    // hot): they read back as yosys read the design, not as pragmas of the
-    // user's.
-    holds.case_pragmas.clear();
+    // `$pmux` a `casez` marked parallel_case): they are no pragmas of the
+    // user's. The user's own are in slang's reading.
+    holds.case_pragmas = crate::flow::yowasp::full_cases(&written.files[0])?;
     let verilog = written.files[0].clone();
     Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
 }
@@ -76,28 +75,18 @@ fn names_of(clocks: &[(String, bool, &Path)]) -> Vec<String> {
 }
 
 /// A case statement of `file` that yosys reads otherwise than a simulator
-/// runs it ([`yosys::Holds::case_pragmas`]): the one line that refuses it,
-/// naming the pragma, the place and the way out. A verdict on yosys's
-/// reading would then be of another machine than the file's simulation
-/// (a `unique case` with no `default` read equal to one whose default
-/// sets 0), and a verdict on the simulation cannot be proven by yosys's
-/// provers: neither is given.
+/// runs it ([`yosys::Holds::case_pragmas`]: a full_case one with no
+/// `default`): the one line that refuses it, naming the pragma, the place
+/// and the way out. A verdict on yosys's reading would be of another
+/// machine than the file's simulation (such a `unique case` was called
+/// equal to a twin whose default sets 0), and the simulation's machine is
+/// not what yosys's provers can read: neither verdict is given.
 pub(crate) fn case_pragma(file: &Path, holds: &yosys::Holds) -> Option<Error> {
     let (pragma, place) = holds.case_pragmas.first()?;
-    let (from, what, way_out) = match pragma.as_str() {
-        "full_case" => (
-            "`unique case`, `priority case` or (* full_case *)",
-            "with no `default`: where no item matches, yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value",
-            "give the case a `default` (the value the variables take where no item matches), or drop the full_case",
-        ),
-        _ => (
-            "`unique case`, `unique0 case` or (* parallel_case *)",
-            "whose items can match together (a `?` or `z` bit, an item that is no constant, a value twice): yosys takes every matching item at once, where a simulator takes the first",
-            "make the items distinct constants, or drop the parallel_case",
-        ),
-    };
     Some(Error::Design(format!(
-        "{} has a case statement ({place}) marked {pragma} ({from}) {what}: yosys reads it otherwise than it simulates, and nimforge check gives no verdict on such a design: {way_out}",
+        "{} has a case statement ({place}) marked {pragma} (`unique case`, `priority case` or (* full_case *)) with no `default`: where no item matches, \
+         yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value, so nimforge check \
+         gives no verdict on it: give the case a `default` (the value the variables take where no item matches), or drop the full_case",
         file.display()
     )))
 }
@@ -143,7 +132,10 @@ pub(crate) fn not_one_rising_clock(files: &[(&Path, &yosys::Holds)], input: &dyn
             (names.len() > 1).then(|| match at_line {
                 Where::File => format!("registers are clocked by {}", list(&names)),
                 Where::FileAndLine => {
-                    let each: Vec<String> = clocks.iter().map(|(c, rising, _)| format!("{c}{}", clock_at(c, *rising))).collect();
+                    // By name: yosys's order of the registers is no order of the user's.
+                    let mut by_name: Vec<&(String, bool, &Path)> = clocks.iter().collect();
+                    by_name.sort_by(|x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
+                    let each: Vec<String> = by_name.iter().map(|(c, rising, _)| format!("{c}{}", clock_at(c, *rising))).collect();
                     format!("{} has registers clocked by {}", files[0].0.display(), list(&each))
                 }
             })

@@ -13,7 +13,7 @@
 pub mod anchor;
 mod equiv;
 mod ports;
-mod rtlil;
+pub(crate) mod rtlil;
 mod synth;
 
 #[allow(deprecated)]

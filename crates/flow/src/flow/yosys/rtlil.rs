@@ -323,81 +323,169 @@ pub fn verilog_name(name: &str) -> String {
 }
 
 /// The case statements of yosys's RTLIL as read (before `proc`) that a
-/// pragma makes yosys read otherwise than a simulator runs them: each
-/// pragma (`full_case`, `parallel_case`) and the statement's place
-/// (`file.v:5`, or the pragma alone where yosys gives no place).
+/// `full_case` pragma makes yosys read otherwise than a simulator runs
+/// them: each as the pragma and the statement's place (`file.v:5`, or the
+/// pragma alone where yosys gives no place).
 ///
 /// `unique case`, `priority case` and `(* full_case *)` mark a switch
-/// `full_case`: where no item matches and there is no `default`, yosys
-/// assigns x (read as 0, or any value a synthesis likes) where a
-/// simulator keeps each variable's value. Such a switch is the one whose
-/// default case yosys made itself (no `src`). `unique case`, `unique0 case`
-/// and `(* parallel_case *)` mark it `parallel_case`: yosys takes every
-/// item that matches at once (a `$pmux`), where a simulator takes the
-/// first; that departs only where two items can match together (an item
-/// with `?` or `z` bits, one that is no constant, or one value twice).
+/// `full_case`: where no item matches and the file gives no `default`,
+/// yosys makes a default of its own that assigns x (any value a pass
+/// likes) where a simulator keeps each variable's value. Such a default
+/// has no `src`; the file's own has one. (`parallel_case` is no such
+/// departure: each reading removes it before `proc`, so that a case is
+/// read as a simulator runs it, the first matching item taken.)
 pub(super) fn case_pragmas(il: &str) -> Vec<(String, String)> {
-    // One switch being read: its pragmas, its place, the attributes seen
-    // since its last case, and whether a case of its own departs.
-    struct Switch {
-        full: bool,
-        parallel: bool,
-        place: String,
-        attributes: Vec<String>,
-        made_default: bool,
-        items: Vec<String>,
-        overlap: bool,
-    }
+    // The open switches, innermost last: whether each is full_case, its
+    // place, whether it has a default yosys made, and its items.
+    let mut open: Vec<(bool, String, bool, Vec<String>)> = Vec::new();
     let mut found: Vec<(String, String)> = Vec::new();
-    let mut open: Vec<Switch> = Vec::new();
     let mut attributes: Vec<String> = Vec::new();
     // Each `switch` ends with an `end`; so does each process, cell and
-    // module, which hold no case.
+    // module, which hold no open switch.
     for line in il.lines().map(str::trim) {
         if line.starts_with("attribute ") {
             attributes.push(line.to_string());
         } else if line.starts_with("switch ") {
-            let has = |name: &str| attributes.iter().any(|a| a.strip_prefix("attribute \\").is_some_and(|a| a.starts_with(name) && a.ends_with(" 1")));
-            open.push(Switch {
-                full: has("full_case "),
-                parallel: has("parallel_case "),
-                place: src_place(&attributes).unwrap_or_default(),
-                attributes: Vec::new(),
-                made_default: false,
-                items: Vec::new(),
-                overlap: false,
-            });
+            let full = attributes.iter().any(|a| a == "attribute \\full_case 1");
+            open.push((full, src_place(&attributes).unwrap_or_default(), false, Vec::new()));
             attributes.clear();
-        } else if let Some(compare) = line.strip_prefix("case").filter(|rest| rest.is_empty() || rest.starts_with(' ')) {
-            if let Some(sw) = open.last_mut() {
-                sw.attributes = std::mem::take(&mut attributes);
-                let compare = compare.trim();
-                if compare.is_empty() {
-                    // A default yosys made (the file's own has a place).
-                    sw.made_default |= !sw.attributes.iter().any(|a| a.starts_with("attribute \\src "));
-                }
-                for item in compare.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-                    let constant = item
-                        .split_once('\'')
-                        .is_some_and(|(w, bits)| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) && bits.chars().all(|c| c == '0' || c == '1'));
-                    sw.overlap |= !constant || sw.items.iter().any(|i| i == item);
-                    sw.items.push(item.to_string());
-                }
+        } else if line == "case" {
+            // A default; the file's own has a place.
+            if let Some((_, _, made, _)) = open.last_mut() {
+                *made |= !attributes.iter().any(|a| a.starts_with("attribute \\src "));
             }
+            attributes.clear();
         } else if line == "end" {
-            attributes.clear();
-            if let Some(sw) = open.pop() {
-                let place = |what: &str| if sw.place.is_empty() { what.to_string() } else { sw.place.clone() };
-                if sw.full && sw.made_default {
-                    found.push(("full_case".to_string(), place("full_case")));
-                }
-                if sw.parallel && sw.overlap {
-                    found.push(("parallel_case".to_string(), place("parallel_case")));
+            // A default yosys made that no value reaches (the items cover
+            // every value) changes nothing.
+            if let Some((true, place, true, items)) = open.pop() {
+                if !items_cover_every_value(&items.iter().map(String::as_str).collect::<Vec<_>>()) {
+                    found.push(("full_case".to_string(), if place.is_empty() { "full_case".to_string() } else { place }));
                 }
             }
-        } else if !line.starts_with("assign ") {
-            // A process's or cell's own lines: no switch is open there.
             attributes.clear();
+        } else if let Some(values) = line.strip_prefix("case ") {
+            if let Some((_, _, _, items)) = open.last_mut() {
+                items.extend(values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()));
+            }
+            attributes.clear();
+        } else if !line.starts_with("assign ") {
+            // A case with its values, a process's or a cell's own lines.
+            attributes.clear();
+        }
+    }
+    found
+}
+
+/// Whether case items (RTLIL constants, `2'1-`, a `-` any bit) cover every
+/// value of their selector: all of one width, at most 20 bits.
+fn items_cover_every_value(items: &[&str]) -> bool {
+    let parsed: Option<Vec<(usize, &str)>> = items
+        .iter()
+        .map(|i| {
+            let (w, bits) = i.split_once('\'')?;
+            let w: usize = w.parse().ok()?;
+            (bits.len() == w && bits.chars().all(|c| matches!(c, '0' | '1' | '-'))).then_some((w, bits))
+        })
+        .collect();
+    let Some(parsed) = parsed else { return false };
+    let Some(&(width, _)) = parsed.first() else { return false };
+    if width > 20 || parsed.iter().any(|(w, _)| *w != width) {
+        return false;
+    }
+    let mut covered = vec![false; 1 << width];
+    for (_, bits) in &parsed {
+        // The pattern's bits, most significant first.
+        for (value, seen) in covered.iter_mut().enumerate() {
+            let matches = bits.chars().rev().enumerate().all(|(k, c)| c == '-' || (c == '1') == ((value >> k) & 1 == 1));
+            *seen |= matches;
+        }
+    }
+    covered.iter().all(|c| *c)
+}
+
+/// One cell of an RTLIL module: its type, attributes, parameters and
+/// connections, as written.
+#[derive(Default)]
+struct Cell {
+    kind: String,
+    attributes: Vec<String>,
+    parameters: Vec<(String, String)>,
+    connections: Vec<(String, String)>,
+}
+
+impl Cell {
+    fn get<'a>(list: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        list.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The cells of an RTLIL text, in order.
+fn cells(il: &str) -> Vec<Cell> {
+    let (mut out, mut attributes, mut cell): (Vec<Cell>, Vec<String>, Option<Cell>) = (Vec::new(), Vec::new(), None);
+    for line in il.lines().map(str::trim) {
+        if let Some(c) = &mut cell {
+            if line == "end" {
+                out.extend(cell.take());
+            } else if let Some((name, value)) = line.strip_prefix("parameter ").and_then(|l| l.split_once(' ')) {
+                c.parameters.push((name.to_string(), value.to_string()));
+            } else if let Some((name, value)) = line.strip_prefix("connect ").and_then(|l| l.split_once(' ')) {
+                c.connections.push((name.to_string(), value.to_string()));
+            }
+        } else if line.starts_with("attribute ") {
+            attributes.push(line.to_string());
+        } else if let Some(kind) = line.strip_prefix("cell ").and_then(|l| l.split_whitespace().next()) {
+            cell = Some(Cell { kind: kind.to_string(), attributes: std::mem::take(&mut attributes), ..Cell::default() });
+        } else {
+            attributes.clear();
+        }
+    }
+    out
+}
+
+/// The multiplexers of an RTLIL netlist (yosys-slang's reading, which has
+/// no processes) marked `full_case` whose default input is x where the
+/// items do not cover every value: a case with no `default`, which slang
+/// read as any value where no item matches. Each as [`case_pragmas`]
+/// names it. The items are the `$eq` (and `$logic_not`, the value 0) cells
+/// on one signal that drive the selects; any other select counts as not
+/// covering.
+pub(crate) fn x_when_no_item(il: &str) -> Vec<(String, String)> {
+    let cells = cells(il);
+    // The value each compare's output stands for: (its signal, the value as an item).
+    let compare = |wire: &str| -> Option<(String, String)> {
+        let c = cells.iter().find(|c| Cell::get(&c.connections, "\\Y") == Some(wire))?;
+        let a = Cell::get(&c.connections, "\\A")?.to_string();
+        match c.kind.as_str() {
+            "$eq" => Some((a, Cell::get(&c.connections, "\\B")?.to_string())),
+            "$logic_not" => {
+                let width: usize = Cell::get(&c.parameters, "\\A_WIDTH")?.parse().ok()?;
+                Some((a, format!("{width}'{}", "0".repeat(width))))
+            }
+            _ => None,
+        }
+    };
+    let mut found: Vec<(String, String)> = Vec::new();
+    for c in cells.iter().filter(|c| ["$pmux", "$mux"].contains(&c.kind.as_str())) {
+        let all_x =
+            Cell::get(&c.connections, "\\A").and_then(|v| v.split_once('\'')).is_some_and(|(_, bits)| !bits.is_empty() && bits.chars().all(|b| b == 'x'));
+        if !all_x || !c.attributes.iter().any(|a| a == "attribute \\full_case 1") {
+            continue;
+        }
+        let selects = Cell::get(&c.connections, "\\S").unwrap_or("");
+        let items: Option<Vec<(String, String)>> = selects.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().map(compare).collect();
+        let covered = items.is_some_and(|items| {
+            items.iter().all(|(signal, _)| *signal == items[0].0) && items_cover_every_value(&items.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>())
+        });
+        if covered {
+            continue;
+        }
+        // slang's `src` is the item's place, then the case's: the case's,
+        // as yosys's own reading names it.
+        let case: Vec<String> = c.attributes.iter().map(|a| a.rsplit_once('|').map_or(a.clone(), |(_, last)| format!("attribute \\src \"{last}"))).collect();
+        let place = src_place(&case).unwrap_or_else(|| "full_case".to_string());
+        if !found.iter().any(|(_, p)| *p == place) {
+            found.push(("full_case".to_string(), place));
         }
     }
     found
@@ -406,27 +494,40 @@ pub(super) fn case_pragmas(il: &str) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     /// The case statements yosys reads otherwise than a simulator: a
-    /// `full_case` switch whose default yosys made, a `parallel_case` one
-    /// whose items may overlap; not one with a default of the file's own,
-    /// nor one of distinct constants, nor a nested switch's pragma on its
-    /// parent.
+    /// `full_case` switch whose default yosys made; not one with a default
+    /// of the file's own, nor a switch with no pragma (its made default
+    /// keeps the value), nor a nested switch's default on its parent, nor
+    /// one whose items cover every value (the made default unreachable).
     #[test]
-    fn case_pragmas_that_change_the_reading() {
+    fn full_cases_that_change_the_reading() {
         let il = "module \\t\n  process $p\n    attribute \\full_case 1\n    attribute \\src \"d.v:5.5-8.12\"\n    switch \\s\n\
                   \x20     attribute \\src \"d.v:0.0-0.0\"\n      case 2'00\n        assign $1\\y \\a\n\
-                  \x20     case \n        assign $1\\y 1'x\n    end\n\
-                  \x20   attribute \\full_case 1\n    attribute \\parallel_case 1\n    attribute \\src \"d.v:9.5-12.12\"\n    switch \\s\n\
-                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case 2'00 , 2'01\n        switch \\a\n          case 1'1\n          case \n        end\n\
-                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case \n        assign $2\\y 1'0\n    end\n\
-                  \x20   attribute \\parallel_case 1\n    attribute \\src \"d.v:14.5-17.12\"\n    switch \\s\n\
-                  \x20     case 2'1-\n      case 2'-1\n    end\n\
-                  \x20   attribute \\parallel_case 1\n    switch \\s\n      case 2'01\n      case 2'01\n    end\n\
+                  \x20     case\n        assign $1\\y 1'x\n    end\n\
+                  \x20   attribute \\full_case 1\n    attribute \\src \"d.v:9.5-12.12\"\n    switch \\s\n\
+                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case 2'00 , 2'01\n        switch \\a\n          case 1'1\n          case\n        end\n\
+                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case\n        assign $2\\y 1'0\n    end\n\
+                  \x20   attribute \\full_case 1\n    switch \\s\n      case 2'01\n      case\n    end\n\
+                  \x20   switch \\s\n      case 2'01\n      case\n        assign $3\\y \\y\n    end\n\
+                  \x20   attribute \\full_case 1\n    switch \\s\n      case 2'00 , 2'01\n      case 2'1-\n      case\n        assign $4\\y 1'x\n    end\n\
                   \x20   sync always\n  end\nend\n";
         let found = super::case_pragmas(il);
-        assert_eq!(
-            found,
-            [("full_case", "d.v:5"), ("parallel_case", "d.v:14"), ("parallel_case", "parallel_case")].map(|(a, b)| (a.to_string(), b.to_string()))
-        );
+        assert_eq!(found, [("full_case", "d.v:5"), ("full_case", "full_case")].map(|(a, b)| (a.to_string(), b.to_string())));
+    }
+
+    /// yosys-slang's `unique case` with no default: its multiplexer marked
+    /// full_case takes x where no item matches, named at the case's line;
+    /// one whose default is a value, with no full_case, or whose items
+    /// (compares on one signal) cover every value, is not.
+    #[test]
+    fn slang_cases_with_x_where_no_item_matches() {
+        let il = "module \\t\n  attribute \\full_case 1\n  attribute \\src \"a.sv:11.13-11.22|a.sv:9.5-12.12\"\n  cell $pmux $m1\n\
+                  \x20   parameter \\WIDTH 1\n    connect \\A 1'x\n    connect \\B { \\a \\b }\n  end\n\
+                  \x20 attribute \\full_case 1\n  attribute \\src \"a.sv:20.1-20.2|a.sv:19.5-22.12\"\n  cell $mux $m2\n    connect \\A 2'00\n  end\n\
+                  \x20 attribute \\src \"a.sv:30.1-30.2\"\n  cell $mux $m3\n    connect \\A 1'x\n  end\n\
+                  \x20 attribute \\full_case 1\n  cell $pmux $m4\n    connect \\A 2'xx\n    connect \\S { $c0 $c1 }\n  end\n\
+                  \x20 cell $logic_not $n0\n    parameter \\A_WIDTH 1\n    connect \\A \\k\n    connect \\Y $c0\n  end\n\
+                  \x20 cell $eq $n1\n    connect \\A \\k\n    connect \\B 1'1\n    connect \\Y $c1\n  end\nend\n";
+        assert_eq!(super::x_when_no_item(il), [("full_case".to_string(), "a.sv:9".to_string())]);
     }
 
     #[test]
