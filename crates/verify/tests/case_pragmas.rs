@@ -95,6 +95,9 @@ fn cases_yosys_reads_otherwise_than_they_simulate_are_refused() {
         assert!(line.contains("(unique_case_pkg.sv:12) marked full_case"), "{line}");
         let same = check::check(&corpus("unique_case_pkg_default.sv"), &zero, &options(&dir.join("slang-default"))).unwrap();
         assert!(matches!(same.verdict, Verdict::Equal(_)), "{:?}", same.verdict);
+        // A `unique casez` whose items overlap: slang takes both at once.
+        let line = refused(&corpus("unique_casez_pkg.sv"), &priority, &dir.join("slang-casez"));
+        assert!(line.contains("(unique_casez_pkg.sv:13) marked parallel_case") && line.contains("make the items distinct values"), "{line}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -57,7 +57,7 @@ pub fn to_verilog(sources: &Sources, top: &str, dir: &Path, by: Option<std::time
     }
     let out = format!("{top}.v");
     // `bwmuxmap`: yosys 0.23 has no bitwise multiplexer cell.
-    // `slang.il`: the reading with its attributes, for [`full_cases`].
+    // `slang.il`: the reading with its attributes, for [`case_pragmas`].
     let script = format!("{line}\nchformal -remove\ndelete t:$print\nbwmuxmap\nwrite_rtlil /w/{SLANG_IL}\nwrite_verilog -noattr /w/{out}\n");
     write(&dir.join("read.ys"), &script)?;
     let mut mount = format!("/w={}", std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()).display());
@@ -93,12 +93,13 @@ const SLANG_IL: &str = "slang.il";
 /// The case statements of the design [`to_verilog`] wrote as `written`
 /// that yosys-slang read otherwise than a simulator runs them, as
 /// [`crate::flow::yosys::Holds::case_pragmas`] names them: a `unique` or
-/// `priority` case (slang marks it `full_case`) whose multiplexer takes x
-/// where no item matches, where a simulator keeps the variable's value.
-pub fn full_cases(written: &Path) -> Result<Vec<(String, String)>, ToolError> {
+/// `priority` case whose items do not cover every value, taken as any
+/// value where none matches (`full_case`), and a `unique` case whose items
+/// can match together, taken all at once (`parallel_case`).
+pub fn case_pragmas(written: &Path) -> Result<Vec<(String, String)>, ToolError> {
     let il = written.with_file_name(SLANG_IL);
     let text = std::fs::read_to_string(&il).map_err(|error| ToolError::Io { what: format!("reading {}", il.display()), error })?;
-    Ok(crate::flow::yosys::rtlil::x_when_no_item(&text))
+    Ok(crate::flow::yosys::rtlil::slang_departures(&text))
 }
 
 /// `text` with every path under the mount `at` (`s0/`, as slang writes

@@ -35,7 +35,7 @@ pub(super) fn read_design(
     // The file yosys wrote has case statements of its own making (each
     // `$pmux` a `casez` marked parallel_case): they are no pragmas of the
     // user's. The user's own are in slang's reading.
-    holds.case_pragmas = crate::flow::yowasp::full_cases(&written.files[0])?;
+    holds.case_pragmas = crate::flow::yowasp::case_pragmas(&written.files[0])?;
     let verilog = written.files[0].clone();
     Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
 }
@@ -83,10 +83,20 @@ fn names_of(clocks: &[(String, bool, &Path)]) -> Vec<String> {
 /// not what yosys's provers can read: neither verdict is given.
 pub(crate) fn case_pragma(file: &Path, holds: &yosys::Holds) -> Option<Error> {
     let (pragma, place) = holds.case_pragmas.first()?;
+    let (from, what, way_out) = match pragma.as_str() {
+        "parallel_case" => (
+            "`unique case` or `unique0 case`, read by yosys-slang",
+            "whose items can match together: yosys-slang takes every matching item at once, where a simulator takes the first",
+            "make the items distinct values, or drop the unique",
+        ),
+        _ => (
+            "`unique case`, `priority case` or (* full_case *)",
+            "with no `default`: where no item matches, yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value",
+            "give the case a `default` (the value the variables take where no item matches), or drop the full_case",
+        ),
+    };
     Some(Error::Design(format!(
-        "{} has a case statement ({place}) marked {pragma} (`unique case`, `priority case` or (* full_case *)) with no `default`: where no item matches, \
-         yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value, so nimforge check \
-         gives no verdict on it: give the case a `default` (the value the variables take where no item matches), or drop the full_case",
+        "{} has a case statement ({place}) marked {pragma} ({from}) {what}, so nimforge check gives no verdict on it: {way_out}",
         file.display()
     )))
 }

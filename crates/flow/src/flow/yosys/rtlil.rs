@@ -49,8 +49,9 @@ pub struct Holds {
     /// written, as `file.v:12`, where yosys gives the place.
     pub clock_places: Vec<((String, bool), String)>,
     /// Each case statement that yosys reads otherwise than a simulator
-    /// runs it, by the pragma that makes it so and its place (`full_case`
-    /// or `parallel_case`, `file.v:5`): see [`case_pragmas`].
+    /// runs it, by the pragma that makes it so and its place (`full_case`,
+    /// `file.v:5`): a `unique case`, `priority case` or `(* full_case *)`
+    /// whose items do not cover every value and that has no `default`.
     pub case_pragmas: Vec<(String, String)>,
 }
 
@@ -443,14 +444,20 @@ fn cells(il: &str) -> Vec<Cell> {
     out
 }
 
-/// The multiplexers of an RTLIL netlist (yosys-slang's reading, which has
-/// no processes) marked `full_case` whose default input is x where the
-/// items do not cover every value: a case with no `default`, which slang
-/// read as any value where no item matches. Each as [`case_pragmas`]
-/// names it. The items are the `$eq` (and `$logic_not`, the value 0) cells
-/// on one signal that drive the selects; any other select counts as not
-/// covering.
-pub(crate) fn x_when_no_item(il: &str) -> Vec<(String, String)> {
+/// The case statements of an RTLIL netlist (yosys-slang's reading, which
+/// has no processes) that slang read otherwise than a simulator runs
+/// them, each as [`case_pragmas`] names them:
+/// - `full_case` (a `unique` or `priority` case): a multiplexer so marked
+///   whose default input is x where its items do not cover every value,
+///   any value where no item matches;
+/// - `parallel_case` (`unique`, `unique0`): a `$pmux` so marked whose
+///   items can match together, every matching item taken at once where a
+///   simulator takes the first.
+///
+/// The items are the `$eq` (and `$logic_not`, the value 0) cells on one
+/// signal that drive the selects; any other select counts as covering
+/// nothing and as matching with any other.
+pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
     let cells = cells(il);
     // The value each compare's output stands for: (its signal, the value as an item).
     let compare = |wire: &str| -> Option<(String, String)> {
@@ -467,25 +474,29 @@ pub(crate) fn x_when_no_item(il: &str) -> Vec<(String, String)> {
     };
     let mut found: Vec<(String, String)> = Vec::new();
     for c in cells.iter().filter(|c| ["$pmux", "$mux"].contains(&c.kind.as_str())) {
+        let marked = |pragma: &str| c.attributes.iter().any(|a| *a == format!("attribute \\{pragma} 1"));
+        let selects = Cell::get(&c.connections, "\\S").unwrap_or("");
+        // The items, where every select is a compare on one signal.
+        let items: Option<Vec<String>> = selects
+            .trim_matches(|ch| ch == '{' || ch == '}')
+            .split_whitespace()
+            .map(compare)
+            .collect::<Option<Vec<_>>>()
+            .filter(|items| items.iter().all(|(signal, _)| *signal == items[0].0))
+            .map(|items| items.into_iter().map(|(_, v)| v).collect());
         let all_x =
             Cell::get(&c.connections, "\\A").and_then(|v| v.split_once('\'')).is_some_and(|(_, bits)| !bits.is_empty() && bits.chars().all(|b| b == 'x'));
-        if !all_x || !c.attributes.iter().any(|a| a == "attribute \\full_case 1") {
-            continue;
-        }
-        let selects = Cell::get(&c.connections, "\\S").unwrap_or("");
-        let items: Option<Vec<(String, String)>> = selects.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().map(compare).collect();
-        let covered = items.is_some_and(|items| {
-            items.iter().all(|(signal, _)| *signal == items[0].0) && items_cover_every_value(&items.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>())
-        });
-        if covered {
-            continue;
-        }
+        let covered = items.as_ref().is_some_and(|i| items_cover_every_value(&i.iter().map(String::as_str).collect::<Vec<_>>()));
+        let distinct = items.as_ref().is_some_and(|i| i.iter().all(|v| !v.contains('-')) && i.iter().enumerate().all(|(k, v)| !i[..k].contains(v)));
         // slang's `src` is the item's place, then the case's: the case's,
         // as yosys's own reading names it.
         let case: Vec<String> = c.attributes.iter().map(|a| a.rsplit_once('|').map_or(a.clone(), |(_, last)| format!("attribute \\src \"{last}"))).collect();
-        let place = src_place(&case).unwrap_or_else(|| "full_case".to_string());
-        if !found.iter().any(|(_, p)| *p == place) {
-            found.push(("full_case".to_string(), place));
+        let place = src_place(&case);
+        for (pragma, departs) in [("full_case", all_x && !covered), ("parallel_case", c.kind == "$pmux" && !distinct)] {
+            let place = place.clone().unwrap_or_else(|| pragma.to_string());
+            if marked(pragma) && departs && !found.iter().any(|(p, at)| p == pragma && *at == place) {
+                found.push((pragma.to_string(), place));
+            }
         }
     }
     found
@@ -527,7 +538,7 @@ mod tests {
                   \x20 attribute \\full_case 1\n  cell $pmux $m4\n    connect \\A 2'xx\n    connect \\S { $c0 $c1 }\n  end\n\
                   \x20 cell $logic_not $n0\n    parameter \\A_WIDTH 1\n    connect \\A \\k\n    connect \\Y $c0\n  end\n\
                   \x20 cell $eq $n1\n    connect \\A \\k\n    connect \\B 1'1\n    connect \\Y $c1\n  end\nend\n";
-        assert_eq!(super::x_when_no_item(il), [("full_case".to_string(), "a.sv:9".to_string())]);
+        assert_eq!(super::slang_departures(il), [("full_case".to_string(), "a.sv:9".to_string())]);
     }
 
     #[test]
