@@ -459,9 +459,11 @@ fn cells(il: &str) -> Vec<Cell> {
 /// nothing and as matching with any other.
 pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
     let cells = cells(il);
+    // Each cell by the wire it drives (a large design has many multiplexers).
+    let by_output: std::collections::HashMap<&str, &Cell> = cells.iter().filter_map(|c| Some((Cell::get(&c.connections, "\\Y")?, c))).collect();
     // The value each compare's output stands for: (its signal, the value as an item).
     let compare = |wire: &str| -> Option<(String, String)> {
-        let c = cells.iter().find(|c| Cell::get(&c.connections, "\\Y") == Some(wire))?;
+        let c = by_output.get(wire)?;
         let a = Cell::get(&c.connections, "\\A")?.to_string();
         match c.kind.as_str() {
             "$eq" => Some((a, Cell::get(&c.connections, "\\B")?.to_string())),
