@@ -76,8 +76,9 @@ fn names_of(clocks: &[(String, bool, &Path)]) -> Vec<String> {
 
 /// A case statement of `file` that yosys reads otherwise than a simulator
 /// runs it ([`yosys::Holds::case_pragmas`]: a full_case one with no
-/// `default`): the one line that refuses it, naming the pragma, the place
-/// and the way out. A verdict on yosys's reading would be of another
+/// `default`, or in yosys-slang's reading a parallel_case one whose items
+/// can match together): the one line that refuses it, naming the pragma,
+/// the place and the way out. A verdict on yosys's reading would be of another
 /// machine than the file's simulation (such a `unique case` was called
 /// equal to a twin whose default sets 0), and the simulation's machine is
 /// not what yosys's provers can read: neither verdict is given.

@@ -51,7 +51,9 @@ pub struct Holds {
     /// Each case statement that yosys reads otherwise than a simulator
     /// runs it, by the pragma that makes it so and its place (`full_case`,
     /// `file.v:5`): a `unique case`, `priority case` or `(* full_case *)`
-    /// whose items do not cover every value and that has no `default`.
+    /// whose items do not cover every value and that has no `default`; in
+    /// a reading by yosys-slang also `parallel_case`, a `unique case` whose
+    /// items can match together (`flow::yowasp::case_pragmas`).
     pub case_pragmas: Vec<(String, String)>,
 }
 
