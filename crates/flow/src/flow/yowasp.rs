@@ -99,7 +99,7 @@ const SLANG_IL: &str = "slang.il";
 pub fn case_pragmas(written: &Path) -> Result<Vec<(String, String)>, ToolError> {
     let il = written.with_file_name(SLANG_IL);
     let text = std::fs::read_to_string(&il).map_err(|error| ToolError::Io { what: format!("reading {}", il.display()), error })?;
-    Ok(crate::flow::yosys::rtlil::slang_departures(&text))
+    Ok(crate::flow::yosys::pragmas::slang_departures(&text))
 }
 
 /// `text` with every path under the mount `at` (`s0/`, as slang writes

@@ -22,45 +22,92 @@ use std::path::Path;
 /// The testbench's module name.
 const TB: &str = "nimforge_counterexample";
 
-/// Replays `cycles` (a value per input port, clock aside in cycles, bits
-/// as text, most significant first) on `a` and `b`; the counterexample
-/// when an output differs (the first cycle where one does), else an error
-/// that says it did not replay.
-#[allow(clippy::too_many_arguments)]
-pub fn certify(
-    (a, b): (&Sources, &Sources),
-    (holds_a, holds_b): (&Holds, &Holds),
-    tops: (&str, &str),
-    ports: &[ModulePort],
-    clocking: &Clocking,
-    cycles: &[Vec<String>],
-    found_by: &str,
-    dir: &Path,
-) -> Result<Counterexample, Error> {
-    let clock = clocking.clock();
-    let clocks: Vec<String> = match clocking {
-        Clocking::Steps { clocks, .. } => clocks.clone(),
-        _ => Vec::new(),
-    };
-    let inputs: Vec<&ModulePort> = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
-    let outputs: Vec<&ModulePort> = ports.iter().filter(|p| !p.input).collect();
-    let tb = dir.join("counterexample_tb.v");
-    // The testbench with the designs `sides` (a, then b), compiled and run
-    // with each in `{prefix}_a` and `{prefix}_b`: each one's outputs, cycle
-    // by cycle.
-    let replay = |sides: (&Sources, &Sources), holds: (&Holds, &Holds), tb: &Path, prefix: &str| -> Result<[Vec<Vec<String>>; 2], Error> {
-        let text = testbench((sides.0, sides.1, tb), holds, tops, (&inputs, &outputs), (clock, &clocks), cycles, prefix);
+/// The pair as the replays in Icarus take it: both designs' sources and
+/// holds, their tops, the ports driven (the clock in cycles aside) and
+/// shown, how time is taken, and where the testbenches go.
+pub(super) struct Pair<'a> {
+    pub sources: (&'a Sources, &'a Sources),
+    pub holds: (&'a Holds, &'a Holds),
+    pub tops: (&'a str, &'a str),
+    inputs: Vec<&'a ModulePort>,
+    outputs: Vec<&'a ModulePort>,
+    clock: Option<&'a str>,
+    clocks: Vec<String>,
+    pub dir: &'a Path,
+}
+
+/// Where a file's own simulation first departs from yosys's reading of
+/// it: the file, the cycle (or step), the output, its value in Icarus and
+/// as read, and the testbench that shows it.
+pub(super) struct Departure {
+    pub file: String,
+    pub at: String,
+    pub output: String,
+    pub got: String,
+    pub read: String,
+    pub testbench: std::path::PathBuf,
+}
+
+impl<'a> Pair<'a> {
+    pub fn new(
+        sources: (&'a Sources, &'a Sources),
+        holds: (&'a Holds, &'a Holds),
+        tops: (&'a str, &'a str),
+        ports: &'a [ModulePort],
+        clocking: &'a Clocking,
+        dir: &'a Path,
+    ) -> Pair<'a> {
+        let clock = clocking.clock();
+        let clocks: Vec<String> = match clocking {
+            Clocking::Steps { clocks, .. } => clocks.clone(),
+            _ => Vec::new(),
+        };
+        let inputs = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
+        let outputs = ports.iter().filter(|p| !p.input).collect();
+        Pair { sources, holds, tops, inputs, outputs, clock, clocks, dir }
+    }
+
+    /// The inputs driven at each cycle, in the order a cycle's values are.
+    pub fn inputs(&self) -> &[&'a ModulePort] {
+        &self.inputs
+    }
+
+    /// Whether time is taken in steps (every clock an input), not in
+    /// cycles of one clock.
+    pub fn clocked_in_steps(&self) -> bool {
+        !self.clocks.is_empty()
+    }
+
+    /// How many outputs each cycle shows.
+    pub fn outputs(&self) -> usize {
+        self.outputs.len()
+    }
+
+    /// The testbench (`tb`) with the designs `sides` (a, then b), compiled
+    /// and run with each in `{prefix}_a` and `{prefix}_b`: each one's
+    /// outputs, cycle by cycle. Where Icarus cannot, the error says so with
+    /// `why` (what the replay was for).
+    fn replay(
+        &self,
+        sides: (&Sources, &Sources),
+        holds: (&Holds, &Holds),
+        tb: &Path,
+        prefix: &str,
+        cycles: &[Vec<String>],
+        why: &str,
+    ) -> Result<[Vec<Vec<String>>; 2], Error> {
+        let text = testbench((sides.0, sides.1, tb), holds, self.tops, (&self.inputs, &self.outputs), (self.clock, &self.clocks), cycles, prefix);
         crate::files::save(tb, &text)?;
         let tb = std::fs::canonicalize(tb).map_err(|e| Error::io(format!("reading {}", tb.display()), e))?;
         let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
-            let at = dir.join(format!("{prefix}_{}", side.to_lowercase()));
+            let at = self.dir.join(format!("{prefix}_{}", side.to_lowercase()));
             crate::files::create_dir_all(&at)?;
             // The testbench is the check's own: where Icarus cannot compile or
-            // run it, the difference is not certified and there is no verdict
-            // (an internal error, exit 4), never bad input.
+            // run it, there is no verdict (an internal error, exit 4), never
+            // bad input.
             let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at).map_err(|e| {
                 Error::Internal(format!(
-                    "internal error: the difference {found_by} found is not certified, so there is no verdict: Icarus could not run the check's testbench {} with {side}: {} (please report it)",
+                    "internal error: {why}, so there is no verdict: Icarus could not run the check's testbench {} with {side}: {} (please report it)",
                     tb.display(),
                     e.to_string().lines().next().unwrap_or_default()
                 ))
@@ -68,8 +115,71 @@ pub fn certify(
             Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
         };
         Ok([run("A", sides.0)?, run("B", sides.1)?])
-    };
-    let [got_a, got_b] = replay((a, b), (holds_a, holds_b), &tb, "replay")?;
+    }
+
+    /// Both files run in Icarus on `cycles` from power-on (`{prefix}_tb.v`):
+    /// each one's outputs, cycle by cycle.
+    pub fn run_files(&self, cycles: &[Vec<String>], prefix: &str, why: &str) -> Result<[Vec<Vec<String>>; 2], Error> {
+        self.replay(self.sources, self.holds, &self.dir.join(format!("{prefix}_tb.v")), prefix, cycles, why)
+    }
+
+    /// The same inputs on each design as yosys reads it (written again,
+    /// its latches `always_latch`, `as_read_tb.v`), against what the files
+    /// gave (`got`): the first file, cycle and output (up to cycle `until`)
+    /// where a file's own simulation departs from yosys's reading of it (a
+    /// simulation and synthesis mismatch). `readings_differ`: only where
+    /// the readings themselves differ by `until`. None where no file
+    /// departs, or where a reading cannot be made or run.
+    pub fn departure(&self, got: [&[Vec<String>]; 2], cycles: &[Vec<String>], until: usize, readings_differ: bool) -> Option<Departure> {
+        let dir = self.dir;
+        let as_read = |s: &Sources, top: &str, side: &str| -> Option<Sources> {
+            let at = dir.join(format!("as_read_{side}"));
+            let out = at.join("as_read.v");
+            crate::files::create_dir_all(&at).ok()?;
+            crate::flow::yosys::anchor::rewrite(s, top, false, &out, &at).ok()?;
+            Some(Sources::from(out.as_path()))
+        };
+        // Names in the design are not kept by the rewrite, which has every
+        // register's power-on value written and nothing undriven: only the
+        // clocks and the latches' enables (ports) are taken over.
+        let bare = |h: &Holds| Holds { clocks: h.clocks.clone(), latch_enables: h.latch_enables.clone(), ..Holds::default() };
+        let (a, b) = self.sources;
+        let (ra, rb) = (as_read(a, self.tops.0, "a")?, as_read(b, self.tops.1, "b")?);
+        let read_tb = dir.join("as_read_tb.v");
+        let [read_a, read_b] =
+            self.replay((&ra, &rb), (&bare(self.holds.0), &bare(self.holds.1)), &read_tb, "as_read", cycles, "the readings did not replay").ok()?;
+        let until = if readings_differ { first_difference((&read_a, &read_b), until + 1, self.outputs.len())? } else { until };
+        // The first file, step and output where a file's own simulation
+        // departs from its reading, up to `until`.
+        let (s, k, o, got, read) = [(a, got[0], &read_a), (b, got[1], &read_b)].into_iter().find_map(|(s, got, read)| {
+            (0..=until).find_map(|k| {
+                (0..self.outputs.len()).find_map(|o| match (got.get(k)?.get(o)?, read.get(k)?.get(o)?) {
+                    (x, y) if x != y && known(y) => Some((s, k, o, x.clone(), y.clone())),
+                    _ => None,
+                })
+            })
+        })?;
+        Some(Departure {
+            file: s.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "),
+            at: format!("{} {k}", if self.clocks.is_empty() { "cycle" } else { "step" }),
+            output: self.outputs[o].name.clone(),
+            got,
+            read,
+            testbench: read_tb,
+        })
+    }
+}
+
+/// Replays `cycles` (a value per input port, clock aside in cycles, bits
+/// as text, most significant first) on the pair's files; the
+/// counterexample when an output differs (the first cycle where one does),
+/// else an error that says it did not replay.
+pub(super) fn certify(pair: &Pair, cycles: &[Vec<String>], found_by: &str) -> Result<Counterexample, Error> {
+    let (dir, clock) = (pair.dir, pair.clock);
+    let tb = dir.join("counterexample_tb.v");
+    let why = format!("the difference {found_by} found is not certified");
+    let [got_a, got_b] = pair.replay(pair.sources, pair.holds, &tb, "replay", cycles, &why)?;
+    let outputs = &pair.outputs;
     let Some(cycle) = first_difference((&got_a, &got_b), cycles.len(), outputs.len()) else {
         let unknown = got_a.iter().chain(&got_b).flatten().any(|v| !known(v));
         // A block Icarus never runs, where yosys reads a constant: the two
@@ -86,47 +196,19 @@ pub fn certify(
                 never.join(", ")
             )));
         }
-        // The same inputs on each design as yosys reads it (written again,
-        // its latches `always_latch`): where the difference shows there,
-        // a file's own simulation departs from yosys's reading of it (a
-        // simulation and synthesis mismatch), named with the step and the
-        // output where it first does.
-        let as_read = |s: &Sources, top: &str, side: &str| -> Option<Sources> {
-            let at = dir.join(format!("as_read_{side}"));
-            let out = at.join("as_read.v");
-            crate::files::create_dir_all(&at).ok()?;
-            crate::flow::yosys::anchor::rewrite(s, top, false, &out, &at).ok()?;
-            Some(Sources::from(out.as_path()))
-        };
-        // Names in the design are not kept by the rewrite, which has every
-        // register's power-on value written and nothing undriven: only the
-        // clocks and the latches' enables (ports) are taken over.
-        let bare = |h: &Holds| Holds { clocks: h.clocks.clone(), latch_enables: h.latch_enables.clone(), ..Holds::default() };
-        let departure = || -> Option<Error> {
-            let (ra, rb) = (as_read(a, tops.0, "a")?, as_read(b, tops.1, "b")?);
-            let read_tb = dir.join("as_read_tb.v");
-            let [read_a, read_b] = replay((&ra, &rb), (&bare(holds_a), &bare(holds_b)), &read_tb, "as_read").ok()?;
-            let t = first_difference((&read_a, &read_b), cycles.len(), outputs.len())?;
-            // The first file, step and output where a file's own simulation
-            // departs from its reading, up to where the readings differ.
-            let (s, k, o, got, read) = [(a, &got_a, &read_a), (b, &got_b, &read_b)].into_iter().find_map(|(s, got, read)| {
-                (0..=t).find_map(|k| {
-                    (0..outputs.len()).find_map(|o| match (got.get(k)?.get(o)?, read.get(k)?.get(o)?) {
-                        (x, y) if x != y && known(y) => Some((s, k, o, x.clone(), y.clone())),
-                        _ => None,
-                    })
-                })
-            })?;
-            let file = s.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ");
-            let at = if clocks.is_empty() { "cycle" } else { "step" };
-            Some(Error::Design(format!(
-                "{file}: Icarus runs it otherwise than yosys reads it (at {at} {k}, output {} is {got} in Icarus and {read} as yosys reads it): a simulation and synthesis mismatch, such as an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: write the block `always_latch` or `always_comb`",
-                outputs[o].name,
-                read_tb.display()
-            )))
-        };
-        if let Some(e) = departure() {
-            return Err(e);
+        // Where the difference shows on yosys's reading of both, a file's
+        // own simulation departs from its reading, named with the step and
+        // the output where it first does.
+        if let Some(d) = pair.departure([&got_a, &got_b], cycles, cycles.len().saturating_sub(1), true) {
+            return Err(Error::Design(format!(
+                "{}: Icarus runs it otherwise than yosys reads it (at {}, output {} is {} in Icarus and {} as yosys reads it): a simulation and synthesis mismatch, such as an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: write the block `always_latch` or `always_comb`",
+                d.file,
+                d.at,
+                d.output,
+                d.got,
+                d.read,
+                d.testbench.display()
+            )));
         }
         return Err(Error::Internal(format!(
             "internal error: the difference {found_by} found does not replay in Icarus from power-on ({} cycles{}), so there is no verdict; the testbench is {} (please report it)",
@@ -141,8 +223,8 @@ pub fn certify(
     let vcd = dir.join("counterexample.vcd");
     let out_of = |got: &Vec<Vec<String>>| -> Vec<Vec<String>> { got[..=cycle].iter().map(|r| shown.iter().map(|&o| r[o].clone()).collect()).collect() };
     let c = Counterexample {
-        inputs: inputs.iter().map(|p| p.name.clone()).collect(),
-        clocks,
+        inputs: pair.inputs.iter().map(|p| p.name.clone()).collect(),
+        clocks: pair.clocks.clone(),
         cycles,
         cycle,
         outputs: shown.iter().map(|&o| outputs[o].name.clone()).collect(),
@@ -152,13 +234,13 @@ pub fn certify(
         vcd: vcd.clone(),
         testbench: tb,
     };
-    let widths: Vec<usize> = inputs.iter().map(|p| p.width).chain(shown.iter().map(|&o| outputs[o].width)).collect();
+    let widths: Vec<usize> = pair.inputs.iter().map(|p| p.width).chain(shown.iter().map(|&o| outputs[o].width)).collect();
     crate::files::save(&vcd, write_vcd(&c, clock, &widths))?;
     Ok(c)
 }
 
 /// A value Icarus printed that is neither x nor z in any bit.
-fn known(v: &str) -> bool {
+pub(super) fn known(v: &str) -> bool {
     v.chars().all(|c| c == '0' || c == '1')
 }
 
@@ -174,7 +256,7 @@ fn differing((a, b): (&[Vec<String>], &[Vec<String>]), t: usize, outputs: usize)
 }
 
 /// The first of `cycles` cycles at which an output differs, both known.
-fn first_difference(sides: (&[Vec<String>], &[Vec<String>]), cycles: usize, outputs: usize) -> Option<usize> {
+pub(super) fn first_difference(sides: (&[Vec<String>], &[Vec<String>]), cycles: usize, outputs: usize) -> Option<usize> {
     (0..cycles).find(|&t| !differing(sides, t, outputs).is_empty())
 }
 
@@ -423,8 +505,8 @@ mod tests {
         // (en, clk, d) at each step: the latch closed at step 0 (holding 0)
         // with d = 1; at step 1 the clock rises and the latch opens at once.
         let cycles: Vec<Vec<String>> = [["0", "0", "1"], ["1", "1", "0"], ["0", "0", "0"]].iter().map(|c| c.iter().map(|v| v.to_string()).collect()).collect();
-        let c = certify((&Sources::from(a.as_path()), &Sources::from(b.as_path())), (&holds, &holds), ("t", "t"), &ports, &clocking, &cycles, "a test", &dir)
-            .unwrap();
+        let (sa, sb) = (Sources::from(a.as_path()), Sources::from(b.as_path()));
+        let c = certify(&Pair::new((&sa, &sb), (&holds, &holds), ("t", "t"), &ports, &clocking, &dir), &cycles, "a test").unwrap();
         assert_eq!(
             (c.cycle, c.a.clone(), c.b.clone()),
             (1, vec![vec!["0".to_string()], vec!["0".to_string()]], vec![vec!["0".to_string()], vec!["1".to_string()]])

@@ -37,6 +37,7 @@
 //! replayed from power-on in Icarus on the two original files
 //! (`certify`).
 
+mod alike;
 mod answer;
 mod certify;
 mod designs;
@@ -329,10 +330,20 @@ fn check_until(
         let log = yosys::shortest_difference((sa, tops.0), (sb, tops.1), time, found.len(), &dir).ok()?;
         (!log.contains("SUCCESS!")).then(|| sat_inputs(&dir.join("bounded.log"), &inputs)).flatten()
     };
+    let pair = certify::Pair::new((sa, sb), (&holds_a, &holds_b), tops, &ports_a, &clocking, &options.dir);
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         extend(std::time::Duration::from_secs(60));
-        certify::certify((sa, sb), (&holds_a, &holds_b), tops, &ports_a, &clocking, cycles, found_by, &options.dir)
+        certify::certify(&pair, cycles, found_by)
+    };
+    // An equal verdict as read, held against the files' simulation in
+    // Icarus (`alike`): equal with its note, refused, or not decided.
+    let equal = |how: String, runs: &str| -> Result<Verdict, Error> {
+        extend(std::time::Duration::from_secs(60));
+        Ok(match alike::alike(&pair)? {
+            alike::Simulation::Alike(note) | alike::Simulation::NotRun(note) => Verdict::Equal(format!("{how}; {note}")),
+            alike::Simulation::Differ(why) => Verdict::NotDecided(if runs.is_empty() { why } else { format!("{runs}; {why}") }),
+        })
     };
     if let Some(cycles) = found {
         let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };
@@ -344,7 +355,8 @@ fn check_until(
     }
     if let Walk::Whole { states, transitions, depth } = walk {
         let how = format!("the walk: every reachable state of the pair ({states}) under every input value ({transitions} state and input pairs, depth {depth}), from power-on");
-        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Equal(how), read });
+        let verdict = equal(how, "")?;
+        return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict, read });
     }
     let runs = match &walk {
         Walk::Runs { why, runs, depth } => {
@@ -364,7 +376,7 @@ fn check_until(
         yosys::ProofOutcome::Proven if e.detail.contains("differs at power-on") => {
             Verdict::NotDecided(format!("{runs}; the proof is not taken, for yosys says a matched signal differs at power-on: {}", e.detail))
         }
-        yosys::ProofOutcome::Proven => Verdict::Equal(format!("the proof: {}", e.detail)),
+        yosys::ProofOutcome::Proven => equal(format!("the proof: {}", e.detail), &runs)?,
         yosys::ProofOutcome::Refuted => match sat_inputs(&proofs.join("bounded.log"), &inputs) {
             Some(cycles) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
             None => Verdict::NotDecided(format!("{runs}; a prover says the two differ but gave no input sequence to certify: {}", e.detail)),

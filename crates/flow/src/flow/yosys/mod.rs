@@ -7,12 +7,14 @@
 //!
 //! The rooms: `synth.rs` (synthesis and the iCE40 cells), `ports.rs` (a
 //! module's ports and where its outputs are driven), `rtlil.rs` (what a
-//! module holds, from yosys's RTLIL), `equiv.rs` (miters, proofs and
+//! module holds, from yosys's RTLIL), `pragmas.rs` (the case pragmas yosys
+//! reads otherwise than a simulator runs them), `equiv.rs` (miters, proofs and
 //! equivalence) and [`anchor`] (what the check's fuzzer asks of yosys).
 
 pub mod anchor;
 mod equiv;
 mod ports;
+pub(crate) mod pragmas;
 pub(crate) mod rtlil;
 mod synth;
 

@@ -1,7 +1,8 @@
 //! A module's ports as yosys reads them (`templates/ports.ys.j2`), with
 //! what it holds, and where each of its outputs is driven (`drivers`).
 
-use super::rtlil::{array_element, case_pragmas, parse_holds};
+use super::pragmas::case_pragmas;
+use super::rtlil::{array_element, parse_holds};
 use super::{canonical, reads, run_script, Holds, YOSYS};
 use crate::flow::{read, tail, write, ToolError};
 use crate::sources::Sources;

@@ -1,0 +1,56 @@
+//! Pairs yosys reads as the same machine that Icarus runs differently
+//! (issue 56): the check called each `equal`, on yosys's reading, where
+//! the files' own simulations differ. Two clocked blocks on one edge that
+//! write registers with a blocking `=` read by the other (a race: the
+//! language leaves the blocks' order open), and a combinational block
+//! whose sensitivity list misses a signal. Before it says `equal` the check
+//! now runs both files in Icarus on random inputs from power-on; where they
+//! differ it refuses the pair in one line that names the file whose
+//! simulation departs from yosys's reading, and the way out.
+
+use nimforge_verify::check::{self, Options, Verdict};
+use nimforge_verify::Error;
+use std::path::{Path, PathBuf};
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testbenches/check")).join(name)
+}
+
+fn options(dir: &Path) -> Options {
+    Options { max_states: 100_000, depth: 200, runs: 1024, bound: 20, timeout: std::time::Duration::from_secs(60), ..Options::new("t", dir) }
+}
+
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn pairs_that_simulate_otherwise_than_they_are_read_are_refused() {
+    let dir = std::env::temp_dir().join(format!("nimforge-simulation-mismatch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (departs, other, output) in [("race_blocking.v", "race_nonblocking.v", "q"), ("sensitivity_missing.v", "sensitivity_full.v", "y")] {
+        let (departs, other) = (corpus(departs), corpus(other));
+        // Either way round, the file that departs is the one named.
+        for (i, (a, b)) in [(&departs, &other), (&other, &departs)].into_iter().enumerate() {
+            let at = dir.join(format!("{}-{i}", departs.file_stem().unwrap().to_string_lossy()));
+            let line = match check::check(a, b, &options(&at)) {
+                Err(e @ Error::Design(_)) => e.to_string(),
+                other => panic!("{} against {}: {other:?}", a.display(), b.display()),
+            };
+            assert!(
+                line.starts_with(&format!("{}: Icarus runs it otherwise than yosys reads it", departs.display()))
+                    && line.contains(&format!("output {output} is"))
+                    && line.contains("write registers with `<=`")
+                    && !line.contains('\n'),
+                "{line}"
+            );
+            // The testbench it names shows the difference, to run again.
+            assert!(at.join("alike_tb.v").is_file());
+        }
+        // The file without the mismatch is equal to itself, with the
+        // simulation's word in the verdict.
+        let same = check::check(&other, &other, &options(&dir.join("same"))).unwrap();
+        match same.verdict {
+            Verdict::Equal(how) => assert!(how.contains("Icarus runs both files alike on 1000 random cycles"), "{how}"),
+            v => panic!("{} against itself: {v:?}", other.display()),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
