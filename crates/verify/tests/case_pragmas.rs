@@ -5,7 +5,8 @@
 //! differently. A full_case one with no `default` is now refused in one
 //! line naming the pragma, the place and the way out, whether yosys 0.23
 //! or yosys-slang read it; a parallel_case one is read as a simulator runs
-//! it; a case whose pragma changes nothing is decided as before.
+//! it; a case whose pragma changes nothing (its items cover every value,
+//! or the block assigns x before it) is decided as before.
 
 use nimforge_verify::check::{self, Options, Verdict};
 use nimforge_verify::Error;
@@ -82,6 +83,21 @@ fn cases_yosys_reads_otherwise_than_they_simulate_are_refused() {
     assert!(text.contains("2'd2, 2'd3"));
     std::fs::write(&every, text).unwrap();
     let same = check::check(&every, &zero, &options(&dir.join("every"))).unwrap();
+    assert!(matches!(same.verdict, Verdict::Equal(_)), "{:?}", same.verdict);
+
+    // A `unique case` after the block assigns x to what it writes (as
+    // picorv32.v does before its `(* full_case *)` case): where no item
+    // matches, a simulator keeps that x, which is yosys's reading too. The
+    // pragma changes nothing (a second reading without it gives the same
+    // default), and the pair is decided: the same machine as the case
+    // without `unique`.
+    let kept_x = dir.join("kept_x.v");
+    let text = std::fs::read_to_string(&unique).unwrap().replace("  always @* begin\n    unique case", "  always @* begin\n    y = 1'bx;\n    unique case");
+    assert!(text.contains("y = 1'bx;"));
+    std::fs::write(&kept_x, &text).unwrap();
+    let plain_x = dir.join("plain_x.v");
+    std::fs::write(&plain_x, text.replace("unique case", "case")).unwrap();
+    let same = check::check(&kept_x, &plain_x, &options(&dir.join("kept_x"))).unwrap();
     assert!(matches!(same.verdict, Verdict::Equal(_)), "{:?}", same.verdict);
 
     // The same `unique case` in SystemVerilog yosys 0.23 cannot read (a

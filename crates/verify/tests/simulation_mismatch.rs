@@ -48,7 +48,7 @@ fn pairs_that_simulate_otherwise_than_they_are_read_are_refused() {
         // simulation's word in the verdict.
         let same = check::check(&other, &other, &options(&dir.join("same"))).unwrap();
         match same.verdict {
-            Verdict::Equal(how) => assert!(how.contains("Icarus runs both files alike on 1000 random cycles"), "{how}"),
+            Verdict::Equal(how) => assert!(how.contains("Icarus runs both files alike on 200 random cycles"), "{how}"),
             v => panic!("{} against itself: {v:?}", other.display()),
         }
     }

@@ -14,7 +14,7 @@ use super::certify::{first_difference, Pair};
 use crate::Error;
 
 /// The random cycles (or steps) both files run in Icarus before `equal`.
-pub const CYCLES: usize = 1000;
+pub const CYCLES: usize = 200;
 
 /// What simulation says of a pair yosys reads as the same machine.
 pub(super) enum Simulation {

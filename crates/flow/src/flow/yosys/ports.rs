@@ -1,7 +1,7 @@
 //! A module's ports as yosys reads them (`templates/ports.ys.j2`), with
 //! what it holds, and where each of its outputs is driven (`drivers`).
 
-use super::pragmas::case_pragmas;
+use super::pragmas::{case_pragmas, switches, without_full_case};
 use super::rtlil::{array_element, parse_holds};
 use super::{canonical, reads, run_script, Holds, YOSYS};
 use crate::flow::{read, tail, write, ToolError};
@@ -49,7 +49,11 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
     let json = read(&dir.join("ports.json"))?;
     let ports = parse_ports(&json, top).map_err(|e| ToolError::Failed { tool: YOSYS, what: format!("reading ports.json: {e}"), output: tail(&json, 20) })?;
     let mut holds = parse_holds(&read(&dir.join("design.il"))?, top, &read(&dir.join("undriven.txt"))?);
-    holds.case_pragmas = case_pragmas(&read(&dir.join("read.il"))?);
+    let read_il = read(&dir.join("read.il"))?;
+    holds.case_pragmas = case_pragmas(&read_il);
+    if !holds.case_pragmas.is_empty() {
+        holds.case_pragmas = departing(&source, top, dir, std::mem::take(&mut holds.case_pragmas), &read_il, by)?;
+    }
     // yosys's `check` sees a loop through a whole word where one bit may
     // depend on another of the same word and not on itself: a loop counts
     // only where it is still there bit by bit (after `techmap`).
@@ -74,6 +78,45 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
     holds.uninitialised.iter_mut().for_each(as_written);
     holds.undriven.iter_mut().for_each(|(n, _)| as_written(n));
     Ok((ports, holds))
+}
+
+/// Of the full_case pragmas `found` in `il` (yosys's reading of `source`
+/// as read, before `proc`), those that change the reading: the sources
+/// read again with the pragmas taken out (`without_full_case/`), a case
+/// whose default yosys made is the same in both (a block that assigns x
+/// before the case, which a simulator keeps where no item matches) reads
+/// as it simulates. Where the second reading fails, every one stands.
+fn departing(
+    source: &Sources,
+    top: &str,
+    dir: &Path,
+    found: Vec<(String, String)>,
+    il: &str,
+    by: Option<std::time::Instant>,
+) -> Result<Vec<(String, String)>, ToolError> {
+    let at = dir.join("without_full_case");
+    let mut plain = source.clone();
+    plain.files.clear();
+    for (k, f) in source.files.iter().enumerate() {
+        // Each file in a directory of its own, under its own name (the
+        // places compared are `name:line`); an `include` beside it found
+        // from there.
+        let to = at.join(k.to_string()).join(f.file_name().unwrap_or_default());
+        crate::files::create_dir_all(to.parent().unwrap_or(&at))?;
+        write(&to, &without_full_case(&read(f)?))?;
+        plain.files.push(to);
+        plain.include_dirs.extend(std::path::absolute(f).ok().and_then(|f| f.parent().map(Path::to_path_buf)));
+    }
+    let script = PortsScript { reads: reads(&plain, top)?, top };
+    if run_script(&script, "ports", &at, &format!("reading {top} again without its full_case pragmas"), by).is_err() {
+        return Ok(found);
+    }
+    let (with, without) = (switches(il), switches(&read(&at.join("read.il"))?));
+    // The defaults yosys made at a place, switch by switch.
+    let made = |all: &[super::pragmas::Switch], place: &str| -> Vec<Option<Vec<String>>> {
+        all.iter().filter(|s| s.place == place).map(|s| s.made_default.clone()).collect()
+    };
+    Ok(found.into_iter().filter(|(pragma, place)| place == pragma || made(&with, place) != made(&without, place)).collect())
 }
 
 /// The ports of `top` in yosys's `write_json`, in the order of their bits.

@@ -18,46 +18,106 @@ use super::rtlil::src_place;
 /// departure: each reading removes it before `proc`, so that a case is
 /// read as a simulator runs it, the first matching item taken.)
 pub(super) fn case_pragmas(il: &str) -> Vec<(String, String)> {
-    // The open switches, innermost last: whether each is full_case, its
-    // place, whether it has a default yosys made, and its items.
-    let mut open: Vec<(bool, String, bool, Vec<String>)> = Vec::new();
-    let mut found: Vec<(String, String)> = Vec::new();
+    switches(il)
+        .into_iter()
+        .filter(|s| s.full && s.made_default.is_some() && !items_cover_every_value(&s.items.iter().map(String::as_str).collect::<Vec<_>>()))
+        .map(|s| ("full_case".to_string(), if s.place.is_empty() { "full_case".to_string() } else { s.place }))
+        .collect()
+}
+
+/// A `switch` of a process as read: whether it is marked full_case, its
+/// place (`file.v:5`, empty where yosys gives none), its items, and the
+/// `assign`s of the default yosys made for it, where it made one.
+#[derive(Debug, PartialEq)]
+pub(super) struct Switch {
+    pub full: bool,
+    pub place: String,
+    pub items: Vec<String>,
+    pub made_default: Option<Vec<String>>,
+}
+
+/// Every switch of the processes of an RTLIL text, each as it closes
+/// (nested ones first).
+pub(super) fn switches(il: &str) -> Vec<Switch> {
+    // The open switches, innermost last, and whether each one's case now
+    // open is a default yosys made.
+    let mut open: Vec<(Switch, bool)> = Vec::new();
+    let mut closed: Vec<Switch> = Vec::new();
     let mut attributes: Vec<String> = Vec::new();
     // Each `switch` ends with an `end`; so does each process, cell and
     // module, which hold no open switch.
     for line in il.lines().map(str::trim) {
         if line.starts_with("attribute ") {
             attributes.push(line.to_string());
-        } else if line.starts_with("switch ") {
+            continue;
+        }
+        if line.starts_with("switch ") {
             let full = attributes.iter().any(|a| a == "attribute \\full_case 1");
-            open.push((full, src_place(&attributes).unwrap_or_default(), false, Vec::new()));
-            attributes.clear();
+            open.push((Switch { full, place: src_place(&attributes).unwrap_or_default(), items: Vec::new(), made_default: None }, false));
         } else if line == "case" {
             // A default; the file's own has a place.
-            if let Some((_, _, made, _)) = open.last_mut() {
-                *made |= !attributes.iter().any(|a| a.starts_with("attribute \\src "));
-            }
-            attributes.clear();
-        } else if line == "end" {
-            // A default yosys made that no value reaches (the items cover
-            // every value) changes nothing.
-            if let Some((true, place, true, items)) = open.pop() {
-                if !items_cover_every_value(&items.iter().map(String::as_str).collect::<Vec<_>>()) {
-                    found.push(("full_case".to_string(), if place.is_empty() { "full_case".to_string() } else { place }));
+            if let Some((s, in_made)) = open.last_mut() {
+                *in_made = !attributes.iter().any(|a| a.starts_with("attribute \\src "));
+                if *in_made {
+                    s.made_default = Some(Vec::new());
                 }
             }
-            attributes.clear();
+        } else if line == "end" {
+            closed.extend(open.pop().map(|(s, _)| s));
         } else if let Some(values) = line.strip_prefix("case ") {
-            if let Some((_, _, _, items)) = open.last_mut() {
-                items.extend(values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()));
+            if let Some((s, in_made)) = open.last_mut() {
+                s.items.extend(values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()));
+                *in_made = false;
             }
-            attributes.clear();
-        } else if !line.starts_with("assign ") {
-            // A case with its values, a process's or a cell's own lines.
-            attributes.clear();
+        } else if line.starts_with("assign ") {
+            if let Some((Switch { made_default: Some(body), .. }, true)) = open.last_mut() {
+                body.push(line.to_string());
+            }
+            continue;
         }
+        // A case with its values, a process's or a cell's own lines.
+        attributes.clear();
     }
-    found
+    closed
+}
+
+/// A file's text with its full_case pragmas taken out, every line where
+/// it was: `unique`, `unique0` and `priority` before a `case` (`casez`,
+/// `casex`) written as spaces, and the name `full_case` (in `(* ... *)`,
+/// or a `// synopsys full_case` comment) renamed, so that yosys reads each
+/// case as a simulator runs it.
+pub(super) fn without_full_case(text: &str) -> String {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let words: Vec<(usize, &str)> = {
+        let mut found = Vec::new();
+        let mut start = None;
+        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+            match (word(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    found.push((s, &text[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        found
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (k, &(start, w)) in words.iter().enumerate() {
+        let next_is_case = words.get(k + 1).is_some_and(|&(s, n)| ["case", "casez", "casex"].contains(&n) && text[start + w.len()..s].trim().is_empty());
+        let instead = match w {
+            "unique" | "unique0" | "priority" if next_is_case => " ".repeat(w.len()),
+            "full_case" => "nimforge_full_case_taken_out".to_string(),
+            _ => continue,
+        };
+        out.push_str(&text[at..start]);
+        out.push_str(&instead);
+        at = start + w.len();
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// Whether case items (RTLIL constants, `2'1-`, a `-` any bit) cover every
@@ -223,5 +283,29 @@ mod tests {
                   \x20 cell $logic_not $n0\n    parameter \\A_WIDTH 1\n    connect \\A \\k\n    connect \\Y $c0\n  end\n\
                   \x20 cell $eq $n1\n    connect \\A \\k\n    connect \\B 1'1\n    connect \\Y $c1\n  end\nend\n";
         assert_eq!(super::slang_departures(il), [("full_case".to_string(), "a.sv:9".to_string())]);
+    }
+
+    /// The pragmas go, every line and every other word where it was.
+    #[test]
+    fn full_case_taken_out() {
+        let text = "unique case (s)\n  (* parallel_case, full_case *) casez (t) // synopsys full_case\npriority\n casex (u)\nunique if (a) unique_case = 1;\n";
+        let out = super::without_full_case(text);
+        assert_eq!(
+            out,
+            "       case (s)\n  (* parallel_case, nimforge_full_case_taken_out *) casez (t) // synopsys nimforge_full_case_taken_out\n        \n casex (u)\nunique if (a) unique_case = 1;\n"
+        );
+    }
+
+    /// A made default's `assign`s, per switch, nested ones first.
+    #[test]
+    fn switches_with_their_made_defaults() {
+        let il = "module \\t\n  process $p\n    attribute \\full_case 1\n    attribute \\src \"d.v:5.5-8.12\"\n    switch \\s\n\
+                  \x20     attribute \\src \"d.v:0.0-0.0\"\n      case 1'0\n        switch \\a\n          case 1'1\n          case\n            assign $2\\y \\y\n        end\n\
+                  \x20     case\n        assign $1\\y 1'x\n    end\n  end\nend\n";
+        let s = super::switches(il);
+        assert_eq!(s.len(), 2);
+        assert_eq!((s[0].full, s[0].made_default.clone()), (false, Some(vec!["assign $2\\y \\y".to_string()])));
+        assert_eq!((s[1].full, s[1].place.as_str(), s[1].items.clone()), (true, "d.v:5", vec!["1'0".to_string()]));
+        assert_eq!(s[1].made_default, Some(vec!["assign $1\\y 1'x".to_string()]));
     }
 }
