@@ -54,3 +54,21 @@ fn pairs_that_simulate_otherwise_than_they_are_read_are_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A design yosys reads and Icarus cannot run (`$initstate`, a system
+/// function of yosys's formal flow): the verdict stands as read, and says
+/// in one line that Icarus did not run it, and why.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn a_pair_icarus_cannot_run_keeps_its_verdict_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("nimforge-simulation-not-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("initstate.v");
+    std::fs::write(&file, "module t (input clk, input d, output reg q);\n  always @(posedge clk) q <= d | $initstate;\nendmodule\n").unwrap();
+    let c = check::check(&file, &file, &options(&dir.join("check"))).unwrap();
+    match c.verdict {
+        Verdict::Equal(how) => assert!(how.contains("not run in Icarus: ") && how.contains("$initstate") && !how.contains('\n'), "{how}"),
+        v => panic!("{v:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -85,8 +85,8 @@ impl<'a> Pair<'a> {
 
     /// The testbench (`tb`) with the designs `sides` (a, then b), compiled
     /// and run with each in `{prefix}_a` and `{prefix}_b`: each one's
-    /// outputs, cycle by cycle. Where Icarus cannot, the error says so with
-    /// `why` (what the replay was for).
+    /// outputs, cycle by cycle. Where Icarus cannot, the error is `fail`'s
+    /// of the line that says so.
     fn replay(
         &self,
         sides: (&Sources, &Sources),
@@ -94,7 +94,7 @@ impl<'a> Pair<'a> {
         tb: &Path,
         prefix: &str,
         cycles: &[Vec<String>],
-        why: &str,
+        fail: &dyn Fn(String) -> Error,
     ) -> Result<[Vec<Vec<String>>; 2], Error> {
         let text = testbench((sides.0, sides.1, tb), holds, self.tops, (&self.inputs, &self.outputs), (self.clock, &self.clocks), cycles, prefix);
         crate::files::save(tb, &text)?;
@@ -102,15 +102,16 @@ impl<'a> Pair<'a> {
         let run = |side: &str, design: &Sources| -> Result<Vec<Vec<String>>, Error> {
             let at = self.dir.join(format!("{prefix}_{}", side.to_lowercase()));
             crate::files::create_dir_all(&at)?;
-            // The testbench is the check's own: where Icarus cannot compile or
-            // run it, there is no verdict (an internal error, exit 4), never
-            // bad input.
             let said = iverilog::simulate_design(design, &[&tb], (TB, &format!("{TB}.dut")), &[&format!("NIMFORGE_{side}")], &[], &at).map_err(|e| {
-                Error::Internal(format!(
-                    "internal error: {why}, so there is no verdict: Icarus could not run the check's testbench {} with {side}: {} (please report it)",
-                    tb.display(),
-                    e.to_string().lines().next().unwrap_or_default()
-                ))
+                // One line: what failed, and the last line Icarus said.
+                let said = e.to_string();
+                let lines: Vec<&str> = said.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                let said = match (lines.first(), lines.last()) {
+                    (Some(first), Some(last)) if first != last => format!("{first} {last}"),
+                    (Some(first), _) => first.to_string(),
+                    _ => String::new(),
+                };
+                fail(format!("Icarus could not run the check's testbench {} with {side}: {said}", tb.display()))
             })?;
             Ok(said.lines().filter_map(|l| l.strip_prefix("nimforge-cycle ")).map(|l| l.split_whitespace().skip(1).map(str::to_string).collect()).collect())
         };
@@ -118,9 +119,10 @@ impl<'a> Pair<'a> {
     }
 
     /// Both files run in Icarus on `cycles` from power-on (`{prefix}_tb.v`):
-    /// each one's outputs, cycle by cycle.
-    pub fn run_files(&self, cycles: &[Vec<String>], prefix: &str, why: &str) -> Result<[Vec<Vec<String>>; 2], Error> {
-        self.replay(self.sources, self.holds, &self.dir.join(format!("{prefix}_tb.v")), prefix, cycles, why)
+    /// each one's outputs, cycle by cycle; where Icarus cannot, the line
+    /// that says so (a file that cannot be written is said as its error).
+    pub fn run_files(&self, cycles: &[Vec<String>], prefix: &str) -> Result<[Vec<Vec<String>>; 2], String> {
+        self.replay(self.sources, self.holds, &self.dir.join(format!("{prefix}_tb.v")), prefix, cycles, &Error::Internal).map_err(|e| e.to_string())
     }
 
     /// The same inputs on each design as yosys reads it (written again,
@@ -146,8 +148,7 @@ impl<'a> Pair<'a> {
         let (a, b) = self.sources;
         let (ra, rb) = (as_read(a, self.tops.0, "a")?, as_read(b, self.tops.1, "b")?);
         let read_tb = dir.join("as_read_tb.v");
-        let [read_a, read_b] =
-            self.replay((&ra, &rb), (&bare(self.holds.0), &bare(self.holds.1)), &read_tb, "as_read", cycles, "the readings did not replay").ok()?;
+        let [read_a, read_b] = self.replay((&ra, &rb), (&bare(self.holds.0), &bare(self.holds.1)), &read_tb, "as_read", cycles, &Error::Internal).ok()?;
         let until = if readings_differ { first_difference((&read_a, &read_b), until + 1, self.outputs.len())? } else { until };
         // The first file, step and output where a file's own simulation
         // departs from its reading, up to `until`.
@@ -177,8 +178,12 @@ impl<'a> Pair<'a> {
 pub(super) fn certify(pair: &Pair, cycles: &[Vec<String>], found_by: &str) -> Result<Counterexample, Error> {
     let (dir, clock) = (pair.dir, pair.clock);
     let tb = dir.join("counterexample_tb.v");
-    let why = format!("the difference {found_by} found is not certified");
-    let [got_a, got_b] = pair.replay(pair.sources, pair.holds, &tb, "replay", cycles, &why)?;
+    // The testbench is the check's own: where Icarus cannot compile or run
+    // it, there is no verdict (an internal error, exit 4), never bad input.
+    let fail = |said: String| {
+        Error::Internal(format!("internal error: the difference {found_by} found is not certified, so there is no verdict: {said} (please report it)"))
+    };
+    let [got_a, got_b] = pair.replay(pair.sources, pair.holds, &tb, "replay", cycles, &fail)?;
     let outputs = &pair.outputs;
     let Some(cycle) = first_difference((&got_a, &got_b), cycles.len(), outputs.len()) else {
         let unknown = got_a.iter().chain(&got_b).flatten().any(|v| !known(v));
