@@ -35,7 +35,9 @@
 //!
 //! A difference, from any of them, is certified before it is a verdict:
 //! replayed from power-on in Icarus on the two original files
-//! (`certify`).
+//! (`certify`). An equality is held against the files' simulation before
+//! it is one: both run in Icarus on random cycles from power-on, and a
+//! pair they run differently is refused or not decided (`alike`).
 
 mod alike;
 mod answer;

@@ -85,7 +85,8 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
 /// read again with the pragmas taken out (`without_full_case/`), a case
 /// whose default yosys made is the same in both (a block that assigns x
 /// before the case, which a simulator keeps where no item matches) reads
-/// as it simulates. Where the second reading fails, every one stands.
+/// as it simulates. Where the second reading fails, every one stands
+/// (out of time, the error).
 fn departing(
     source: &Sources,
     top: &str,
@@ -108,8 +109,12 @@ fn departing(
         plain.include_dirs.extend(std::path::absolute(f).ok().and_then(|f| f.parent().map(Path::to_path_buf)));
     }
     let script = PortsScript { reads: reads(&plain, top)?, top };
-    if run_script(&script, "ports", &at, &format!("reading {top} again without its full_case pragmas"), by).is_err() {
-        return Ok(found);
+    match run_script(&script, "ports", &at, &format!("reading {top} again without its full_case pragmas"), by) {
+        // Out of time: no verdict, rather than a refusal the reading did
+        // not show.
+        Err(e) if crate::flow::out_of_time() => return Err(e),
+        Err(_) => return Ok(found),
+        Ok(_) => {}
     }
     let (with, without) = (switches(il), switches(&read(&at.join("read.il"))?));
     // The defaults yosys made at a place, switch by switch.
