@@ -36,13 +36,13 @@ pub(super) fn alike(pair: &Pair) -> Result<Simulation, Error> {
     let mut rng = nimforge_netlist::fuzz::Rng::new(0x0061_6c69_6b65);
     let cycles: Vec<Vec<String>> =
         (0..CYCLES).map(|_| pair.inputs().iter().map(|p| (0..p.width).map(|_| if rng.next() & 1 == 1 { '1' } else { '0' }).collect()).collect()).collect();
-    let unit = if pair.clocked_in_steps() { "steps" } else { "cycles" };
+    let unit = pair.unit();
     let [a, b] = match pair.run_files(&cycles, "alike") {
         Ok(got) => got,
         Err(said) => return Ok(Simulation::NotRun(format!("not run in Icarus: {said}"))),
     };
     let Some(t) = first_difference((&a, &b), cycles.len(), pair.outputs()) else {
-        return Ok(Simulation::Alike(format!("Icarus runs both files alike on {} random {unit} from power-on", cycles.len())));
+        return Ok(Simulation::Alike(format!("Icarus runs both files alike on {} random {unit}s from power-on", cycles.len())));
     };
     let testbench = pair.dir.join("alike_tb.v");
     if let Some(d) = pair.departure([&a, &b], &cycles, t, false) {
@@ -59,7 +59,7 @@ pub(super) fn alike(pair: &Pair) -> Result<Simulation, Error> {
     }
     Ok(Simulation::Differ(format!(
         "yosys reads the two as the same machine, but Icarus runs the files differently on random inputs from power-on (at {} {t}; {}) and neither departs there from yosys's reading of it (please report it)",
-        &unit[..unit.len() - 1],
+        unit,
         testbench.display()
     )))
 }

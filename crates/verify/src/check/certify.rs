@@ -72,10 +72,14 @@ impl<'a> Pair<'a> {
         &self.inputs
     }
 
-    /// Whether time is taken in steps (every clock an input), not in
-    /// cycles of one clock.
-    pub fn clocked_in_steps(&self) -> bool {
-        !self.clocks.is_empty()
+    /// The unit of time in the words of a verdict: `step` where time is
+    /// taken in steps (every clock an input), else `cycle` (of one clock).
+    pub fn unit(&self) -> &'static str {
+        if self.clocks.is_empty() {
+            "cycle"
+        } else {
+            "step"
+        }
     }
 
     /// How many outputs each cycle shows.
@@ -162,7 +166,7 @@ impl<'a> Pair<'a> {
         })?;
         Some(Departure {
             file: s.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "),
-            at: format!("{} {k}", if self.clocks.is_empty() { "cycle" } else { "step" }),
+            at: format!("{} {k}", self.unit()),
             output: self.outputs[o].name.clone(),
             got,
             read,
