@@ -56,7 +56,7 @@ use designs::{case_pragma, clocking, list, read_design, same_ports};
 pub(crate) use designs::{not_one_rising_clock, signal, Where};
 use nimforge_netlist::Netlist;
 use std::path::{Path, PathBuf};
-use walk::simulate;
+use walk::{simulate, Shortest, Simulated};
 
 /// The widest input (in bits, the clock aside) whose every value the walk
 /// tries in every state: 2^20 values a state.
@@ -276,7 +276,7 @@ fn check_until(
         let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir)
             .map_err(Error::from)
             .and_then(|blif| Ok(Netlist::from_file(&blif)?))
-            .and_then(|net| simulate(&net, &inputs, options, until, stop));
+            .and_then(|net| Ok((simulate(&net, &inputs, options, until, stop)?, Some(net))));
         // The walk's miter stopped (a prover settled the pair, or the
         // budget ran out while yosys made it): no walk, and the provers'
         // word stands.
@@ -284,7 +284,10 @@ fn check_until(
             // Until the walk's end only a prover raises the flag.
             Err(Error::Tool(_)) if stop.load(std::sync::atomic::Ordering::Relaxed) || crate::flow::out_of_time() => {
                 let why = "the miter for the walk was not made: a prover settled the pair first, or the time budget ran out".to_string();
-                Ok((Walk::Runs { why, runs: 0, depth: options.depth }, None))
+                let walk = Walk::Runs { why, runs: 0, depth: options.depth };
+                let bits: usize = inputs.iter().map(|p| p.width).sum();
+                let shortest = if bits <= MAX_WALK_INPUT_BITS { Shortest::Walk } else { Shortest::Proof };
+                Ok((Simulated { walk, found: None, shortest }, None))
             }
             s => s,
         };
@@ -293,7 +296,7 @@ fn check_until(
         // stands, and the walk's error is no answer of its own (issue 59:
         // the same verdict whichever engine finishes first).
         let cancelled = match &simulated {
-            Ok((Walk::Whole { .. }, _)) | Ok((_, Some(_))) => {
+            Ok((Simulated { walk: Walk::Whole { .. }, .. }, _)) | Ok((Simulated { found: Some(_), .. }, _)) => {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 true
             }
@@ -304,11 +307,12 @@ fn check_until(
         });
         (simulated, (!cancelled).then_some((proved, provers_out)))
     });
-    let (walk, found) = match simulated {
+    let (Simulated { walk, found, shortest: engine }, net) = match simulated {
         Ok(s) => s,
         Err(e) => match &proved {
             Some((Ok(p), _)) if settles(p, &proofs, &inputs) => {
-                (Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth }, None)
+                let walk = Walk::Runs { why: format!("the walk could not run ({e})"), runs: 0, depth: options.depth };
+                (Simulated { walk, found: None, shortest: Shortest::Proof }, None)
             }
             _ => return Err(e),
         },
@@ -321,11 +325,30 @@ fn check_until(
         budget::set_ceiling(Some(ceiling.max(std::time::Instant::now() + at_least * WALL_CEILING)));
         budget::limit_cpu(Some(budget::cpu_left().unwrap_or_default().max(at_least)));
     };
-    // One counterexample on every run (issue 56): whichever engine found a
-    // difference first, the one returned is the bounded proof's, which goes
-    // cycle by cycle and is deterministic, so a shortest one and the same
-    // whatever the bound beyond it. None where that finds none as short
-    // (the difference found is then the one certified, as found).
+    // One counterexample on every run (issue 56), and a shortest,
+    // whichever engine found a difference first ([`Shortest`]): the walk's
+    // where it meets one within its cap, else the bounded proof's. Where
+    // the walk was cut short by another engine's find: a walk alone (the
+    // miter made again where a prover settled the pair before it was).
+    let walked = || -> Option<Vec<Vec<String>>> {
+        if engine != Shortest::Walk {
+            return None;
+        }
+        extend(options.timeout / 3);
+        let made;
+        let net = match &net {
+            Some(net) => net,
+            None => {
+                let blif = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir).ok()?;
+                made = Netlist::from_file(&blif).ok()?;
+                &made
+            }
+        };
+        walk::first_difference(net, &inputs, options.max_states, budget::spent() + options.timeout / 3).ok().flatten()
+    };
+    // The bounded proof's, where the walk does not give it: none where it
+    // finds none as short (the difference found is then the one certified,
+    // as found).
     let shortest = |found: &[Vec<String>]| -> Option<Vec<Vec<String>>> {
         extend(std::time::Duration::from_secs(10));
         let dir = options.dir.join("shortest");
@@ -349,9 +372,15 @@ fn check_until(
     };
     if let Some(cycles) = found {
         let by = if matches!(walk, Walk::Whole { .. }) { "the walk" } else { "a random run" };
-        let c = match shortest(&cycles) {
-            Some(shortest) => certify(&shortest, &format!("the bounded proof (the shortest difference; {by} found one first)"))?,
-            None => certify(&cycles, by)?,
+        let c = if engine == Shortest::Found {
+            certify(&cycles, &walk_found(None))?
+        } else if let Some(walked) = walked() {
+            certify(&walked, &walk_found(Some(by)))?
+        } else {
+            match shortest(&cycles) {
+                Some(shortest) => certify(&shortest, &format!("the bounded proof (the shortest difference; {by} found one first)"))?,
+                None => certify(&cycles, by)?,
+            }
         };
         return Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: None, verdict: Verdict::Different(Box::new(c)), read });
     }
@@ -379,13 +408,24 @@ fn check_until(
             Verdict::NotDecided(format!("{runs}; the proof is not taken, for yosys says a matched signal differs at power-on: {}", e.detail))
         }
         yosys::ProofOutcome::Proven => equal(format!("the proof: {}", e.detail), &runs)?,
-        yosys::ProofOutcome::Refuted => match sat_inputs(&proofs.join("bounded.log"), &inputs) {
-            Some(cycles) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
-            None => Verdict::NotDecided(format!("{runs}; a prover says the two differ but gave no input sequence to certify: {}", e.detail)),
+        yosys::ProofOutcome::Refuted => match (walked(), sat_inputs(&proofs.join("bounded.log"), &inputs)) {
+            (Some(walked), _) => Verdict::Different(Box::new(certify(&walked, &walk_found(Some("the bounded proof")))?)),
+            (_, Some(cycles)) => Verdict::Different(Box::new(certify(&cycles, "the bounded proof")?)),
+            (_, None) => Verdict::NotDecided(format!("{runs}; a prover says the two differ but gave no input sequence to certify: {}", e.detail)),
         },
         yosys::ProofOutcome::NotClosed => Verdict::NotDecided(format!("{runs}; {}", e.detail)),
     };
     Ok(Checked { ports: ports_a, clocking: Some(clocking.clone()), walk, proof: Some((e.verdict, e.detail)), verdict, read })
+}
+
+/// How the walk's first difference is named (`found by`), and the engine
+/// that found one first where another did: breadth first, it is a
+/// shortest.
+fn walk_found(first: Option<&str>) -> String {
+    match first {
+        None => "the walk (breadth first: a shortest difference)".into(),
+        Some(by) => format!("the walk (breadth first: a shortest difference; {by} found one first)"),
+    }
 }
 
 /// Whether the provers' answer settles the pair: a proof that is taken, or

@@ -34,17 +34,57 @@ fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
         .collect()
 }
 
+/// What the simulation did ([`simulate`]).
+pub(super) struct Simulated {
+    /// How far the walk, or the runs, went.
+    pub(super) walk: Walk,
+    /// The input sequence of the first difference found (a value per port
+    /// per cycle): the walk's where [`Simulated::walk`] is whole.
+    pub(super) found: Option<Vec<Vec<String>>>,
+    /// Which engine gives the pair's one counterexample, whoever found a
+    /// difference first.
+    pub(super) shortest: Shortest,
+}
+
+/// Which engine gives a pair's one counterexample (issue 56: the same on
+/// every run, and a shortest): the walk's first difference where the walk
+/// meets it within [`SHORTEST_WALK`] transitions (breadth first, every
+/// input value in each state in a fixed order: a shortest, and the same on
+/// every run), else the bounded proof's (cycle by cycle and deterministic).
+/// Both are caps the walk has whatever the host, so the choice is the same
+/// on every run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shortest {
+    /// [`Simulated::found`] is the walk's first difference, met within
+    /// them.
+    Found,
+    /// The walk was cut short within them for no reason of its own (the
+    /// first random runs found a difference before it began, or a prover
+    /// settled the pair): a walk alone gives it ([`first_difference`]), if
+    /// it meets a difference within them.
+    Walk,
+    /// The walk went past them, or past `--max-states`, or could not run
+    /// (too wide an input, its time ran out): the bounded proof gives it.
+    Proof,
+}
+
+/// The transitions (state and input pairs) within which the walk's first
+/// difference is a pair's one counterexample ([`Shortest`]): about a
+/// second of walking a middling design, where the bounded proof may take
+/// minutes on a difference 40 cycles deep (iscas89's s400 and s444).
+pub(super) const SHORTEST_WALK: u64 = 1 << 24;
+
 /// The walk, or the runs where the space is too large: how far it went,
-/// and the input sequence of the first difference (a value per port per
-/// cycle). The walk goes until `walk_until`, the runs until `runs_until`,
-/// both on the thread's CPU clock ([`budget::spent`]).
+/// and the input sequence of the first difference. The walk goes until
+/// `walk_until`, the runs until `runs_until`, both on the thread's CPU
+/// clock ([`budget::spent`]).
 pub(super) fn simulate(
     net: &Netlist,
     inputs: &[&ModulePort],
     options: &Options,
     (walk_until, runs_until): (Duration, Duration),
     settled: &std::sync::atomic::AtomicBool,
-) -> Result<(Walk, Option<Vec<Vec<String>>>), Error> {
+) -> Result<Simulated, Error> {
     let bits = input_bits(net, inputs)?;
     let flat: Vec<usize> = bits.iter().flatten().copied().collect();
     let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
@@ -53,43 +93,86 @@ pub(super) fn simulate(
     // a shallow difference long before the walk's breadth reaches it.
     let burst_until = (budget::spent() + FIRST_RUNS_TIME).min(walk_until);
     let (found, done) = runs(&mut sim, flat.len(), FIRST_RUNS.min(options.runs), FIRST_RUNS_DEPTH.min(options.depth), burst_until, settled);
+    let walkable = if flat.len() <= MAX_WALK_INPUT_BITS { Shortest::Walk } else { Shortest::Proof };
     if let Some(rows) = found {
-        let rows = rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect();
+        let found = Some(rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
         let why = "random runs go first, as the fast falsifier".to_string();
-        return Ok((Walk::Runs { why, runs: done, depth: FIRST_RUNS_DEPTH.min(options.depth) }, Some(rows)));
+        return Ok(Simulated { walk: Walk::Runs { why, runs: done, depth: FIRST_RUNS_DEPTH.min(options.depth) }, found, shortest: walkable });
     }
     let mut why = format!("{} input bits: past {MAX_WALK_INPUT_BITS}, every value in every state is too many", flat.len());
-    if flat.len() <= MAX_WALK_INPUT_BITS {
-        match walk(&mut sim, flat.len(), options.max_states, walk_until, settled) {
-            WalkEnd::Whole(w) => return Ok((w, None)),
-            WalkEnd::Differs(path) => {
-                let w = Walk::Whole { states: 0, transitions: 0, depth: path.len() };
-                return Ok((w, Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect())));
+    let mut shortest = Shortest::Proof;
+    if walkable == Shortest::Walk {
+        match walk(&mut sim, flat.len(), (options.max_states, u64::MAX), walk_until, settled) {
+            WalkEnd::Whole(walk) => return Ok(Simulated { walk, found: None, shortest }),
+            WalkEnd::Differs { path, transitions } => {
+                let walk = Walk::Whole { states: 0, transitions: 0, depth: path.len() };
+                let found = Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect());
+                return Ok(Simulated { walk, found, shortest: if transitions < SHORTEST_WALK { Shortest::Found } else { Shortest::Proof } });
             }
             WalkEnd::TooLarge => why = format!("more than {} states of the pair (--max-states)", options.max_states),
             WalkEnd::OutOfTime(states) => why = format!("its third of the time budget (CPU time) ran out at {states} states"),
-            WalkEnd::Settled(states) => why = format!("a prover settled the pair first, at {states} states"),
+            WalkEnd::Settled { states, transitions } => {
+                why = format!("a prover settled the pair first, at {states} states");
+                if transitions < SHORTEST_WALK {
+                    shortest = Shortest::Walk;
+                }
+            }
         }
     }
     let (found, done) = runs(&mut sim, flat.len(), options.runs, options.depth, runs_until, settled);
-    let rows = found.map(|rows| rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
-    Ok((Walk::Runs { why, runs: done, depth: options.depth }, rows))
+    let found = found.map(|rows| rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
+    Ok(Simulated { walk: Walk::Runs { why, runs: done, depth: options.depth }, found, shortest })
+}
+
+/// The walk alone from power-on, breadth first, to the pair's first
+/// difference: a shortest one, and the same on every run (the states taken
+/// in the order first reached, every input value in each in a fixed
+/// order), whichever engine of the check found a difference first. None
+/// where the walk ends without one: the same machine, more than
+/// `max_states` states, [`SHORTEST_WALK`] transitions, or `until` on the
+/// thread's CPU clock ([`budget::spent`]).
+pub(super) fn first_difference(net: &Netlist, inputs: &[&ModulePort], max_states: usize, until: Duration) -> Result<Option<Vec<Vec<String>>>, Error> {
+    let bits = input_bits(net, inputs)?;
+    let flat: Vec<usize> = bits.iter().flatten().copied().collect();
+    let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
+    let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    let settled = std::sync::atomic::AtomicBool::new(false);
+    Ok(match walk(&mut sim, flat.len(), (max_states, SHORTEST_WALK), until, &settled) {
+        WalkEnd::Differs { path, .. } => Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect()),
+        _ => None,
+    })
 }
 
 enum WalkEnd {
     Whole(Walk),
-    Differs(Vec<u64>),
+    /// The inputs from power-on to the first difference, and the
+    /// transitions clocked before it.
+    Differs {
+        path: Vec<u64>,
+        transitions: u64,
+    },
+    /// More states than the walk may hold, or more transitions.
     TooLarge,
     /// The walk's share of the budget ran out: the states reached.
     OutOfTime(usize),
     /// A prover settled the pair first: the states reached.
-    Settled(usize),
+    Settled {
+        states: usize,
+        transitions: u64,
+    },
 }
 
 /// Breadth first from power-on over the pair's states, every input value
-/// in every state, 64 at a time, until `until` on the thread's CPU clock;
-/// a progress line on a terminal.
-fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: Duration, settled: &std::sync::atomic::AtomicBool) -> WalkEnd {
+/// in every state, 64 at a time, until `until` on the thread's CPU clock,
+/// and at most `max_states` states and `max_transitions` transitions; a
+/// progress line on a terminal.
+fn walk(
+    sim: &mut LaneSim<u64>,
+    input_bits: usize,
+    (max_states, max_transitions): (usize, u64),
+    until: Duration,
+    settled: &std::sync::atomic::AtomicBool,
+) -> WalkEnd {
     use std::io::IsTerminal;
     let progress = std::io::stderr().is_terminal();
     let (t0, mut shown) = (std::time::Instant::now(), std::time::Instant::now());
@@ -121,13 +204,16 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: Dur
                 if progress {
                     eprint!("\r\x1b[K");
                 }
-                return if settled { WalkEnd::Settled(states.len()) } else { WalkEnd::OutOfTime(states.len()) };
+                return if settled { WalkEnd::Settled { states: states.len(), transitions } } else { WalkEnd::OutOfTime(states.len()) };
             }
             if progress && now.duration_since(shown).as_secs() >= 1 {
                 shown = now;
                 eprint!("\r\x1b[Kwalk: {} states, depth {depth}, {} s", states.len(), now.duration_since(t0).as_secs());
             }
             for start in (0..values).step_by(64) {
+                if transitions >= max_transitions {
+                    return WalkEnd::TooLarge;
+                }
                 let lanes = (values - start).min(64) as usize;
                 for l in 0..64 {
                     state_rows[l * stride..(l + 1) * stride].copy_from_slice(&states[s].0);
@@ -138,7 +224,7 @@ fn walk(sim: &mut LaneSim<u64>, input_bits: usize, max_states: usize, until: Dur
                 sim.eval();
                 let differs = sim.output_word(0) & (u64::MAX >> (64 - lanes));
                 if differs != 0 {
-                    return WalkEnd::Differs(path(&states, s, start + differs.trailing_zeros() as u64));
+                    return WalkEnd::Differs { path: path(&states, s, start + differs.trailing_zeros() as u64), transitions };
                 }
                 transitions += lanes as u64;
                 sim.step();
