@@ -155,7 +155,8 @@ enum WalkEnd {
     TooLarge,
     /// The walk's share of the budget ran out: the states reached.
     OutOfTime(usize),
-    /// A prover settled the pair first: the states reached.
+    /// A prover settled the pair first: the states reached and the
+    /// transitions clocked.
     Settled {
         states: usize,
         transitions: u64,
