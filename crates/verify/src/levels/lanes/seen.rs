@@ -1,8 +1,9 @@
 //! The set of pair states the search has seen: the oracle's state with
 //! the keyed registers, in shards that threads rarely wait on.
 
+use hashbrown::hash_table::{Entry, HashTable};
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The keyed registers of a pair state, held beside the oracle's state in
@@ -41,19 +42,8 @@ impl Regs for Box<[u64]> {
 /// wait on. The oracle's state is hashed once a pair: the shard comes from
 /// that hash, and the table's hash of the pair is it mixed with the
 /// registers' words ([`Seen::pair_hash`]).
-///
-/// Each shard is an open-addressed table of our own ([`Table`]), not
-/// hashbrown's, for one thing hashbrown's API does not allow: a whole
-/// batch of lookups has the memory each will touch fetched ahead
-/// ([`Seen::insert_all`]), so that their cache misses (the set holds tens
-/// of millions of pairs, gigabytes) overlap instead of coming one after
-/// another.
 pub(super) struct Seen<S, R> {
-    shards: Vec<Mutex<Table<S, R>>>,
-    /// Where each shard's table is, as last grown: its tags, its pairs and
-    /// its mask, read without the lock for the prefetches alone (a stale
-    /// address fetches nothing useful and does no harm).
-    at: Vec<(AtomicPtr<u8>, AtomicPtr<u8>, AtomicUsize)>,
+    shards: Vec<Mutex<HashTable<(S, R)>>>,
     hasher: rustc_hash::FxBuildHasher,
     count: AtomicUsize,
 }
@@ -63,33 +53,14 @@ const SHARDS: usize = 256;
 /// The multiplier of rustc-hash's FxHasher: mixes a word into a hash.
 const MIX: u64 = 0xf135_7aea_2e62_a9c5;
 
-/// Asks the CPU to bring the line at `p` into the cache. No memory is read:
-/// an address that is stale, or not mapped, is dropped by the CPU.
-#[inline(always)]
-fn prefetch(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // Safety: a prefetch is a hint; it reads nothing and cannot fault.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
-
 impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
     pub(super) fn new() -> Self {
-        let null = || (AtomicPtr::new(std::ptr::null_mut()), AtomicPtr::new(std::ptr::null_mut()), AtomicUsize::new(0));
-        Seen {
-            shards: (0..SHARDS).map(|_| Mutex::new(Table::new())).collect(),
-            at: (0..SHARDS).map(|_| null()).collect(),
-            hasher: Default::default(),
-            count: AtomicUsize::new(0),
-        }
+        Seen { shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(), hasher: Default::default(), count: AtomicUsize::new(0) }
     }
 
     /// The table's hash of a pair: the oracle state's hash `state` with
     /// each register word mixed in, then the whole rotated so that the
-    /// last words reach the top bits the table tags by.
+    /// last words reach the top bits hashbrown tags by.
     fn pair_hash(state: u64, regs: &R) -> u64 {
         let mut h = state;
         for &w in regs.words() {
@@ -99,10 +70,9 @@ impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
     }
 
     /// Inserts each of `pairs`; `new[i]` says whether `pairs[i]` was not
-    /// there before (and is the first of its kind in this call). First the
-    /// memory every lookup will touch is fetched, all at once; then each
+    /// there before (and is the first of its kind in this call). Each
     /// shard is locked once per call. The shard comes from the state's
-    /// hash's middle bits: the table places by the low bits and tags by
+    /// hash's middle bits: hashbrown places by the low bits and tags by
     /// the top seven, so a shard chosen by either would crowd its own
     /// table.
     pub(super) fn insert_all(&self, pairs: &[(S, R)], new: &mut Vec<bool>) {
@@ -110,16 +80,6 @@ impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
         new.resize(pairs.len(), false);
         let hashes: Vec<u64> = pairs.iter().map(|(s, _)| self.hasher.hash_one(s)).collect();
         let shard_of = |h: u64| (h >> 32) as usize % SHARDS;
-        let table_hashes: Vec<u64> = pairs.iter().zip(&hashes).map(|((_, r), &h)| Self::pair_hash(h, r)).collect();
-        for (&h, &th) in hashes.iter().zip(&table_hashes) {
-            let (tags, slots, mask) = &self.at[shard_of(h)];
-            let (tags, slots) = (tags.load(Ordering::Relaxed), slots.load(Ordering::Relaxed));
-            if !tags.is_null() {
-                let i = th as usize & mask.load(Ordering::Relaxed);
-                prefetch(tags.wrapping_add(i));
-                prefetch(slots.wrapping_add(i * std::mem::size_of::<(S, R)>()));
-            }
-        }
         let mut count = [0usize; SHARDS + 1];
         for &h in &hashes {
             count[shard_of(h) + 1] += 1;
@@ -142,18 +102,14 @@ impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
                 continue;
             }
             let mut table = self.shards[shard].lock().expect("a search thread panicked");
-            let capacity = table.tags.len();
             for &i in &order[from..to] {
-                if table.insert(table_hashes[i], &pairs[i], rehash) {
+                let (s, r) = &pairs[i];
+                let h = Self::pair_hash(hashes[i], r);
+                if let Entry::Vacant(slot) = table.entry(h, |(t, q)| t == s && q == r, rehash) {
+                    slot.insert(pairs[i].clone());
                     new[i] = true;
                     added += 1;
                 }
-            }
-            if table.tags.len() != capacity {
-                let (tags, slots, mask) = &self.at[shard];
-                tags.store(table.tags.as_mut_ptr(), Ordering::Relaxed);
-                slots.store(table.pairs.as_mut_ptr().cast(), Ordering::Relaxed);
-                mask.store(table.tags.len() - 1, Ordering::Relaxed);
             }
         }
         self.count.fetch_add(added, Ordering::Relaxed);
@@ -170,9 +126,9 @@ impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
         let mut varying = vec![0u64; width];
         let mut states = 0;
         for shard in &self.shards {
-            let table = shard.lock().expect("a search thread panicked");
+            let pairs = shard.lock().expect("a search thread panicked");
             let mut first: rustc_hash::FxHashMap<S, &R> = Default::default();
-            for (s, r) in table.iter() {
+            for (s, r) in pairs.iter() {
                 let f = *first.entry(*s).or_insert(r);
                 for (v, (a, b)) in varying.iter_mut().zip(r.words().iter().zip(f.words())) {
                     *v |= a ^ b;
@@ -181,72 +137,6 @@ impl<S: Hash + Eq + Copy, R: Regs> Seen<S, R> {
             states += first.len();
         }
         (states, varying)
-    }
-}
-
-/// One shard's pairs: open addressing with linear probing, a tag byte a
-/// slot (0 empty, else the hash's top seven bits with the high bit set)
-/// beside the pairs, at most seven eighths full. A lookup reads the tags
-/// from the hash's slot on, and a pair only where its tag matches.
-struct Table<S, R> {
-    tags: Vec<u8>,
-    /// The pairs, slot by slot; where the tag is 0 a filler, never read.
-    pairs: Vec<(S, R)>,
-    len: usize,
-}
-
-impl<S: Eq + Copy, R: Regs> Table<S, R> {
-    fn new() -> Self {
-        Table { tags: Vec::new(), pairs: Vec::new(), len: 0 }
-    }
-
-    fn tag(h: u64) -> u8 {
-        0x80 | (h >> 57) as u8
-    }
-
-    /// Inserts `pair` (its hash `h`) unless it is here: whether it was
-    /// not. `rehash` gives a pair's hash when the table grows.
-    fn insert(&mut self, h: u64, pair: &(S, R), rehash: impl Fn(&(S, R)) -> u64) -> bool {
-        if (self.len + 1) * 8 > self.tags.len() * 7 {
-            self.grow(pair.0, rehash);
-        }
-        let mask = self.tags.len() - 1;
-        let tag = Self::tag(h);
-        let mut i = h as usize & mask;
-        loop {
-            match self.tags[i] {
-                0 => {
-                    self.tags[i] = tag;
-                    self.pairs[i] = pair.clone();
-                    self.len += 1;
-                    return true;
-                }
-                t if t == tag && self.pairs[i] == *pair => return false,
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    /// Twice the slots (64 at first), every pair placed again.
-    fn grow(&mut self, filler: S, rehash: impl Fn(&(S, R)) -> u64) {
-        let capacity = (self.tags.len() * 2).max(64);
-        let tags = std::mem::replace(&mut self.tags, vec![0; capacity]);
-        let pairs = std::mem::replace(&mut self.pairs, vec![(filler, R::of(&[])); capacity]);
-        let mask = capacity - 1;
-        for (t, p) in tags.into_iter().zip(pairs) {
-            if t != 0 {
-                let mut i = rehash(&p) as usize & mask;
-                while self.tags[i] != 0 {
-                    i = (i + 1) & mask;
-                }
-                self.tags[i] = t;
-                self.pairs[i] = p;
-            }
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &(S, R)> {
-        self.tags.iter().zip(&self.pairs).filter(|(t, _)| **t != 0).map(|(_, p)| p)
     }
 }
 
