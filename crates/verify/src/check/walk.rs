@@ -21,6 +21,22 @@ fn input_bits(net: &Netlist, inputs: &[&ModulePort]) -> Result<Vec<Vec<usize>>, 
         .collect()
 }
 
+/// The miter in the bit-parallel simulator: its input bits port by port,
+/// all of them in order, and the simulator with `trigger` its output.
+fn miter_sim(net: &Netlist, inputs: &[&ModulePort]) -> Result<(Vec<Vec<usize>>, Vec<usize>, LaneSim<u64>), Error> {
+    let bits = input_bits(net, inputs)?;
+    let flat: Vec<usize> = bits.iter().flatten().copied().collect();
+    let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
+    let sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    Ok((bits, flat, sim))
+}
+
+/// The walk's way to a difference (an input value a cycle) as a value per
+/// port per cycle.
+fn walked_rows(path: Vec<u64>, bits: &[Vec<usize>]) -> Vec<Vec<String>> {
+    path.into_iter().map(|v| split(|i| v >> i & 1 == 1, bits)).collect()
+}
+
 /// An input row (the bits of every port, in order) as a value per port,
 /// bits as text, most significant first.
 fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
@@ -85,10 +101,7 @@ pub(super) fn simulate(
     (walk_until, runs_until): (Duration, Duration),
     settled: &std::sync::atomic::AtomicBool,
 ) -> Result<Simulated, Error> {
-    let bits = input_bits(net, inputs)?;
-    let flat: Vec<usize> = bits.iter().flatten().copied().collect();
-    let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
-    let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    let (bits, flat, mut sim) = miter_sim(net, inputs)?;
     // The fast falsifier first: a short burst of random runs, which finds
     // a shallow difference long before the walk's breadth reaches it.
     let burst_until = (budget::spent() + FIRST_RUNS_TIME).min(walk_until);
@@ -106,7 +119,7 @@ pub(super) fn simulate(
             WalkEnd::Whole(walk) => return Ok(Simulated { walk, found: None, shortest }),
             WalkEnd::Differs { path, transitions } => {
                 let walk = Walk::Whole { states: 0, transitions: 0, depth: path.len() };
-                let found = Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect());
+                let found = Some(walked_rows(path, &bits));
                 return Ok(Simulated { walk, found, shortest: if transitions < SHORTEST_WALK { Shortest::Found } else { Shortest::Proof } });
             }
             WalkEnd::TooLarge => why = format!("more than {} states of the pair (--max-states)", options.max_states),
@@ -132,13 +145,10 @@ pub(super) fn simulate(
 /// `max_states` states, [`SHORTEST_WALK`] transitions, or `until` on the
 /// thread's CPU clock ([`budget::spent`]).
 pub(super) fn first_difference(net: &Netlist, inputs: &[&ModulePort], max_states: usize, until: Duration) -> Result<Option<Vec<Vec<String>>>, Error> {
-    let bits = input_bits(net, inputs)?;
-    let flat: Vec<usize> = bits.iter().flatten().copied().collect();
-    let trigger = net.output_port("trigger").map_err(Error::Netlist)?;
-    let mut sim = LaneSim::<u64>::new(net, &flat, &trigger);
+    let (bits, flat, mut sim) = miter_sim(net, inputs)?;
     let settled = std::sync::atomic::AtomicBool::new(false);
     Ok(match walk(&mut sim, flat.len(), (max_states, SHORTEST_WALK), until, &settled) {
-        WalkEnd::Differs { path, .. } => Some(path.into_iter().map(|v| split(|i| v >> i & 1 == 1, &bits)).collect()),
+        WalkEnd::Differs { path, .. } => Some(walked_rows(path, &bits)),
         _ => None,
     })
 }
