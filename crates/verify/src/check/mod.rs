@@ -285,8 +285,7 @@ fn check_until(
             Err(Error::Tool(_)) if stop.load(std::sync::atomic::Ordering::Relaxed) || crate::flow::out_of_time() => {
                 let why = "the miter for the walk was not made: a prover settled the pair first, or the time budget ran out".to_string();
                 let walk = Walk::Runs { why, runs: 0, depth: options.depth };
-                let bits: usize = inputs.iter().map(|p| p.width).sum();
-                let shortest = if bits <= MAX_WALK_INPUT_BITS { Shortest::Walk } else { Shortest::Proof };
+                let shortest = Shortest::before_walk(inputs.iter().map(|p| p.width).sum());
                 Ok((Simulated { walk, found: None, shortest }, None))
             }
             s => s,

@@ -37,6 +37,12 @@ fn walked_rows(path: Vec<u64>, bits: &[Vec<usize>]) -> Vec<Vec<String>> {
     path.into_iter().map(|v| split(|i| v >> i & 1 == 1, bits)).collect()
 }
 
+/// A random run's input rows (each the words of every port's bits) as a
+/// value per port per cycle.
+fn run_rows(rows: &[Vec<u64>], bits: &[Vec<usize>]) -> Vec<Vec<String>> {
+    rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), bits)).collect()
+}
+
 /// An input row (the bits of every port, in order) as a value per port,
 /// bits as text, most significant first.
 fn split(bit: impl Fn(usize) -> bool, bits: &[Vec<usize>]) -> Vec<String> {
@@ -84,6 +90,18 @@ pub(super) enum Shortest {
     Proof,
 }
 
+impl Shortest {
+    /// Where the walk has not run, for a miter of `input_bits` input bits:
+    /// a walk alone gives it where every input value may be walked.
+    pub(super) fn before_walk(input_bits: usize) -> Shortest {
+        if input_bits <= MAX_WALK_INPUT_BITS {
+            Shortest::Walk
+        } else {
+            Shortest::Proof
+        }
+    }
+}
+
 /// The transitions (state and input pairs) within which the walk's first
 /// difference is a pair's one counterexample ([`Shortest`]): about a
 /// second of walking a middling design, where the bounded proof may take
@@ -106,9 +124,9 @@ pub(super) fn simulate(
     // a shallow difference long before the walk's breadth reaches it.
     let burst_until = (budget::spent() + FIRST_RUNS_TIME).min(walk_until);
     let (found, done) = runs(&mut sim, flat.len(), FIRST_RUNS.min(options.runs), FIRST_RUNS_DEPTH.min(options.depth), burst_until, settled);
-    let walkable = if flat.len() <= MAX_WALK_INPUT_BITS { Shortest::Walk } else { Shortest::Proof };
+    let walkable = Shortest::before_walk(flat.len());
     if let Some(rows) = found {
-        let found = Some(rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
+        let found = Some(run_rows(&rows, &bits));
         let why = "random runs go first, as the fast falsifier".to_string();
         return Ok(Simulated { walk: Walk::Runs { why, runs: done, depth: FIRST_RUNS_DEPTH.min(options.depth) }, found, shortest: walkable });
     }
@@ -133,7 +151,7 @@ pub(super) fn simulate(
         }
     }
     let (found, done) = runs(&mut sim, flat.len(), options.runs, options.depth, runs_until, settled);
-    let found = found.map(|rows| rows.iter().map(|r| split(|i| r.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1), &bits)).collect());
+    let found = found.map(|rows| run_rows(&rows, &bits));
     Ok(Simulated { walk: Walk::Runs { why, runs: done, depth: options.depth }, found, shortest })
 }
 
