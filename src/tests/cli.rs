@@ -137,6 +137,25 @@ fn verify_rtl_reports_zero_mismatches() {
     assert_eq!(v["skipped"], serde_json::Value::Null);
 }
 
+/// `nimforge sim`: a recorded run is a VCD with the documents' names in it
+/// (Nimatron's lamps and T chain); a bad script is refused in one line and
+/// leaves no file, whole or partial.
+#[test]
+fn a_run_is_recorded_as_a_vcd() {
+    let dir = std::env::temp_dir().join(format!("nimforge-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("nimatron.vcd");
+    let out = nimforge(&["sim", "nimatron", "--script", "RESET, none x3, PA, MTR, none x30", "--vcd", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("36 cycles of nimatron recorded"), "{}", text(&out.stdout));
+    let vcd = std::fs::read_to_string(&path).unwrap();
+    assert!(vcd.contains("$var") && vcd.contains("lamps_a") && vcd.contains("t_chain"), "{}", &vcd[..400.min(vcd.len())]);
+    let bad = dir.join("bad.vcd");
+    refused(&["sim", "nimatron", "--script", "PQ", "--vcd", bad.to_str().unwrap()], "'PQ' is not an input of nimatron");
+    assert!(!bad.exists() && !bad.with_extension("vcd.partial").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The netlist level's bitsim engine over the whole tour and every whole
 /// move, and the search of every pair state under every letter: the
 /// synth_ice40 netlist in nimforge's own simulator.
