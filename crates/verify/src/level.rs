@@ -110,6 +110,98 @@ impl Engine {
     }
 }
 
+/// The three levels of hardware the simulators run, a [`Level`] each: the
+/// level of a [`Run`] and of bitsim's deep runs ([`Stage::Deep`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hardware {
+    /// The Verilog file (bitsim, Icarus, Verilator).
+    Verilog,
+    /// yosys's `synth_ice40` netlist (bitsim, Icarus).
+    Netlist,
+    /// The placed-and-routed bitstream, turned back into Verilog (bitsim,
+    /// Icarus).
+    Bitstream,
+}
+
+impl Hardware {
+    /// The three, in the table's order.
+    pub const ALL: [Hardware; 3] = [Hardware::Verilog, Hardware::Netlist, Hardware::Bitstream];
+
+    /// The level it is.
+    pub fn level(self) -> Level {
+        match self {
+            Hardware::Verilog => Level::Verilog,
+            Hardware::Netlist => Level::Netlist,
+            Hardware::Bitstream => Level::Bitstream,
+        }
+    }
+
+    /// The level's name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        self.level().name()
+    }
+
+    /// The engines that simulate it: every one at `verilog`, bitsim and
+    /// Icarus at `netlist` and `bitstream`.
+    pub fn engines(self) -> &'static [Engine] {
+        self.level().engines()
+    }
+}
+
+impl From<Hardware> for Level {
+    fn from(h: Hardware) -> Level {
+        h.level()
+    }
+}
+
+impl Level {
+    /// The hardware level this is, or `None` for `rtl` and `equiv`.
+    pub fn hardware(self) -> Option<Hardware> {
+        Hardware::ALL.into_iter().find(|h| h.level() == self)
+    }
+}
+
+/// A hardware level with one of the engines that run it: `verilog/verilator`
+/// can be made, `netlist/verilator` cannot ([`Run::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    level: Hardware,
+    engine: Engine,
+}
+
+impl Run {
+    /// The level run by the engine, where the engine runs that level
+    /// ([`Hardware::engines`]).
+    pub fn new(level: Hardware, engine: Engine) -> Option<Run> {
+        level.engines().contains(&engine).then_some(Run { level, engine })
+    }
+
+    /// The level run by bitsim, which runs every one.
+    pub fn bitsim(level: Hardware) -> Run {
+        Run { level, engine: Engine::Bitsim }
+    }
+
+    /// The level run by Icarus, which runs every one.
+    pub fn icarus(level: Hardware) -> Run {
+        Run { level, engine: Engine::Icarus }
+    }
+
+    /// `verilog/verilator`, the one level Verilator runs.
+    pub fn verilator() -> Run {
+        Run { level: Hardware::Verilog, engine: Engine::Verilator }
+    }
+
+    /// The level.
+    pub fn level(self) -> Hardware {
+        self.level
+    }
+
+    /// The engine.
+    pub fn engine(self) -> Engine {
+        self.engine
+    }
+}
+
 /// A level with the engine that ran it: the key of every report's row
 /// ([`crate::LevelReport::level`]), named `rtl`, `verilog/bitsim`,
 /// `netlist/bitsim-deep`, `bitstream/icarus`, ... in tables and JSON
@@ -143,6 +235,24 @@ impl Stage {
             Stage::Rtl => Some(Level::Rtl),
             Stage::Run(l, _) | Stage::Deep(l) => Some(*l),
             Stage::Other(_) => None,
+        }
+    }
+
+    /// The level and engine of a [`Stage::Run`] (bitsim's deep runs are
+    /// [`Stage::Deep`], not a run): `stage.run().map(Run::engine) ==
+    /// Some(Engine::Bitsim)` picks the rows bitsim ran.
+    pub fn run(&self) -> Option<Run> {
+        match self {
+            Stage::Run(l, e) => Run::new(l.hardware()?, *e),
+            _ => None,
+        }
+    }
+
+    /// The hardware level of a run or of bitsim's deep runs.
+    pub fn hardware(&self) -> Option<Hardware> {
+        match self {
+            Stage::Run(l, _) | Stage::Deep(l) => l.hardware(),
+            _ => None,
         }
     }
 
@@ -250,5 +360,28 @@ mod tests {
         for bad in ["", "netlist/verilator", "rtl/bitsim", "verilog", "equiv/x", "bitstream/bitsim-deeper"] {
             assert!(bad.parse::<Stage>().is_err(), "{bad}");
         }
+    }
+
+    /// A run holds only an engine its level runs, and every stage named
+    /// `level/engine` gives its run back.
+    #[test]
+    fn a_run_is_an_engine_its_level_runs() {
+        let runs: Vec<String> = Hardware::ALL
+            .into_iter()
+            .flat_map(|h| Engine::ALL.into_iter().filter_map(move |e| Run::new(h, e)))
+            .map(|r| format!("{}/{}", r.level().name(), r.engine().name()))
+            .collect();
+        let expected = ["verilog/bitsim", "verilog/icarus", "verilog/verilator", "netlist/bitsim", "netlist/icarus", "bitstream/bitsim", "bitstream/icarus"];
+        assert_eq!(runs, expected);
+        for name in expected {
+            let stage: Stage = name.parse().unwrap();
+            let run = stage.run().unwrap();
+            assert_eq!(format!("{}/{}", run.level().name(), run.engine().name()), name);
+            assert_eq!(stage.hardware(), Some(run.level()));
+        }
+        assert_eq!("netlist/bitsim-deep".parse::<Stage>().unwrap().run(), None);
+        assert_eq!("netlist/bitsim-deep".parse::<Stage>().unwrap().hardware(), Some(Hardware::Netlist));
+        assert_eq!(Run::new(Hardware::Netlist, Engine::Verilator), None);
+        assert_eq!(Level::ALL.map(Level::hardware), [None, Some(Hardware::Verilog), Some(Hardware::Netlist), Some(Hardware::Bitstream), None]);
     }
 }

@@ -70,7 +70,7 @@ pub use design_source::Source;
 pub use error::Error;
 pub use harness::{Deep, DeepRuns, Letter, Machine, Recorder};
 pub use layout::Places;
-pub use level::{Engine, Level, Stage};
+pub use level::{Engine, Hardware, Level, Run, Stage};
 pub use options::{OnLevel, Options};
 pub use plan::Plan;
 pub use port::Port;

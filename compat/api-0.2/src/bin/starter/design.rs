@@ -7,7 +7,7 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(Clone, LogicBlock, Default)]
 pub struct Counter {
     // The ports: a `clock`, inputs and outputs as `Signal`s of `Bit` or
     // `Bits<N>`. Their names become the Verilog's; list them in the
