@@ -35,7 +35,7 @@ pub fn run<M: Machine>(root: &Path, jobs: usize) -> Result<Vec<EngineRun>, crate
 
     let synth = hdl::make_ice40::<M>(&places).map_err(|w| w.to_string())?;
     let net = Netlist::from_file(&synth.json)?;
-    let mut wired = Wired::new::<M>(nimforge_verify::Level::Netlist, net)?;
+    let mut wired = Wired::new::<M>(nimforge_verify::Hardware::Netlist, net)?;
     let pieces = plan.pieces().len();
     // The kernel compiled before the clock starts, as Verilator's model is
     // built before its: each engine's making is left out of its time.

@@ -108,24 +108,6 @@ impl From<NetlistError> for Error {
     }
 }
 
-/// Deprecated, and gone in the next release: a string made any error a
-/// model's ([`Error::Model`]), where the app took the same words as bad
-/// input. Write `Error::Model(words)` (or the variant that says what went
-/// wrong) instead. Kept for one release so that a harness written with
-/// `.into()` still builds (a trait's `impl` cannot carry `#[deprecated]`).
-impl From<String> for Error {
-    fn from(e: String) -> Error {
-        Error::Model(e)
-    }
-}
-
-/// Deprecated as `From<String>` is: write `Error::Model(words.into())`.
-impl From<&str> for Error {
-    fn from(e: &str) -> Error {
-        Error::Model(e.to_string())
-    }
-}
-
 impl From<crate::files::FileError> for Error {
     /// A file operation's error ([`ToolError::Io`]): `reading x: cause`.
     fn from(e: crate::files::FileError) -> Error {

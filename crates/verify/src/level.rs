@@ -16,10 +16,6 @@ pub enum Level {
     /// The netlist proven equal to the Verilog and the bitstream to the
     /// netlist (`equiv`, yosys).
     Equiv,
-    /// Every level above: the command line's "all", kept for one release.
-    #[deprecated(since = "0.2.0", note = "\"all\" belongs to the command line: write Level::ALL for every level, or Options::all()")]
-    #[cfg_attr(feature = "clap", value(skip))]
-    All,
 }
 
 impl Level {
@@ -30,18 +26,13 @@ impl Level {
     /// bitstream), in the table's order.
     pub const HARDWARE: [Level; 3] = [Level::Verilog, Level::Netlist, Level::Bitstream];
 
-    /// The levels this stands for: itself, or every one ([`Level::ALL`])
-    /// for the deprecated `Level::All`.
-    #[allow(deprecated)]
+    /// The levels this stands for: itself, since `Level::All` is gone.
+    #[deprecated(since = "0.3.0", note = "a level stands for itself: write vec![level], or Level::ALL for every level")]
     pub fn expand(self) -> Vec<Level> {
-        match self {
-            Level::All => Level::ALL.to_vec(),
-            l => vec![l],
-        }
+        vec![self]
     }
 
     /// The level's name on the command line and in reports.
-    #[allow(deprecated)]
     pub fn name(self) -> &'static str {
         match self {
             Level::Rtl => "rtl",
@@ -49,7 +40,6 @@ impl Level {
             Level::Netlist => "netlist",
             Level::Bitstream => "bitstream",
             Level::Equiv => "equiv",
-            Level::All => "all",
         }
     }
 
@@ -78,34 +68,24 @@ pub enum Engine {
     Icarus,
     /// Verilator, at the `verilog` level: the whole plan.
     Verilator,
-    /// Every engine above: the command line's "all", kept for one release.
-    #[deprecated(since = "0.2.0", note = "\"all\" belongs to the command line: write Engine::ALL for every engine, or Options::all()")]
-    #[cfg_attr(feature = "clap", value(skip))]
-    All,
 }
 
 impl Engine {
     /// Every engine: bitsim, icarus, verilator.
     pub const ALL: [Engine; 3] = [Engine::Bitsim, Engine::Icarus, Engine::Verilator];
 
-    /// The engines this stands for: itself, or every one ([`Engine::ALL`])
-    /// for the deprecated `Engine::All`.
-    #[allow(deprecated)]
+    /// The engines this stands for: itself, since `Engine::All` is gone.
+    #[deprecated(since = "0.3.0", note = "an engine stands for itself: write vec![engine], or Engine::ALL for every engine")]
     pub fn expand(self) -> Vec<Engine> {
-        match self {
-            Engine::All => Engine::ALL.to_vec(),
-            e => vec![e],
-        }
+        vec![self]
     }
 
     /// The engine's name on the command line and in reports.
-    #[allow(deprecated)]
     pub fn name(self) -> &'static str {
         match self {
             Engine::Bitsim => "bitsim",
             Engine::Icarus => "icarus",
             Engine::Verilator => "verilator",
-            Engine::All => "all",
         }
     }
 }
@@ -177,17 +157,17 @@ impl Run {
     }
 
     /// The level run by bitsim, which runs every one.
-    pub fn bitsim(level: Hardware) -> Run {
+    pub const fn bitsim(level: Hardware) -> Run {
         Run { level, engine: Engine::Bitsim }
     }
 
     /// The level run by Icarus, which runs every one.
-    pub fn icarus(level: Hardware) -> Run {
+    pub const fn icarus(level: Hardware) -> Run {
         Run { level, engine: Engine::Icarus }
     }
 
     /// `verilog/verilator`, the one level Verilator runs.
-    pub fn verilator() -> Run {
+    pub const fn verilator() -> Run {
         Run { level: Hardware::Verilog, engine: Engine::Verilator }
     }
 
@@ -212,11 +192,11 @@ pub enum Stage {
     /// The rust-hdl simulation, in process: `rtl`.
     Rtl,
     /// A hardware level (`verilog`, `netlist`, `bitstream`) run by one of
-    /// its engines ([`Level::engines`]): `netlist/icarus`.
-    Run(Level, Engine),
+    /// its engines ([`Hardware::engines`]): `netlist/icarus`.
+    Run(Run),
     /// bitsim's deep runs at a hardware level (a machine's
     /// [`crate::Machine::deep`]): `netlist/bitsim-deep`.
-    Deep(Level),
+    Deep(Hardware),
     /// A level this crate does not run, named by the program that runs it
     /// (a wrapper of the design, run end to end: `wrapper/icarus`); never
     /// a name of the crate's own levels.
@@ -225,15 +205,15 @@ pub enum Stage {
 
 impl Stage {
     /// The hardware level run by bitsim.
-    pub fn bitsim(level: Level) -> Stage {
-        Stage::Run(level, Engine::Bitsim)
+    pub fn bitsim(level: Hardware) -> Stage {
+        Stage::Run(Run::bitsim(level))
     }
 
     /// The level, for the crate's own stages.
     pub fn level(&self) -> Option<Level> {
         match self {
             Stage::Rtl => Some(Level::Rtl),
-            Stage::Run(l, _) | Stage::Deep(l) => Some(*l),
+            Stage::Run(_) | Stage::Deep(_) => self.hardware().map(Hardware::level),
             Stage::Other(_) => None,
         }
     }
@@ -243,7 +223,7 @@ impl Stage {
     /// Some(Engine::Bitsim)` picks the rows bitsim ran.
     pub fn run(&self) -> Option<Run> {
         match self {
-            Stage::Run(l, e) => Run::new(l.hardware()?, *e),
+            Stage::Run(run) => Some(*run),
             _ => None,
         }
     }
@@ -251,7 +231,8 @@ impl Stage {
     /// The hardware level of a run or of bitsim's deep runs.
     pub fn hardware(&self) -> Option<Hardware> {
         match self {
-            Stage::Run(l, _) | Stage::Deep(l) => l.hardware(),
+            Stage::Run(run) => Some(run.level()),
+            Stage::Deep(level) => Some(*level),
             _ => None,
         }
     }
@@ -259,13 +240,18 @@ impl Stage {
     /// The stage's place in a table: rtl, then each hardware level's
     /// bitsim, its deep runs, Icarus, Verilator; another program's last.
     pub(crate) fn rank(&self) -> usize {
-        let hardware = |l: Level| 1 + 4 * Level::HARDWARE.iter().position(|h| *h == l).unwrap_or(3);
+        let hardware = |h: Hardware| 1 + 4 * h as usize;
         match self {
             Stage::Rtl => 0,
-            Stage::Run(l, Engine::Bitsim) => hardware(*l),
-            Stage::Deep(l) => hardware(*l) + 1,
-            Stage::Run(l, Engine::Icarus) => hardware(*l) + 2,
-            Stage::Run(l, _) => hardware(*l) + 3,
+            Stage::Run(run) => {
+                hardware(run.level())
+                    + match run.engine() {
+                        Engine::Bitsim => 0,
+                        Engine::Icarus => 2,
+                        Engine::Verilator => 3,
+                    }
+            }
+            Stage::Deep(level) => hardware(*level) + 1,
             Stage::Other(_) => usize::MAX,
         }
     }
@@ -275,8 +261,8 @@ impl std::fmt::Display for Stage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Stage::Rtl => f.write_str(Level::Rtl.name()),
-            Stage::Run(l, e) => write!(f, "{}/{}", l.name(), e.name()),
-            Stage::Deep(l) => write!(f, "{}/{}-deep", l.name(), Engine::Bitsim.name()),
+            Stage::Run(run) => write!(f, "{}/{}", run.level().name(), run.engine().name()),
+            Stage::Deep(level) => write!(f, "{}/{}-deep", level.name(), Engine::Bitsim.name()),
             Stage::Other(name) => f.write_str(name),
         }
     }
@@ -296,10 +282,11 @@ impl std::str::FromStr for Stage {
                 false => Ok(Stage::Other(name.to_string())),
             };
         };
-        let stage = match (level, engine) {
-            (Level::Rtl, "") => Some(Stage::Rtl),
-            (_, "bitsim-deep") if !level.engines().is_empty() => Some(Stage::Deep(level)),
-            _ => level.engines().iter().find(|e| e.name() == engine).map(|e| Stage::Run(level, *e)),
+        let stage = match (level.hardware(), engine) {
+            (None, "") if level == Level::Rtl => Some(Stage::Rtl),
+            (None, _) => None,
+            (Some(level), "bitsim-deep") => Some(Stage::Deep(level)),
+            (Some(level), _) => Engine::ALL.into_iter().find(|e| e.name() == engine).and_then(|e| Run::new(level, e)).map(Stage::Run),
         };
         stage.ok_or_else(|| crate::Error::Input(format!("'{name}' is no level and engine of a report: rtl, or a level's engine as in verilog/bitsim")))
     }
@@ -328,8 +315,8 @@ mod tests {
     #[test]
     fn names_read_back_in_table_order() {
         let mut stages = vec![Stage::Rtl];
-        for level in Level::HARDWARE {
-            stages.extend(level.engines().iter().map(|e| Stage::Run(level, *e)));
+        for level in Hardware::ALL {
+            stages.extend(level.engines().iter().filter_map(|e| Run::new(level, *e)).map(Stage::Run));
             stages.push(Stage::Deep(level));
         }
         for s in &stages {

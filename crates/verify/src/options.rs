@@ -41,7 +41,7 @@ impl Options {
     /// Only these levels ([`Level::ALL`] is every one).
     pub fn levels(mut self, levels: &[Level]) -> Options {
         self.levels = Vec::new();
-        for l in levels.iter().flat_map(|l| l.expand()) {
+        for &l in levels {
             if !self.levels.contains(&l) {
                 self.levels.push(l);
             }
@@ -53,7 +53,7 @@ impl Options {
     /// one).
     pub fn engines(mut self, engines: &[Engine]) -> Options {
         self.engines = Vec::new();
-        for e in engines.iter().flat_map(|e| e.expand()) {
+        for &e in engines {
             if !self.engines.contains(&e) {
                 self.engines.push(e);
             }

@@ -365,7 +365,7 @@ mod tests {
     }
 
     fn level(status: Status) -> LevelReport {
-        LevelReport { status, ..LevelReport::judged("m", crate::Stage::bitsim(crate::Level::Verilog), 1, 0, None) }
+        LevelReport { status, ..LevelReport::judged("m", crate::Stage::bitsim(crate::Hardware::Verilog), 1, 0, None) }
     }
 
     /// The proofs' table is printed where proofs ran, and only there.
@@ -414,13 +414,13 @@ mod tests {
         let caught = |vcd: Option<&Path>| LevelReport {
             replay: Some(Replay {
                 machine: "m".into(),
-                level: crate::Stage::bitsim(crate::Level::Verilog),
+                level: crate::Stage::bitsim(crate::Hardware::Verilog),
                 cycle: 3,
                 presses: vec!["none".into()],
                 state_before: String::new(),
                 vcd: vcd.map(|p| p.display().to_string()),
             }),
-            ..LevelReport::judged("m", crate::Stage::bitsim(crate::Level::Verilog), 4, 1, Some("a mismatch".into()))
+            ..LevelReport::judged("m", crate::Stage::bitsim(crate::Hardware::Verilog), 4, 1, Some("a mismatch".into()))
         };
         let v = |levels| Verified { levels, proofs: vec![proof(ProofStatus::Proven)] };
         assert!(v(vec![level(Status::NotApplicable), caught(Some(&vcd)), level(Status::Skipped)]).caught_everywhere());

@@ -264,8 +264,10 @@ fn verify_verilog_takes_an_asynchronous_reset_at_every_level() {
     let right = project.verify_verilog::<Toggler>("right.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
     assert!(right.passed() || (right.skipped() && right.passed_where_run()), "{}", right.tables());
     assert!(
-        right.levels.iter().any(|r| r.level == nimforge_verify::Stage::Run(nimforge_verify::Level::Netlist, nimforge_verify::Engine::Bitsim)
-            && r.status == nimforge_verify::Status::Passed),
+        right
+            .levels
+            .iter()
+            .any(|r| r.level == nimforge_verify::Stage::bitsim(nimforge_verify::Hardware::Netlist) && r.status == nimforge_verify::Status::Passed),
         "{}",
         right.tables()
     );

@@ -138,7 +138,7 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     p.generate::<Toggle<false>>("crates/verify/tests/front_door.rs").unwrap();
     let right = p.verify::<Toggle<false>>(&Ui::quiet()).unwrap();
     assert!(right.passed(), "{}", right.tables());
-    for level in [Level::Verilog, Level::Netlist, Level::Bitstream].map(Stage::bitsim) {
+    for level in nimforge_verify::Hardware::ALL.map(Stage::bitsim) {
         let r = row(&right, level.clone());
         // Two model states; the right lamp's quiet counter reaches no
         // output (yosys drops it, and the search keys on what outputs can
@@ -172,7 +172,7 @@ fn the_lamp_passes_every_level_and_the_dozing_lamp_is_caught_at_every_bitsim_lev
     p.generate::<Toggle<true>>("crates/verify/tests/front_door.rs").unwrap();
     let dozing = p.verify::<Toggle<true>>(&Ui::quiet()).unwrap();
     assert!(!dozing.passed(), "{}", dozing.tables());
-    for level in [Level::Verilog, Level::Netlist, Level::Bitstream].map(Stage::bitsim) {
+    for level in nimforge_verify::Hardware::ALL.map(Stage::bitsim) {
         let r = row(&dozing, level.clone());
         assert!(r.mismatches > 0, "{level}: {}", dozing.tables());
         // The dozing lamp holds state of its own beside the model's two.

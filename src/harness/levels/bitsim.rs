@@ -20,7 +20,7 @@ fn plan() -> Plan<RelayNim> {
     Plan::of_sequence(RelayNim::move_runs().unwrap(), "the whole-move runs")
 }
 
-fn run_one(level: nimforge_verify::Level, file: PathBuf) -> LevelReport {
+fn run_one(level: nimforge_verify::Hardware, file: PathBuf) -> LevelReport {
     let plan = plan();
     let (mut r, _) = run(&plan, &Expected::of(&plan), vec![Input { level, file: Ok(file) }], &Progress::default(), None, RelayNim::MAX_STATES);
     r.remove(0)
@@ -64,7 +64,7 @@ fn flop_and_lut<'a>(m: &'a Value, port: &str) -> (&'a str, &'a str) {
 fn a_flipped_lut_bit_in_the_ice40_netlist_is_caught() {
     let p = super::places("ice40-lut");
     let (file, mut json) = ice40_json(&p);
-    let good = run_one(nimforge_verify::Level::Netlist, file);
+    let good = run_one(nimforge_verify::Hardware::Netlist, file);
     assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
     let m = &json["modules"][RelayNim::MODULE];
     let lut = flop_and_lut(m, "count_a").1.to_string();
@@ -77,7 +77,7 @@ fn a_flipped_lut_bit_in_the_ice40_netlist_is_caught() {
     json["modules"][RelayNim::MODULE]["cells"][&lut]["parameters"]["LUT_INIT"] = "0000000111111111".into();
     let wrong = p.work.join("wrong.json");
     std::fs::write(&wrong, json.to_string()).unwrap();
-    assert_caught(&run_one(nimforge_verify::Level::Netlist, wrong), "count_a");
+    assert_caught(&run_one(nimforge_verify::Hardware::Netlist, wrong), "count_a");
     std::fs::remove_dir_all(&p.work).ok();
 }
 
@@ -99,7 +99,7 @@ fn init_one(p: &Places) -> PathBuf {
 fn a_changed_init_value_is_caught() {
     let p = super::places("ice40-init");
     let wrong = init_one(&p);
-    let r = run_one(nimforge_verify::Level::Netlist, wrong);
+    let r = run_one(nimforge_verify::Hardware::Netlist, wrong);
     assert_caught(&r, "count_a");
     let first = r.first_mismatch.unwrap();
     assert!(first.contains("its cycle 0") || first.contains("search depth 0"), "{first}");
@@ -122,7 +122,7 @@ const LUT_BITS: [usize; 16] = [4, 14, 15, 5, 6, 16, 17, 7, 3, 13, 12, 2, 1, 11, 
 fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
     let p = super::places("asc-lut");
     let chip = hdl::make_chip::<RelayNim>(&p).unwrap();
-    let good = run_one(nimforge_verify::Level::Bitstream, chip.blif.clone());
+    let good = run_one(nimforge_verify::Hardware::Bitstream, chip.blif.clone());
     assert_eq!((good.status, good.mismatches), (Status::Passed, 0), "{good:?}");
     let verilog = std::fs::read_to_string(&chip.verilog).unwrap();
     let ff = verilog.lines().find(|l| l.starts_with("/* FF") && l.contains("\\count_a[0]  <=")).expect("the FF of count_a[0]");
@@ -143,7 +143,7 @@ fn a_flipped_lut_bit_in_the_bitstream_is_caught() {
     std::fs::write(&wrong_asc, lines.join("\n") + "\n").unwrap();
     let wrong_v = icebox_vlog::to_verilog(&wrong_asc, &dir.join("ports.pcf"), RelayNim::MODULE, &wrong_dir).unwrap();
     let wrong_blif = yosys::synth_blif(&wrong_v, RelayNim::MODULE, &wrong_dir).unwrap();
-    assert_caught(&run_one(nimforge_verify::Level::Bitstream, wrong_blif), "count_a");
+    assert_caught(&run_one(nimforge_verify::Hardware::Bitstream, wrong_blif), "count_a");
     std::fs::remove_dir_all(&p.work).ok();
 }
 
@@ -172,7 +172,7 @@ fn refused_at_2(k: usize) -> Result<Vec<usize>, nimforge_verify::Error> {
 fn deep_runs_count_every_chunk_and_report_the_earliest() {
     let p = super::places("deep-chunks");
     let wrong = init_one(&p);
-    let net = Wired::new::<RelayNim>(nimforge_verify::Level::Netlist, Netlist::from_file(&wrong).unwrap()).unwrap();
+    let net = Wired::new::<RelayNim>(nimforge_verify::Hardware::Netlist, Netlist::from_file(&wrong).unwrap()).unwrap();
     let deep = |chunks, chunk| Deep { what: "test runs".into(), chunks, chunk };
     let deep_run = |d: Deep| run_deep::<RelayNim>(&d, &[&net], 2, &Progress::default(), nimforge_verify::report::Shard::ALL).remove(0);
     let one = deep_run(deep(1, runs));
@@ -182,7 +182,7 @@ fn deep_runs_count_every_chunk_and_report_the_earliest() {
     // Its replay: the presses from power-on to the mismatch (the changed
     // init value shows at once), at the deep stage.
     let replay = six.replay.as_ref().expect("a deep row's mismatch has a replay");
-    assert_eq!((replay.level.clone(), replay.presses.len()), (nimforge_verify::Stage::Deep(nimforge_verify::Level::Netlist), 1), "{replay:?}");
+    assert_eq!((replay.level.clone(), replay.presses.len()), (nimforge_verify::Stage::Deep(nimforge_verify::Hardware::Netlist), 1), "{replay:?}");
     let first = six.first_mismatch.unwrap();
     assert!(first.starts_with("chunk 0, ") && first.contains("differs in count_a") && first.contains("the presses from power-on"), "{first}");
     let refused = deep_run(deep(6, refused_at_2));
@@ -197,7 +197,7 @@ fn a_missing_port_is_one_line() {
     let p = super::places("no-port");
     let blif = p.work.join("empty.blif");
     std::fs::write(&blif, ".model m\n.inputs clock\n.outputs x\n.names x\n.end\n").unwrap();
-    let r = run_one(nimforge_verify::Level::Verilog, blif);
+    let r = run_one(nimforge_verify::Hardware::Verilog, blif);
     assert_eq!(r.status, Status::Failed);
     let e = r.error.unwrap();
     assert!(e.contains("no port reset") && !e.contains('\n'), "{e}");

@@ -17,7 +17,7 @@ fn merges_to_the_whole<M: Machine>(plan: &Plan<M>) {
     let places = super::places(&format!("shard-{}", M::NAME));
     let expected = Expected::of(plan);
     let synth = hdl::make_ice40::<M>(&places).unwrap();
-    let inputs = || vec![Input { level: nimforge_verify::Level::Netlist, file: Ok(synth.json.clone()) }];
+    let inputs = || vec![Input { level: nimforge_verify::Hardware::Netlist, file: Ok(synth.json.clone()) }];
     let (whole, _) = run(plan, &expected, inputs(), &Progress::default(), None, M::MAX_STATES);
     let fingerprint = Fingerprint::default().bytes(M::NAME.as_bytes()).words(&plan.sequence);
     let mut reports = Vec::new();

@@ -205,9 +205,9 @@ mod tests {
         let want = text.lines().position(|l| l.trim_start().starts_with("assign lockout")).unwrap() + 1;
         let first = "first mismatch at cycle 9: state [s], input K4, expected [open=0 lockout=0], got [open=0 lockout=1] (differs in lockout)";
         let rows = [
-            LevelReport::judged("lock", crate::Stage::bitsim(crate::Level::Verilog), 10, 1, Some(first.into())),
-            LevelReport::failed("lock", crate::Stage::Run(crate::Level::Netlist, crate::Engine::Icarus), "iverilog failed".into()),
-            LevelReport::judged("lock", crate::Stage::bitsim(crate::Level::Netlist), 10, 0, None),
+            LevelReport::judged("lock", crate::Stage::bitsim(crate::Hardware::Verilog), 10, 1, Some(first.into())),
+            LevelReport::failed("lock", crate::Stage::Run(crate::Run::icarus(crate::Hardware::Netlist)), "iverilog failed".into()),
+            LevelReport::judged("lock", crate::Stage::bitsim(crate::Hardware::Netlist), 10, 0, None),
         ];
         let dir = std::env::temp_dir().join(format!("nimforge-annotate-{}", std::process::id()));
         let lines = of_levels(&rows, file, "lock", &dir);

@@ -408,14 +408,14 @@ mod tests {
         let m = "odd<&\">machine";
         let mut mismatched = LevelReport::judged(
             m,
-            crate::Stage::bitsim(crate::Level::Verilog),
+            crate::Stage::bitsim(crate::Hardware::Verilog),
             100,
             3,
             Some("first mismatch at cycle 7: state [q=1], input PRESS, expected [q=2], got [q=3] (differs in q)".into()),
         );
         mismatched.replay = Some(Replay {
             machine: m.into(),
-            level: crate::Stage::bitsim(crate::Level::Verilog),
+            level: crate::Stage::bitsim(crate::Hardware::Verilog),
             cycle: 7,
             presses: vec!["RESET".into(), "PRESS".into()],
             state_before: "S { q: 1 }".into(),
@@ -426,10 +426,10 @@ mod tests {
             mismatched,
             LevelReport::failed(
                 m,
-                crate::Stage::Run(crate::Level::Netlist, crate::Engine::Icarus),
+                crate::Stage::Run(crate::Run::icarus(crate::Hardware::Netlist)),
                 "iverilog failed\n\u{1b}[31mcolour\u{1b}[0m & <worse>".into(),
             ),
-            LevelReport::skipped(m, crate::Stage::bitsim(crate::Level::Bitstream), crate::flow::nextpnr::NEXTPNR),
+            LevelReport::skipped(m, crate::Stage::bitsim(crate::Hardware::Bitstream), crate::flow::nextpnr::NEXTPNR),
             LevelReport::not_applicable("other", crate::Stage::Rtl, "a Verilog design has no rust-hdl simulation"),
         ];
         let proof = |status, pair: &str| ProofReport {

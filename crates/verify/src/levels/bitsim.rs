@@ -24,7 +24,7 @@ use std::time::Instant;
 /// yosys JSON), or why it could not be made.
 pub struct Input {
     /// The hardware level (`verilog`, `netlist`, `bitstream`).
-    pub level: crate::Level,
+    pub level: crate::Hardware,
     /// The netlist's file, or why it could not be made.
     pub file: Made<PathBuf>,
 }
@@ -38,7 +38,7 @@ pub struct Searched {
     /// The levels whose netlists the search ran on: every bitsim level, or
     /// one alone when the caller proves the others equal to it
     /// ([`SearchAt`]).
-    pub levels: Vec<crate::Level>,
+    pub levels: Vec<crate::Hardware>,
 }
 
 /// Where the transition search runs (issue 58).
@@ -52,7 +52,7 @@ pub enum SearchAt {
     /// the cost (Nimrod's 57 million pair states). Where that search finds
     /// a mismatch, the other netlists are searched too, so that each level
     /// shows its own shortest way to it.
-    One(crate::Level),
+    One(crate::Hardware),
 }
 
 impl Searched {
@@ -230,7 +230,7 @@ pub(crate) fn run_with_deep<M: Machine>(
         (s, t0.elapsed().as_secs_f64(), places)
     });
     // The levels searched, for the rows not searched and the summary.
-    let searched_levels: Vec<crate::Level> = searched
+    let searched_levels: Vec<crate::Hardware> = searched
         .as_ref()
         .map(|(_, _, places)| wired.iter().zip(places).filter(|(_, p)| p.is_some()).map(|((_, w, _), _)| w.level).collect())
         .unwrap_or_default();

@@ -12,7 +12,7 @@ use crate::build;
 use crate::flow::{self, icebox_vlog, iverilog, yosys, Tool, ToolError};
 use crate::layout::Places;
 use crate::port::{from_hex, to_hex};
-use crate::{tally, Engine, Level, LevelReport, Machine, Plan, Stage};
+use crate::{tally, Hardware, Level, LevelReport, Machine, Plan, Run, Stage};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -171,7 +171,7 @@ fn plusargs(vectors: &Path, places: &Places) -> Vec<String> {
 
 /// `verilog/icarus`: the file in `generated/` in Icarus.
 pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
-    const LEVEL: Stage = Stage::Run(Level::Verilog, Engine::Icarus);
+    const LEVEL: Stage = Stage::Run(Run::icarus(Hardware::Verilog));
     let t0 = Instant::now();
     let source = places.verilog(M::MODULE);
     let tb = places.testbench(M::MODULE, false);
@@ -187,7 +187,7 @@ pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Pat
 /// `verilog/verilator`: the file in `generated/`, linted, in Verilator,
 /// the whole plan through the C++ harness ([`super::verilated`]).
 pub(crate) fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, expected: &super::lanes::Expected) -> LevelReport {
-    const LEVEL: Stage = Stage::Run(Level::Verilog, Engine::Verilator);
+    const LEVEL: Stage = Stage::Run(Run::verilator());
     let t0 = Instant::now();
     let run = super::verilated::Verilated::build(plan, expected, places).and_then(|h| h.run(0, plan.len()));
     match run {
@@ -205,7 +205,7 @@ pub(crate) fn verilog_verilator<M: Machine>(plan: &Plan<M>, places: &Places, exp
 /// `netlist/icarus`: the `synth_ice40` netlist as Verilog, with yosys's
 /// iCE40 cell models, in Icarus.
 pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, synth: &Made<yosys::Synthesis>) -> LevelReport {
-    const LEVEL: Stage = Stage::Run(Level::Netlist, Engine::Icarus);
+    const LEVEL: Stage = Stage::Run(Run::icarus(Hardware::Netlist));
     let t0 = Instant::now();
     let synth = match synth {
         Ok(s) => s,
@@ -224,7 +224,7 @@ pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vector
 
 /// `bitstream/icarus`: the chip's Verilog from icebox_vlog in Icarus.
 pub(crate) fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path, chip: &Made<Chip>) -> LevelReport {
-    const LEVEL: Stage = Stage::Run(Level::Bitstream, Engine::Icarus);
+    const LEVEL: Stage = Stage::Run(Run::icarus(Hardware::Bitstream));
     let t0 = Instant::now();
     let chip = match chip {
         Ok(c) => c,

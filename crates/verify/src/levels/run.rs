@@ -13,7 +13,7 @@ use crate::design_source::{prepare_verilog, Source};
 use crate::layout::Places;
 use crate::levels::hdl::{self, Made};
 use crate::ui::Ui;
-use crate::{Engine, Level, LevelReport, Machine, Options, Plan, Stage};
+use crate::{Engine, Hardware, Level, LevelReport, Machine, Options, Plan, Stage};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -157,7 +157,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         Expected::of(&plan)
     };
     let (tx, rx) = std::sync::mpsc::channel::<ForBitsim>();
-    let mut searched_at: Vec<Level> = Vec::new();
+    let mut searched_at: Vec<Hardware> = Vec::new();
     let (mut reports, external) = std::thread::scope(|scope| {
         let (plan, places, expected) = (&plan, &places, &expected);
         let external = scope.spawn(move || {
@@ -199,7 +199,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
-            let inputs: Vec<bitsim::Input> = [(Level::Verilog, made.generic), (Level::Netlist, made.ice40), (Level::Bitstream, made.chip)]
+            let inputs: Vec<bitsim::Input> = [(Hardware::Verilog, made.generic), (Hardware::Netlist, made.ice40), (Hardware::Bitstream, made.chip)]
                 .into_iter()
                 .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
                 .collect();
@@ -221,7 +221,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
             // With the proofs asked for, the search runs at verilog alone and
             // the proofs carry it to the netlist and the bitstream (issue 58;
             // `proven_exhaustive` below).
-            let at = if wanted.levels.contains(&Level::Equiv) { bitsim::SearchAt::One(Level::Verilog) } else { bitsim::SearchAt::Every };
+            let at = if wanted.levels.contains(&Level::Equiv) { bitsim::SearchAt::One(Hardware::Verilog) } else { bitsim::SearchAt::Every };
             let (r, searched) = bitsim::run_with_deep(plan, expected, inputs, &progress, sharding, (bound, at), wanted.deep);
             if let Some(s) = &searched {
                 ui.say(&format!("{}: the transition search: {}", M::NAME, s.summary()));
@@ -257,12 +257,12 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
 /// (`netlist=verilog`; for the bitstream, `bitstream=netlist` as well),
 /// with the search's counts and the reason in words; otherwise they say
 /// why they are not.
-fn proven_exhaustive(reports: &mut [LevelReport], searched_at: &[Level], proofs: &[crate::levels::equiv::ProofReport]) {
-    let searched = |level: Level| reports.iter().find(|r| r.level == Stage::bitsim(level) && searched_at.contains(&level)).cloned();
-    let Some(verilog) = searched(Level::Verilog) else { return };
-    for level in [Level::Netlist, Level::Bitstream].into_iter().filter(|l| !searched_at.contains(l)) {
+fn proven_exhaustive(reports: &mut [LevelReport], searched_at: &[Hardware], proofs: &[crate::levels::equiv::ProofReport]) {
+    let searched = |level: Hardware| reports.iter().find(|r| r.level == Stage::bitsim(level) && searched_at.contains(&level)).cloned();
+    let Some(verilog) = searched(Hardware::Verilog) else { return };
+    for level in [Hardware::Netlist, Hardware::Bitstream].into_iter().filter(|l| !searched_at.contains(l)) {
         let Some(r) = reports.iter_mut().find(|r| r.level == Stage::bitsim(level) && r.status == crate::Status::Passed) else { continue };
-        let pairs: &[&str] = if level == Level::Netlist { &[equiv::NETLIST_PAIR] } else { &[equiv::NETLIST_PAIR, equiv::BITSTREAM_PAIR] };
+        let pairs: &[&str] = if level == Hardware::Netlist { &[equiv::NETLIST_PAIR] } else { &[equiv::NETLIST_PAIR, equiv::BITSTREAM_PAIR] };
         let held: Vec<Option<&crate::levels::equiv::ProofReport>> = pairs.iter().map(|p| proofs.iter().find(|x| x.pair == *p)).collect();
         let all_proven = held.iter().all(|p| p.is_some_and(|p| p.status == crate::levels::equiv::ProofStatus::Proven));
         if verilog.exhaustive && all_proven {

@@ -69,7 +69,7 @@ fn port_bits(find: impl Fn(&str) -> Result<Vec<usize>, NetlistError>, port: &Por
 /// A machine's netlist with its ports found: ready to run in lanes.
 pub struct Wired {
     /// The hardware level it stands for (`verilog`, `netlist`, `bitstream`).
-    pub level: crate::Level,
+    pub level: crate::Hardware,
     /// Run by the interpreter rather than the compiled kernel.
     pub interpreted: bool,
     net: Netlist,
@@ -82,7 +82,7 @@ impl Wired {
     /// (it would start at 0 here where Icarus says x), a port the netlist
     /// lacks or of another width, an input that is neither a port nor the
     /// clock.
-    pub fn new<M: Machine>(level: crate::Level, net: Netlist) -> Result<Wired, crate::Error> {
+    pub fn new<M: Machine>(level: crate::Hardware, net: Netlist) -> Result<Wired, crate::Error> {
         if let Some(q) = net.unknown_inits().first() {
             return Err(crate::Error::Design(format!(
                 "{} latch(es), the first {q}, have no init value 0 or 1; give the register an initial value",

@@ -441,7 +441,7 @@ mod tests {
              .latch lamp_d lamp re clock 0\n.latch q0_d q0 re clock 0\n.latch q1_d q1 re clock 0\n\
              .names flip q0 q1 q0_d\n00- 1\n0-1 1\n.names flip q0 q1 q1_d\n01- 1\n0-1 1\n{lamp_d}.end\n"
         );
-        Wired::new::<Toggle>(crate::Level::Verilog, Netlist::from_blif(&text).unwrap()).unwrap()
+        Wired::new::<Toggle>(crate::Hardware::Verilog, Netlist::from_blif(&text).unwrap()).unwrap()
     }
 
     /// The lamp toggled by every FLIP: the counter reaches no output.
