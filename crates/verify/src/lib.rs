@@ -35,8 +35,8 @@
 //!   run's shards put back together) and [`ci`] (JUnit XML and GitHub
 //!   annotations of it).
 //!
-//! The modules of release 0.1 that moved keep their paths for one release,
-//! hidden, each item deprecated with what to write instead (CHANGELOG.md).
+//! A name that moves keeps a deprecated path for one release, with what to
+//! write instead (CHANGELOG.md).
 
 pub mod boards;
 pub mod build;
@@ -92,14 +92,3 @@ pub use nimforge_flow::{files, flow};
 pub use external_design::External as __External;
 #[doc(hidden)]
 pub use port::{width_of as __width_of, PortValue as __PortValue};
-
-// The paths of release 0.1 whose modules became private or moved (issue
-// 57), for one release: each type a deprecated alias and each function a
-// deprecated wrapper, which warn with what to write (a `#[deprecated]`
-// re-export does not warn). CHANGELOG.md lists them.
-mod moved;
-#[doc(hidden)]
-pub use moved::{
-    annotate, bitsim, driver, emit, equiv, external, hdl, junit, lanes, machine, merge, places, ports, progress, replay, rtl, run, shard, source, vcd,
-    verilated,
-};

@@ -118,8 +118,7 @@ impl Options {
         if let Some(f) = &self.on_level {
             f(&report);
         }
-        #[allow(deprecated)]
-        crate::levels::run::finished(report)
+        report
     }
 }
 

@@ -16,13 +16,6 @@ pub fn dprove(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
     dprove_until(aig, dir, None)
 }
 
-/// [`dprove`], stopped at `by` where it is given (its process killed: a
-/// `Failed` that says the time budget ran out).
-#[deprecated(note = "a thread's budget bounds every run: `flow::budget::set_ceiling(Some(by))` (or `limit_cpu`) on the thread, then `abc::dprove`")]
-pub fn dprove_by(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Result<f64, ToolError> {
-    dprove_until(aig, dir, by)
-}
-
 /// [`dprove`], stopped at `by` where it is given.
 fn dprove_until(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Result<f64, ToolError> {
     let t0 = std::time::Instant::now();

@@ -14,7 +14,7 @@
 //!
 //! A tool run past the thread's CPU limit ([`limit_cpu`]) or its ceiling
 //! ([`set_ceiling`]), or once its flag is raised ([`set_stop`]), is stopped
-//! as one past the process's [`super::deadline`] is.
+//! as one past its own `by` ([`super::Tool::run_with`]) is.
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};

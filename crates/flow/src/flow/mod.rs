@@ -128,13 +128,6 @@ impl Tool {
         self.run_with(args, &[], dir, what, None)
     }
 
-    /// [`Tool::run`] with a deadline of its own (`by`) in place of the
-    /// process's (which it keeps where `by` is none).
-    #[deprecated(note = "a thread's budget bounds every run: `flow::budget::set_ceiling(Some(at))` (or `limit_cpu`) on the thread, then `Tool::run`")]
-    pub fn run_by(self, args: &[&str], dir: &Path, what: &str, by: Option<std::time::Instant>) -> Result<String, ToolError> {
-        self.run_with(args, &[], dir, what, by)
-    }
-
     /// [`Tool::run`] with environment variables set for the run (`envs`:
     /// name and value), stopped at `by` where it is given (none: the
     /// thread's [`budget`] alone bounds it).
@@ -145,7 +138,7 @@ impl Tool {
         command.args(args).envs(envs.iter().copied()).current_dir(dir);
         let watched = budget::watched();
         let limited = budget::cpu_limit().is_some();
-        if by.is_none() && process_deadline().is_none() && !watched {
+        if by.is_none() && !watched {
             let out = command.output().map_err(io)?;
             return self.finished(out.status.success(), &out.stdout, &out.stderr, what);
         }
@@ -171,11 +164,10 @@ impl Tool {
                 budget::add_tool_time(cpu);
                 break Ok(status);
             }
-            // The process's deadline and the thread's flag are read each
-            // time: another thread may move the one (to now, to stop the
-            // run) or raise the other. The thread's CPU limit is read from
+            // The thread's ceiling and its flag are read each time: another
+            // thread may raise the flag to stop the run. The thread's CPU limit is read from
             // /proc every 100 ms.
-            let past_deadline = by.or_else(process_deadline).is_some_and(|d| std::time::Instant::now() >= d);
+            let past_deadline = by.is_some_and(|d| std::time::Instant::now() >= d);
             let stopped = budget::stopped();
             let past_budget = budget::ceiling().is_some_and(|c| std::time::Instant::now() >= c)
                 || (limited && polls.is_multiple_of(5) && budget::cpu_left().is_some_and(|l| budget::group_time(child.id()) >= l));
@@ -269,37 +261,11 @@ fn wait4(child: &std::process::Child, flags: libc::c_int) -> std::io::Result<Opt
     }
 }
 
-/// When every tool run of this process must have ended (`nimforge check
-/// --timeout`); none by default.
-static DEADLINE: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
-
-/// Sets (or clears) the time by which every tool run must have ended
-/// ([`deadline`]); a run past it is stopped. A whole process's setting
-/// (`nimforge check --timeout`), which another thread may move to now to
-/// stop the runs under way.
-#[deprecated(
-    note = "a thread's budget bounds its tools' runs: `flow::budget::set_ceiling(Some(at))` on each thread (`nimforge check` no longer sets a process deadline)"
-)]
-pub fn set_deadline(at: Option<std::time::Instant>) {
-    *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = at;
-}
-
-/// The time by which every tool run must have ended, if one is set.
-#[deprecated(note = "a thread's budget bounds its tools' runs: `flow::budget::ceiling()`")]
-pub fn deadline() -> Option<std::time::Instant> {
-    process_deadline()
-}
-
-/// [`set_deadline`]'s time, while it is there.
-fn process_deadline() -> Option<std::time::Instant> {
-    *DEADLINE.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Whether the process's deadline has passed or the calling thread has
-/// spent its [`budget`] (its CPU limit or its ceiling on the wall): a
-/// tool's failure then is the budget's end, not the design's.
+/// Whether the calling thread has spent its [`budget`] (its CPU limit or
+/// its ceiling on the wall): a tool's failure then is the budget's end, not
+/// the design's.
 pub fn out_of_time() -> bool {
-    process_deadline().is_some_and(|d| std::time::Instant::now() >= d) || budget::out()
+    budget::out()
 }
 
 /// Is this a CI run (`CI=true` or `CI=1`)? There a missing tool fails the

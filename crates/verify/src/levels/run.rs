@@ -17,45 +17,6 @@ use crate::{Engine, Hardware, Level, LevelReport, Machine, Options, Plan, Stage}
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Every level finished so far in this run, for Ctrl-C to print.
-static FINISHED: std::sync::Mutex<Vec<LevelReport>> = std::sync::Mutex::new(Vec::new());
-
-/// Notes a finished level and hands it back.
-#[deprecated(note = "hear of each level with `Options::on_level`")]
-pub fn finished(r: LevelReport) -> LevelReport {
-    FINISHED.lock().unwrap_or_else(|e| e.into_inner()).push(r.clone());
-    r
-}
-
-/// The levels finished so far in this run (for Ctrl-C to print).
-#[deprecated(note = "hear of each level with `Options::on_level`")]
-pub fn finished_so_far() -> Vec<LevelReport> {
-    FINISHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
-/// The levels and engines asked for.
-#[deprecated(note = "build a `nimforge_verify::Options` and run it with `Project::verify_with`")]
-pub struct Wanted {
-    /// The levels to run (every one: [`Level::ALL`]).
-    pub levels: Vec<Level>,
-    /// The engines to run them in (every one: [`Engine::ALL`]).
-    pub engines: Vec<Engine>,
-    /// The most states a tour may explore ([`Machine::MAX_STATES`] when
-    /// not given).
-    pub max_states: Option<usize>,
-    /// The slice of the bitsim levels' work to run (`--shard I/N`), or all.
-    pub shard: Option<crate::report::Shard>,
-    /// How much of the machines' deep runs to run ([`crate::Machine::deep`]).
-    pub deep: crate::DeepRuns,
-}
-
-#[allow(deprecated)]
-impl From<&Wanted> for Options {
-    fn from(w: &Wanted) -> Options {
-        Options { levels: w.levels.clone(), engines: w.engines.clone(), max_states: w.max_states, shard: w.shard, deep: w.deep, on_level: None }
-    }
-}
-
 /// The netlists the bitsim levels read, as the making thread hands them over.
 struct ForBitsim {
     generic: Option<Made<PathBuf>>,
@@ -79,14 +40,6 @@ pub fn fresh<M: Machine>(root: &Path) -> Result<(), crate::Error> {
         }
     }
     Ok(())
-}
-
-/// A machine's levels, and its proofs when `equiv` is wanted, for its
-/// rust-hdl design ([`Source::RustHdl`]).
-#[deprecated(note = "use `Project::verify_with` with `Source::RustHdl` and an `Options`")]
-#[allow(deprecated)]
-pub fn levels<M: Machine>(wanted: &Wanted, root: &Path, ui: &Ui) -> Result<(Vec<LevelReport>, Vec<ProofReport>), crate::Error> {
-    levels_of::<M>(&Options::from(wanted), root, &Source::RustHdl, ui)
 }
 
 /// A machine's levels, and its proofs when `equiv` is wanted, for its

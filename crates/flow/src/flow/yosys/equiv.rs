@@ -200,11 +200,6 @@ pub enum ProofOutcome {
     NotClosed,
 }
 
-/// The name [`ProofOutcome`] had until 0.2, when `check::Verdict` (a
-/// check's verdict) was the other `Verdict`: one name, one meaning.
-#[deprecated(since = "0.2.0", note = "write yosys::ProofOutcome")]
-pub type Verdict = ProofOutcome;
-
 /// The result of [`equivalence`].
 #[derive(Clone, Debug)]
 pub struct Equivalence {

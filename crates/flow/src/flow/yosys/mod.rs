@@ -18,8 +18,6 @@ pub(crate) mod pragmas;
 pub(crate) mod rtlil;
 mod synth;
 
-#[allow(deprecated)]
-pub use equiv::Verdict;
 pub use equiv::{
     equivalence, equivalence_abc_first, miter_aiger, miter_blif, prove_equivalent, shortest_difference, Equivalence, Proof, ProofOutcome, Time, EQUIV_SEQ,
 };
@@ -45,7 +43,7 @@ pub fn version() -> String {
 
 /// Renders `script`, writes it as `dir/<name>.ys` and runs yosys on it
 /// (`-q`, its log `dir/<name>.log`), stopped at `by` where one is given:
-/// what [`Tool::run_by`] gives, its errors carrying yosys's output.
+/// what [`Tool::run_with`] gives, its errors carrying yosys's output.
 fn run_script(script: &impl Template, name: &str, dir: &Path, what: &str, by: Option<std::time::Instant>) -> Result<String, ToolError> {
     let text = script.render().expect("template renders");
     let (ys, log) = (format!("{name}.ys"), format!("{name}.log"));
