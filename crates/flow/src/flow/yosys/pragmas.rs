@@ -199,35 +199,47 @@ fn cells(il: &str) -> Vec<Cell> {
 /// The items are the `$eq` (and `$logic_not`, the value 0) cells on one
 /// signal that drive the selects; any other select counts as covering
 /// nothing and as matching with any other.
+///
+/// slang also writes an item, and an `if` inside one, as a multiplexer
+/// marked like the case that is x where its own select (the item's
+/// compare, the `if`'s condition) is false, whose output goes through
+/// other multiplexers (the `if`s around it) to one that takes it only where
+/// that select is true (the case's, at that item; the `if`'s own): its x
+/// is never seen (logikbench's uart, `unique case` with a `default`), so it
+/// is no departure. Any other use of such an x on the way (an output, a
+/// bit of it, another cell, a select) counts as seen.
 pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
     let cells = cells(il);
+    let net = Uses::of(il, &cells);
     // Each cell by the wire it drives (a large design has many multiplexers).
     let by_output: std::collections::HashMap<&str, &Cell> = cells.iter().filter_map(|c| Some((Cell::get(&c.connections, "\\Y")?, c))).collect();
-    // The value each compare's output stands for: (its signal, the value as an item).
+    // The value each select (a 1-bit wire) stands for: (a signal, the
+    // value as an item): a compare's signal and value, a 1-bit `$not`'s
+    // signal at 0, else the select itself at 1.
     let compare = |wire: &str| -> Option<(String, String)> {
-        let c = by_output.get(wire)?;
+        let wire = net.driver(wire);
+        let Some(c) = by_output.get(wire) else { return Some((wire.to_string(), "1'1".to_string())) };
         let a = Cell::get(&c.connections, "\\A")?.to_string();
+        let width = || Cell::get(&c.parameters, "\\A_WIDTH")?.parse::<usize>().ok();
         match c.kind.as_str() {
             "$eq" => Some((a, Cell::get(&c.connections, "\\B")?.to_string())),
-            "$logic_not" => {
-                let width: usize = Cell::get(&c.parameters, "\\A_WIDTH")?.parse().ok()?;
-                Some((a, format!("{width}'{}", "0".repeat(width))))
-            }
-            _ => None,
+            "$logic_not" => Some((a, format!("{}'{}", width()?, "0".repeat(width()?)))),
+            "$not" if width() == Some(1) => Some((a, "1'0".to_string())),
+            _ => Some((wire.to_string(), "1'1".to_string())),
         }
     };
     let mut found: Vec<(String, String)> = Vec::new();
     for c in cells.iter().filter(|c| ["$pmux", "$mux"].contains(&c.kind.as_str())) {
         let marked = |pragma: &str| c.attributes.iter().any(|a| *a == format!("attribute \\{pragma} 1"));
         let selects = Cell::get(&c.connections, "\\S").unwrap_or("");
-        // The items, where every select is a compare on one signal.
-        let items: Option<Vec<String>> = selects
-            .trim_matches(|ch| ch == '{' || ch == '}')
-            .split_whitespace()
-            .map(compare)
-            .collect::<Option<Vec<_>>>()
-            .filter(|items| items.iter().all(|(signal, _)| *signal == items[0].0))
-            .map(|items| items.into_iter().map(|(_, v)| v).collect());
+        // The items, where every select is a compare on one signal (each
+        // select a whole wire of 1 bit: as many as the multiplexer has).
+        let width: usize = Cell::get(&c.parameters, "\\S_WIDTH").and_then(|w| w.parse().ok()).unwrap_or(1);
+        let compares: Option<Vec<(String, String)>> = Some(selects.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect::<Vec<_>>())
+            .filter(|parts| parts.len() == width)
+            .and_then(|parts| parts.into_iter().map(compare).collect::<Option<Vec<_>>>())
+            .filter(|items| items.iter().all(|(signal, _)| *signal == items[0].0));
+        let items: Option<Vec<String>> = compares.as_ref().map(|items| items.iter().map(|(_, v)| v.clone()).collect());
         let all_x =
             Cell::get(&c.connections, "\\A").and_then(|v| v.split_once('\'')).is_some_and(|(_, bits)| !bits.is_empty() && bits.chars().all(|b| b == 'x'));
         let covered = items.as_ref().is_some_and(|i| items_cover_every_value(&i.iter().map(String::as_str).collect::<Vec<_>>()));
@@ -236,7 +248,18 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
         // as yosys's own reading names it.
         let case: Vec<String> = c.attributes.iter().map(|a| a.rsplit_once('|').map_or(a.clone(), |(_, last)| format!("attribute \\src \"{last}"))).collect();
         let place = src_place(&case);
-        for (pragma, departs) in [("full_case", all_x && !covered), ("parallel_case", c.kind == "$pmux" && !distinct)] {
+        let x_seen = || {
+            // Where each use of the output selects it: where one of this
+            // multiplexer's selects is true (the same wire, or a compare of
+            // the same signal with one of its items' values)?
+            let parts: Vec<&str> = selects.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect();
+            // (A part of a wire, `\\s [0]`, is no select of its own here.)
+            let own: Vec<&str> = if parts.iter().any(|p| p.starts_with('[')) { vec![] } else { parts.iter().map(|s| net.driver(s)).collect() };
+            let within =
+                |select: &str| own.contains(&net.driver(select)) || compares.as_ref().is_some_and(|items| compare(select).is_some_and(|c| items.contains(&c)));
+            !Cell::get(&c.connections, "\\Y").is_some_and(|y| net.only_selected_where(y, &within))
+        };
+        for (pragma, departs) in [("full_case", all_x && !covered && x_seen()), ("parallel_case", c.kind == "$pmux" && !distinct)] {
             let place = place.clone().unwrap_or_else(|| pragma.to_string());
             if marked(pragma) && departs && !found.iter().any(|(p, at)| p == pragma && *at == place) {
                 found.push((pragma.to_string(), place));
@@ -244,6 +267,114 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
         }
     }
     found
+}
+
+/// Where each wire of an RTLIL module is used: the module's `connect`s
+/// of one whole wire to another (the first named after the second), each
+/// multiplexer's data input by its select, and every other use.
+#[derive(Default)]
+struct Uses<'a> {
+    /// A wire that is another under a second name: the other.
+    alias_of: std::collections::HashMap<&'a str, &'a str>,
+    /// A wire's other names.
+    aliases: std::collections::HashMap<&'a str, Vec<&'a str>>,
+    /// A wire taken whole as a multiplexer's data input, at each such
+    /// place: the select's wire for that input (a `$pmux`'s `B`, or a
+    /// `$mux`'s), and the multiplexer's output.
+    selected: std::collections::HashMap<&'a str, Vec<(Option<&'a str>, &'a str)>>,
+    /// Wires used anywhere else: in a port, a bit or part of them, another
+    /// cell's input, a `connect` of more than one whole wire.
+    elsewhere: std::collections::HashSet<&'a str>,
+}
+
+impl<'a> Uses<'a> {
+    fn of(il: &'a str, cells: &'a [Cell]) -> Uses<'a> {
+        let mut uses = Uses::default();
+        // A value as whole wires and constants, or None where a part of a
+        // wire is taken (`\w [3]`).
+        let whole = |v: &'a str| -> Option<Vec<&'a str>> {
+            let parts: Vec<&str> = v.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect();
+            (!parts.iter().any(|p| p.starts_with('['))).then_some(parts)
+        };
+        let names = |v: &'a str| v.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'));
+        let mut in_cell = false;
+        for line in il.lines().map(str::trim) {
+            if line.starts_with("cell ") {
+                in_cell = true;
+            } else if line == "end" {
+                in_cell = false;
+            } else if line.starts_with("wire ") && (line.contains(" output ") || line.contains(" inout ")) {
+                uses.elsewhere.extend(line.split_whitespace().last());
+            } else if let Some(pair) = line.strip_prefix("connect ").filter(|_| !in_cell) {
+                match pair.split_once(' ').map(|(to, from)| (whole(to), whole(from))) {
+                    Some((Some(to), Some(from))) if to.len() == 1 && from.len() == 1 => {
+                        uses.alias_of.insert(to[0], from[0]);
+                        uses.aliases.entry(from[0]).or_default().push(to[0]);
+                    }
+                    _ => uses.elsewhere.extend(names(pair)),
+                }
+            }
+        }
+        for c in cells {
+            let out = Cell::get(&c.connections, "\\Y").filter(|_| ["$mux", "$pmux"].contains(&c.kind.as_str()));
+            let select = Cell::get(&c.connections, "\\S").and_then(whole);
+            for (port, value) in &c.connections {
+                match (out, port.as_str(), whole(value)) {
+                    (_, "\\Y", _) => {}
+                    (Some(out), "\\A", Some(parts)) => parts.iter().for_each(|d| uses.selected.entry(d).or_default().push((None, out))),
+                    (Some(out), "\\B", Some(parts)) => {
+                        let paired = select.as_ref().filter(|s| s.len() == parts.len());
+                        for (k, d) in parts.iter().enumerate() {
+                            uses.selected.entry(d).or_default().push((paired.map(|s| s[k]), out));
+                        }
+                    }
+                    _ => uses.elsewhere.extend(names(value)),
+                }
+            }
+        }
+        uses
+    }
+
+    /// The wire `wire` is another name of, followed to the end.
+    fn driver<'w>(&'w self, mut wire: &'w str) -> &'w str {
+        for _ in 0..64 {
+            match self.alias_of.get(wire) {
+                Some(from) => wire = from,
+                None => break,
+            }
+        }
+        wire
+    }
+
+    /// Whether the value of `wire`, under each of its names, is seen only
+    /// where `within` takes a select: it is used only as multiplexers' data
+    /// inputs (at least once), each at a select `within` takes, or through a
+    /// multiplexer whose output is so in turn (at most 32 deep).
+    fn only_selected_where(&self, wire: &'a str, within: &impl Fn(&str) -> bool) -> bool {
+        self.seen_only_within(wire, within, 32, &mut std::collections::HashMap::new())
+    }
+
+    /// The same, each wire's answer kept in `known` (a wire many
+    /// multiplexers share is looked at once; one found out of `depth`
+    /// stays seen).
+    fn seen_only_within(&self, wire: &'a str, within: &impl Fn(&str) -> bool, depth: usize, known: &mut std::collections::HashMap<&'a str, bool>) -> bool {
+        if let Some(answer) = known.get(wire) {
+            return *answer;
+        }
+        let mut names: Vec<&'a str> = vec![wire];
+        let mut k = 0;
+        while k < names.len() && names.len() < 256 {
+            names.extend(self.aliases.get(names[k]).into_iter().flatten().copied());
+            k += 1;
+        }
+        let places: Vec<(Option<&str>, &str)> = names.iter().flat_map(|n| self.selected.get(n).into_iter().flatten().copied()).collect();
+        let answer = depth > 0
+            && !places.is_empty()
+            && names.iter().all(|n| !self.elsewhere.contains(n))
+            && places.iter().all(|(select, out)| select.is_some_and(within) || self.seen_only_within(out, within, depth - 1, known));
+        known.insert(wire, answer);
+        answer
+    }
 }
 
 #[cfg(test)]
@@ -279,10 +410,81 @@ mod tests {
                   \x20   parameter \\WIDTH 1\n    connect \\A 1'x\n    connect \\B { \\a \\b }\n  end\n\
                   \x20 attribute \\full_case 1\n  attribute \\src \"a.sv:20.1-20.2|a.sv:19.5-22.12\"\n  cell $mux $m2\n    connect \\A 2'00\n  end\n\
                   \x20 attribute \\src \"a.sv:30.1-30.2\"\n  cell $mux $m3\n    connect \\A 1'x\n  end\n\
-                  \x20 attribute \\full_case 1\n  cell $pmux $m4\n    connect \\A 2'xx\n    connect \\S { $c0 $c1 }\n  end\n\
+                  \x20 attribute \\full_case 1\n  cell $pmux $m4\n    parameter \\S_WIDTH 2\n    connect \\A 2'xx\n    connect \\S { $c0 $c1 }\n  end\n\
                   \x20 cell $logic_not $n0\n    parameter \\A_WIDTH 1\n    connect \\A \\k\n    connect \\Y $c0\n  end\n\
                   \x20 cell $eq $n1\n    connect \\A \\k\n    connect \\B 1'1\n    connect \\Y $c1\n  end\nend\n";
         assert_eq!(super::slang_departures(il), [("full_case".to_string(), "a.sv:9".to_string())]);
+    }
+
+    /// An `if` in an item, as slang writes it: a multiplexer marked full_case
+    /// that is x where the item's compare is false, taken only by the case's
+    /// multiplexer at that item (through a second name): its x is never
+    /// seen (logikbench's uart.sv:10477, a `unique case` with a default).
+    /// Taken at another value, or used anywhere else too, it is seen.
+    #[test]
+    fn an_x_only_the_case_takes_at_its_item_is_not_seen() {
+        let il = |outer_value: &str, more: &str| {
+            format!(
+                "module \\t\n  wire width 2 input 1 \\s\n  wire width 3 output 2 \\o\n\
+                 \x20 attribute \\full_case 1\n  attribute \\src \"u.sv:12.1-12.2|u.sv:10.5-20.12\"\n  cell $mux $inner\n\
+                 \x20   parameter \\WIDTH 3\n    connect \\A 3'x\n    connect \\B \\b\n    connect \\S $c_in\n    connect \\Y $inner_Y\n  end\n\
+                 \x20 cell $logic_not $n_in\n    parameter \\A_WIDTH 2\n    connect \\A \\s\n    connect \\Y $c_in\n  end\n\
+                 \x20 cell $eq $n_out\n    connect \\A \\s\n    connect \\B {outer_value}\n    connect \\Y $c_out\n  end\n\
+                 \x20 cell $eq $n_one\n    connect \\A \\s\n    connect \\B 2'01\n    connect \\Y $c_one\n  end\n\
+                 \x20 attribute \\src \"u.sv:10.5-20.12\"\n  cell $pmux $outer\n    parameter \\WIDTH 3\n    parameter \\S_WIDTH 2\n\
+                 \x20   connect \\A 3'000\n    connect \\B {{ \\d 3'110 }}\n    connect \\S {{ $c_out_alias $c_one }}\n    connect \\Y \\o\n  end\n\
+                 \x20 connect \\d $inner_Y\n  connect $c_out_alias $c_out\n{more}end\n"
+            )
+        };
+        assert_eq!(super::slang_departures(&il("2'00", "")), []);
+        let seen = [("full_case".to_string(), "u.sv:10".to_string())];
+        assert_eq!(super::slang_departures(&il("2'10", "")), seen, "taken at a value the item is not");
+        assert_eq!(super::slang_departures(&il("2'00", "  connect \\o2 { \\d [1:0] \\s }\n")), seen, "a part of it used elsewhere");
+        assert_eq!(super::slang_departures(&il("2'00", "  connect \\o \\d\n")), seen, "a second name that is an output");
+        // Nested: the x goes through an `if`'s multiplexer (either input)
+        // before the item's; as a select it is seen.
+        let nested = |port: &str| {
+            let other = if port == "A" { "B" } else { "A" };
+            let cell = format!("  cell $mux $if\n    parameter \\WIDTH 3\n    connect \\{port} $inner_Y\n    connect \\{other} \\b2\n    connect \\S \\c\n    connect \\Y $if_Y\n  end\n");
+            il("2'00", &cell).replace("connect \\d $inner_Y", "connect \\d $if_Y")
+        };
+        assert_eq!(super::slang_departures(&nested("A")), []);
+        assert_eq!(super::slang_departures(&nested("B")), []);
+        assert_eq!(super::slang_departures(&nested("A").replace("connect \\S \\c", "connect \\S $inner_Y [0]")), seen, "a bit of it a select");
+        // An `if`'s x (where its condition is false), taken only by a
+        // multiplexer on the same condition (under a second name) at its
+        // true input: not seen; at its false input: seen.
+        let guarded = |port: &str| {
+            let other = if port == "B" { "A" } else { "B" };
+            let cell = format!(
+                "  attribute \\full_case 1\n  attribute \\src \"u.sv:14.1-14.2|u.sv:13.1-15.2\"\n  cell $mux $cond\n    parameter \\WIDTH 3\n\
+                 \x20   connect \\A 3'x\n    connect \\B \\b3\n    connect \\S \\ok\n    connect \\Y $cond_Y\n  end\n\
+                 \x20 cell $mux $guard\n    parameter \\WIDTH 3\n    connect \\{port} $cond_Y\n    connect \\{other} 3'000\n    connect \\S $ok2\n    connect \\Y \\b\n  end\n\
+                 \x20 connect $ok2 \\ok\n"
+            );
+            super::slang_departures(&il("2'00", &cell))
+        };
+        assert_eq!(guarded("B"), []);
+        assert_eq!(guarded("A"), [("full_case".to_string(), "u.sv:13".to_string())]);
+    }
+
+    /// A 1-bit state read as itself (the item 1) and through a `$not` (the
+    /// item 0), as slang writes a two-state `unique case` (uart.sv:15182):
+    /// its items cover every value and never match together.
+    #[test]
+    fn a_bit_and_its_not_cover_both_values() {
+        let il = |second: &str| {
+            format!(
+                "module \\t\n  attribute \\full_case 1\n  attribute \\parallel_case 1\n  attribute \\src \"b.sv:3.1-3.2|b.sv:2.1-6.2\"\n\
+                 \x20 cell $pmux $m\n    parameter \\WIDTH 1\n    parameter \\S_WIDTH 2\n    connect \\A 1'x\n    connect \\B {{ \\a \\b }}\n\
+                 \x20   connect \\S {{ $n_Y {second} }}\n    connect \\Y \\o\n  end\n\
+                 \x20 cell $not $n\n    parameter \\A_WIDTH 1\n    connect \\A \\q\n    connect \\Y $n_Y\n  end\n  connect $q2 \\q\nend\n"
+            )
+        };
+        assert_eq!(super::slang_departures(&il("$q2")), []);
+        let both = ["full_case", "parallel_case"].map(|p| (p.to_string(), "b.sv:2".to_string()));
+        assert_eq!(super::slang_departures(&il("\\r")), both, "another bit: neither covered nor apart");
+        assert_eq!(super::slang_departures(&il("$n_Y")), both, "the same item twice");
     }
 
     /// The pragmas go, every line and every other word where it was.
