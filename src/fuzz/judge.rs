@@ -124,9 +124,12 @@ impl Outcome {
             Judged::NotDecided => "not decided".into(),
             Judged::Right => "right".into(),
         };
-        if matches!(self.judged, Judged::Refused(_) | Judged::NotDecided) {
-            // No truth is made for what claims nothing (`judge`).
-            return format!("{}: {what} ({})", self.pair, self.said);
+        match self.judged {
+            // No truth is made for what claims nothing (`judge`); a
+            // refusal's line is the check's own already.
+            Judged::Refused(_) => return format!("{}: {what}", self.pair),
+            Judged::NotDecided => return format!("{}: {what} ({})", self.pair, self.said),
+            _ => {}
         }
         format!("{}: {what} ({}; ABC {:?}, Icarus {:?})", self.pair, self.said, self.abc, self.icarus)
     }

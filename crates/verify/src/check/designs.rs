@@ -76,30 +76,41 @@ fn names_of(clocks: &[(String, bool, &Path)]) -> Vec<String> {
 
 /// A case statement of `file` that yosys reads otherwise than a simulator
 /// runs it ([`yosys::Holds::case_pragmas`]: a full_case one with no
-/// `default`, or in yosys-slang's reading a parallel_case one whose items
-/// can match together): the one line that refuses it, naming the pragma,
-/// the place and the way out. A verdict on yosys's reading would be of another
-/// machine than the file's simulation (such a `unique case` was called
-/// equal to a twin whose default sets 0), and the simulation's machine is
-/// not what yosys's provers can read: neither verdict is given.
-pub(crate) fn case_pragma(file: &Path, holds: &yosys::Holds) -> Option<Error> {
+/// `default`, or in yosys-slang's reading (`by_slang`) an x where no branch
+/// applies that nimforge cannot show is never seen, or a parallel_case one
+/// whose items can match together): the one line that refuses it, naming
+/// the pragma, the place and the way out. A verdict on yosys's reading
+/// would be of another machine than the file's simulation (such a `unique
+/// case` was called equal to a twin whose default sets 0), and the
+/// simulation's machine is not what yosys's provers can read: neither
+/// verdict is given.
+pub(crate) fn case_pragma(file: &Path, holds: &yosys::Holds, by_slang: bool) -> Option<Error> {
     let (pragma, place) = holds.case_pragmas.first()?;
-    let (from, what, way_out) = match pragma.as_str() {
-        "parallel_case" => (
-            "`unique case` or `unique0 case`, read by yosys-slang",
-            "whose items can match together: yosys-slang takes every matching item at once, where a simulator takes the first",
+    let (what, way_out) = match (pragma.as_str(), by_slang) {
+        ("parallel_case", _) => (
+            format!(
+                "a case statement ({place}) marked parallel_case (`unique case` or `unique0 case`, read by yosys-slang) whose items can match together: \
+                 yosys-slang takes every matching item at once, where a simulator takes the first"
+            ),
             "make the items distinct values, or drop the unique",
         ),
+        (_, true) => (
+            format!(
+                "a statement ({place}: a `unique` or `priority` case, or an `if` or a case item yosys-slang marks so) that yosys-slang reads with a value x \
+                 (any value yosys's passes choose) where none of its branches applies, and nimforge cannot show that x is never seen, where a simulator \
+                 keeps each variable's value"
+            ),
+            "give each variable it assigns a value in every branch (an `else`, a `default`), or drop the unique or priority",
+        ),
         _ => (
-            "`unique case`, `priority case` or (* full_case *)",
-            "with no `default`: where no item matches, yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value",
+            format!(
+                "a case statement ({place}) marked {pragma} (`unique case`, `priority case` or (* full_case *)) with no `default`: where no item matches, \
+                 yosys lets each variable it assigns take any value (which its passes choose), where a simulator keeps the variable's value"
+            ),
             "give the case a `default` (the value the variables take where no item matches), or drop the full_case",
         ),
     };
-    Some(Error::Design(format!(
-        "{} has a case statement ({place}) marked {pragma} ({from}) {what}, so nimforge check gives no verdict on it: {way_out}",
-        file.display()
-    )))
+    Some(Error::Design(format!("{} has {what}, so nimforge check gives no verdict on it: {way_out}", file.display())))
 }
 
 /// Whether [`not_one_rising_clock`] says where in the files a latch or a

@@ -227,23 +227,30 @@ fn check_until(
     (start, ceiling, stop): (std::time::Duration, std::time::Instant, &std::sync::Arc<std::sync::atomic::AtomicBool>),
 ) -> Result<Checked, Error> {
     let tops = (options.top.as_str(), options.top_b.as_deref().unwrap_or(&options.top));
-    let (sa, ports_a, holds_a, read_a) = read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
-    let (sb, ports_b, holds_b, read_b) = read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
-    let (sa, sb) = (&sa, &sb);
-    let read: Vec<Read> = read_a.into_iter().chain(read_b).collect();
-    same_ports((a, &ports_a), (b, &ports_b))?;
-    for (f, h) in [(a, &holds_a), (b, &holds_b)] {
-        if let Some(refused) = case_pragma(f, h) {
+    // What refuses a design by itself (a case pragma, a combinational
+    // loop), said as soon as that design is read: the first design's
+    // refusal does not wait for the second's reading (a netlist yosys takes
+    // long to read), and does not depend on it.
+    let taken = |f: &Path, h: &yosys::Holds, by_slang: bool| -> Result<(), Error> {
+        if let Some(refused) = case_pragma(f, h, by_slang) {
             return Err(refused);
         }
-        if let Some(places) = h.loops.first() {
-            return Err(Error::Design(format!(
+        match h.loops.first() {
+            Some(places) => Err(Error::Design(format!(
                 "{} has a combinational loop (a value that depends on itself with no register between) through {}: nimforge check takes designs without one",
                 f.display(),
                 list(places)
-            )));
+            ))),
+            None => Ok(()),
         }
-    }
+    };
+    let (sa, ports_a, holds_a, read_a) = read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
+    taken(a, &holds_a, read_a.is_some())?;
+    let (sb, ports_b, holds_b, read_b) = read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
+    taken(b, &holds_b, read_b.is_some())?;
+    let (sa, sb) = (&sa, &sb);
+    let read: Vec<Read> = read_a.into_iter().chain(read_b).collect();
+    same_ports((a, &ports_a), (b, &ports_b))?;
     let clocking = clocking(((a, &holds_a), (b, &holds_b)), &ports_a, options)?;
     let time = clocking.time();
     let clock = clocking.clock();
