@@ -297,8 +297,14 @@ impl<'a> Uses<'a> {
             (!parts.iter().any(|p| p.starts_with('['))).then_some(parts)
         };
         let names = |v: &'a str| v.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'));
+        // Each wire's width (`wire width 3 \\w`; 1 where none is given).
+        let mut widths: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         let mut in_cell = false;
         for line in il.lines().map(str::trim) {
+            if let Some(words) = line.strip_prefix("wire ").map(|l| l.split_whitespace().collect::<Vec<_>>()) {
+                let width = words.iter().position(|w| *w == "width").and_then(|k| words.get(k + 1)?.parse().ok()).unwrap_or(1);
+                widths.extend(words.last().map(|name| (*name, width)));
+            }
             if line.starts_with("cell ") {
                 in_cell = true;
             } else if line == "end" {
@@ -315,15 +321,24 @@ impl<'a> Uses<'a> {
                 }
             }
         }
+        // A part's width: a constant's, or its wire's.
+        let width_of = |part: &str| match part.split_once('\'') {
+            Some((w, _)) => w.parse::<usize>().ok(),
+            None => widths.get(part).copied(),
+        };
         for c in cells {
             let out = Cell::get(&c.connections, "\\Y").filter(|_| ["$mux", "$pmux"].contains(&c.kind.as_str()));
-            let select = Cell::get(&c.connections, "\\S").and_then(whole);
+            let param = |name: &str| Cell::get(&c.parameters, name).and_then(|w| w.parse::<usize>().ok());
+            let (width, s_width) = (param("\\WIDTH"), param("\\S_WIDTH").unwrap_or(1));
+            // The selects, a 1-bit wire each, as many as the inputs of B.
+            let select = Cell::get(&c.connections, "\\S").and_then(whole).filter(|s| s.len() == s_width && s.iter().all(|p| width_of(p) == Some(1)));
             for (port, value) in &c.connections {
                 match (out, port.as_str(), whole(value)) {
                     (_, "\\Y", _) => {}
                     (Some(out), "\\A", Some(parts)) => parts.iter().for_each(|d| uses.selected.entry(d).or_default().push((None, out))),
                     (Some(out), "\\B", Some(parts)) => {
-                        let paired = select.as_ref().filter(|s| s.len() == parts.len());
+                        // Input k of B with select k: each part one input wide.
+                        let paired = select.as_ref().filter(|s| s.len() == parts.len() && parts.iter().all(|p| width.is_some() && width_of(p) == width));
                         for (k, d) in parts.iter().enumerate() {
                             uses.selected.entry(d).or_default().push((paired.map(|s| s[k]), out));
                         }
@@ -425,7 +440,8 @@ mod tests {
     fn an_x_only_the_case_takes_at_its_item_is_not_seen() {
         let il = |outer_value: &str, more: &str| {
             format!(
-                "module \\t\n  wire width 2 input 1 \\s\n  wire width 3 output 2 \\o\n\
+                "module \\t\n  wire width 2 input 1 \\s\n  wire width 3 output 2 \\o\n  wire width 3 \\d\n  wire width 3 $inner_Y\n\
+                 \x20 wire width 3 $if_Y\n  wire width 3 $cond_Y\n  wire $c_in\n  wire $c_out\n  wire $c_out_alias\n  wire $c_one\n  wire $ok2\n  wire \\ok\n\
                  \x20 attribute \\full_case 1\n  attribute \\src \"u.sv:12.1-12.2|u.sv:10.5-20.12\"\n  cell $mux $inner\n\
                  \x20   parameter \\WIDTH 3\n    connect \\A 3'x\n    connect \\B \\b\n    connect \\S $c_in\n    connect \\Y $inner_Y\n  end\n\
                  \x20 cell $logic_not $n_in\n    parameter \\A_WIDTH 2\n    connect \\A \\s\n    connect \\Y $c_in\n  end\n\
@@ -441,6 +457,8 @@ mod tests {
         assert_eq!(super::slang_departures(&il("2'10", "")), seen, "taken at a value the item is not");
         assert_eq!(super::slang_departures(&il("2'00", "  connect \\o2 { \\d [1:0] \\s }\n")), seen, "a part of it used elsewhere");
         assert_eq!(super::slang_departures(&il("2'00", "  connect \\o \\d\n")), seen, "a second name that is an output");
+        let unaligned = il("2'00", "").replace("connect \\B { \\d 3'110 }", "connect \\B { 1'0 \\d 2'10 }");
+        assert_eq!(super::slang_departures(&unaligned), seen, "B's parts not one input each: no select of its own");
         // Nested: the x goes through an `if`'s multiplexer (either input)
         // before the item's; as a select it is seen.
         let nested = |port: &str| {
