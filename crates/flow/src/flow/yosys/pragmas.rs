@@ -231,13 +231,13 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
     let mut found: Vec<(String, String)> = Vec::new();
     for c in cells.iter().filter(|c| ["$pmux", "$mux"].contains(&c.kind.as_str())) {
         let marked = |pragma: &str| c.attributes.iter().any(|a| *a == format!("attribute \\{pragma} 1"));
-        let selects = Cell::get(&c.connections, "\\S").unwrap_or("");
+        let selects: Vec<&str> = Cell::get(&c.connections, "\\S").unwrap_or("").trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect();
         // The items, where every select is a compare on one signal (each
         // select a whole wire of 1 bit: as many as the multiplexer has).
         let width: usize = Cell::get(&c.parameters, "\\S_WIDTH").and_then(|w| w.parse().ok()).unwrap_or(1);
-        let compares: Option<Vec<(String, String)>> = Some(selects.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect::<Vec<_>>())
+        let compares: Option<Vec<(String, String)>> = Some(&selects)
             .filter(|parts| parts.len() == width)
-            .and_then(|parts| parts.into_iter().map(compare).collect::<Option<Vec<_>>>())
+            .and_then(|parts| parts.iter().map(|p| compare(p)).collect::<Option<Vec<_>>>())
             .filter(|items| items.iter().all(|(signal, _)| *signal == items[0].0));
         let items: Option<Vec<String>> = compares.as_ref().map(|items| items.iter().map(|(_, v)| v.clone()).collect());
         let all_x =
@@ -252,9 +252,8 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
             // Where each use of the output selects it: where one of this
             // multiplexer's selects is true (the same wire, or a compare of
             // the same signal with one of its items' values)?
-            let parts: Vec<&str> = selects.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect();
             // (A part of a wire, `\\s [0]`, is no select of its own here.)
-            let own: Vec<&str> = if parts.iter().any(|p| p.starts_with('[')) { vec![] } else { parts.iter().map(|s| net.driver(s)).collect() };
+            let own: Vec<&str> = if selects.iter().any(|p| p.starts_with('[')) { vec![] } else { selects.iter().map(|s| net.driver(s)).collect() };
             let within =
                 |select: &str| own.contains(&net.driver(select)) || compares.as_ref().is_some_and(|items| compare(select).is_some_and(|c| items.contains(&c)));
             !Cell::get(&c.connections, "\\Y").is_some_and(|y| net.only_selected_where(y, &within))
