@@ -24,7 +24,7 @@ impl Level {
 
     /// The three levels of hardware the simulators run (verilog, netlist,
     /// bitstream), in the table's order.
-    pub const HARDWARE: [Level; 3] = [Level::Verilog, Level::Netlist, Level::Bitstream];
+    pub const HARDWARE: [Level; 3] = [Hardware::ALL[0].level(), Hardware::ALL[1].level(), Hardware::ALL[2].level()];
 
     /// The levels this stands for: itself, since `Level::All` is gone.
     #[deprecated(since = "0.3.0", note = "a level stands for itself: write vec![level], or Level::ALL for every level")]
@@ -108,7 +108,7 @@ impl Hardware {
     pub const ALL: [Hardware; 3] = [Hardware::Verilog, Hardware::Netlist, Hardware::Bitstream];
 
     /// The level it is.
-    pub fn level(self) -> Level {
+    pub const fn level(self) -> Level {
         match self {
             Hardware::Verilog => Level::Verilog,
             Hardware::Netlist => Level::Netlist,
