@@ -5,10 +5,9 @@
 // rising edge. Run with +vectors=FILE. Prints "MISMATCH <cycle> <outputs>" for
 // the first ten mismatches and "RESULT <cycles> <mismatches>" at the end.
 //
-// nimforge_tb takes its clock from outside and needs no delays, so Verilator
-// runs it without --timing (testbenches/verilator_main.cpp toggles the
-// clock); Icarus runs nimforge_clock around it. Inputs change and outputs are
-// compared at the falling edge, half a cycle away from the rising one.
+// Icarus runs nimforge_clock around nimforge_tb. Inputs change and outputs
+// are compared at the falling edge, half a cycle away from the rising one
+// (in steps, at the step's own times: below).
 module nimforge_tb (input wire clock);
     reg [5:0] vin;
     reg [84:0] want;

@@ -36,7 +36,7 @@ pub fn implement(
     outputs: &[Port],
     dir: &Path,
 ) -> Result<Implementation, crate::Error> {
-    let pcf_text = pcf::all_ports(board, module, inputs, outputs)?;
+    let pcf_text = pcf::all_ports(board, module, (inputs, outputs), true)?;
     Ok(implement_with(board, source, module, &pcf_text, dir)?)
 }
 
@@ -48,15 +48,17 @@ pub fn implement_with(board: &Board, source: &crate::sources::Sources, module: &
 }
 
 /// The same from a `synth_ice40` already made (the netlist level's, which
-/// the bitstream level places rather than synthesise the same file again).
+/// the bitstream level places rather than synthesise the same file again),
+/// `clock` on the board's clock pin when `clocked`.
 pub(crate) fn implement_synthesized(
     board: &Board,
     synth: &yosys::Synthesis,
     module: &str,
-    (inputs, outputs): (&[Port], &[Port]),
+    ports: (&[Port], &[Port]),
+    clocked: bool,
     dir: &Path,
 ) -> Result<Implementation, crate::Error> {
-    let pcf_text = pcf::all_ports(board, module, inputs, outputs)?;
+    let pcf_text = pcf::all_ports(board, module, ports, clocked)?;
     prepare(dir, &[nextpnr::NEXTPNR, icepack::ICEPACK])?;
     Ok(place_and_pack(board, synth, &pcf_text, dir)?)
 }

@@ -39,8 +39,8 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
     let dir = places.dir("ports")?;
     let sources = match crate::flow::yosys::module(sources, M::MODULE, &dir) {
         Ok((found, holds)) => {
-            one_rising_clock::<M>(file, &found, &holds)?;
-            check_ports::<M>(file, &found)?;
+            places.steps = time_of::<M>(file, &found, &holds)?;
+            check_ports::<M>(file, &found, places.steps.is_none())?;
             sources.clone()
         }
         // Without yosys no hardware level runs; each says it is skipped.
@@ -51,8 +51,8 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
             let (written, why) = slang_instead(file, sources, M::MODULE, &output, &places.dir("systemverilog")?)?;
             match crate::flow::yosys::module(&written, M::MODULE, &dir) {
                 Ok((found, holds)) => {
-                    one_rising_clock::<M>(file, &found, &holds)?;
-                    check_ports::<M>(file, &found)?;
+                    places.steps = time_of::<M>(file, &found, &holds)?;
+                    check_ports::<M>(file, &found, places.steps.is_none())?;
                 }
                 Err(crate::flow::ToolError::Failed { output, .. }) => return Err(slang_unreadable(file, &written, &output)),
                 Err(e) => return Err(e.into()),
@@ -70,7 +70,7 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
     let benches = places.dir("testbenches")?;
     for bitwise in [false, true] {
         let path = benches.join(if bitwise { format!("{}_bitstream_tb.v", M::MODULE) } else { format!("{}_tb.v", M::MODULE) });
-        let text = crate::emitter::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise);
+        let text = crate::emitter::testbench::render(M::MODULE, &M::inputs(), &M::outputs(), bitwise, places.steps.as_ref());
         crate::files::save(&path, text)?;
     }
     places.source = Some(sources.clone());
@@ -81,8 +81,8 @@ pub(crate) fn prepare_verilog<M: Machine>(sources: &Sources, places: &mut Places
 /// The file's ports against the machine's (`clock` and its inputs, its
 /// outputs, by name and width): an error naming the first difference and
 /// the declaration the file asks for.
-pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::ModulePort]) -> Result<(), crate::Error> {
-    let mut want: Vec<(String, bool, usize)> = vec![("clock".to_string(), true, 1)];
+pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::ModulePort], clocked: bool) -> Result<(), crate::Error> {
+    let mut want: Vec<(String, bool, usize)> = if clocked { vec![("clock".to_string(), true, 1)] } else { vec![] };
     want.extend(M::inputs().iter().map(|p| (p.name.to_string(), true, p.width)));
     want.extend(M::outputs().iter().map(|p| (p.name.to_string(), false, p.width)));
     let got: Vec<(String, bool, usize)> = found.iter().map(|p| (p.name.clone(), p.input, p.width)).collect();
@@ -104,42 +104,108 @@ pub(crate) fn check_ports<M: Machine>(file: &Path, found: &[crate::flow::yosys::
     match differs {
         None => Ok(()),
         Some(what) => {
-            let list = |input: bool| got.iter().filter(|g| g.1 == input && g.0 != "clock").map(|g| format!("{}: {}", g.0, g.2)).collect::<Vec<_>>().join(", ");
+            let list = |input: bool| {
+                got.iter().filter(|g| g.1 == input && (g.0 != "clock" || !clocked)).map(|g| format!("{}: {}", g.0, g.2)).collect::<Vec<_>>().join(", ")
+            };
             Err(crate::Error::Design(format!(
-                "the ports of module {} in {} are not the machine's: {what}; the file's ports, as nimforge_verify::verilog_ports! takes them: inputs: [{}]; outputs: [{}] (and a 1-bit input clock)",
+                "the ports of module {} in {} are not the machine's: {what}; the file's ports, as nimforge_verify::verilog_ports! takes them: inputs: [{}]; outputs: [{}]{}",
                 M::MODULE,
                 file.display(),
                 list(true),
-                list(false)
+                list(false),
+                if clocked { " (and a 1-bit input clock)" } else { "" }
             )))
         }
     }
 }
 
-/// Every register of the design on the rising edge of its `clock`, and no
-/// latch: what every level runs (a cycle is a rising edge of `clock`: the
-/// testbenches, the netlist simulator, the proofs' `async2sync`). Else one
-/// line naming what departs from it, the file and the line where yosys gives
-/// it, and the ways out (issue 56: several clocks, falling edges and
-/// latches are `nimforge check`'s, in steps, and not yet the levels').
-pub(crate) fn one_rising_clock<M: Machine>(
+/// How the levels take a Verilog design's time that is not cycles of one
+/// rising `clock` (docs/own-design.md, "Several clocks"; issue 56): in steps,
+/// each clock an input of the model's letters, the design's flip-flops and
+/// latches logic on one global step as yosys's `clk2fflogic` makes them.
+/// At each step the clocks take their letter's values first, then the
+/// inputs that only open latches, then the others; a register takes, at a
+/// step where its clock has its edge, the value its input had at the step
+/// before, and the outputs are compared once the step has settled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    /// The inputs that drive a flip-flop's clock pin, as the file names them.
+    pub clocks: Vec<String>,
+    /// The inputs that open latches and clock no flip-flop.
+    pub opens: Vec<String>,
+    /// Why not cycles of one clock: several clocks, a falling edge, a latch.
+    pub why: String,
+    /// The design's latches: the iCE40 has none, and `synth_ice40` makes
+    /// each a loop of LUTs, which the netlist simulator and the proofs do
+    /// not take (the netlist and bitstream levels run them in Icarus).
+    pub latches: Vec<String>,
+}
+
+impl Steps {
+    /// Why the netlist and bitstream levels' bitsim engine and the proofs
+    /// cannot take the design, when it has a latch.
+    pub fn latch_loops(&self) -> Option<String> {
+        let first = self.latches.first()?;
+        Some(format!(
+            "the iCE40 has no latch: synth_ice40 makes each of the design's {} (the first {first}) a loop of LUTs, which the netlist simulator \
+             and the provers do not take (netlist/icarus and bitstream/icarus run it)",
+            if self.latches.len() == 1 { "latch".to_string() } else { format!("{} latches", self.latches.len()) }
+        ))
+    }
+
+    /// What the levels' rows say of it.
+    pub fn describe(&self) -> String {
+        let mut toggled = self.clocks.clone();
+        toggled.extend(self.opens.iter().cloned());
+        format!("in steps ({}): {} toggled by the model's letters, every interleaving the letters give (clk2fflogic)", self.why, toggled.join(", "))
+    }
+}
+
+/// How the levels take the design's time: `None` for cycles of the rising
+/// edge of its input `clock` (every register on it, no latch: the
+/// testbenches, the netlist simulator and the proofs' `async2sync` run one
+/// clock), else [`Steps`], where every input that drives a clock pin or
+/// opens a latch must be one the machine declares (a clock made by logic,
+/// a gated clock, follows from its inputs at each step, as in `nimforge
+/// check`). Refused, in one line naming the file and line where yosys gives
+/// it: a clock read otherwise than at a clock pin (where it changes, which
+/// a simulator runs first is a race), or such an input `M` does not declare.
+pub(crate) fn time_of<M: Machine>(
     file: &Path,
     ports: &[crate::flow::yosys::ModulePort],
     holds: &crate::flow::yosys::Holds,
-) -> Result<(), crate::Error> {
+) -> Result<Option<Steps>, crate::Error> {
     use crate::check::{not_one_rising_clock, signal, Where};
     let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
-    let why = not_one_rising_clock(&[(file, holds)], &input, Where::FileAndLine).or_else(|| {
-        // One rising clock, an input, that is not `clock`: the levels drive `clock` alone.
-        let other = holds.clocks.iter().map(|(c, _)| signal(c)).find(|c| c != "clock")?;
-        Some(format!("{} has registers clocked by {other}, not by its input clock", file.display()))
-    });
-    let Some(why) = why else { return Ok(()) };
-    Err(crate::Error::Design(format!(
-        "{why}: the levels of {} run one clock, the rising edge of the input `clock`, and no latch; write its registers on `posedge clock`, \
-         or compare it with another design by `nimforge check`, which takes several clocks, falling edges and latches (docs/command.md, \"Clocks\")",
-        M::NAME
-    )))
+    let mut named: Vec<String> = holds.clocks.iter().map(|(c, _)| signal(c)).collect();
+    named.sort();
+    named.dedup();
+    let why = not_one_rising_clock(&[(file, holds)], &input, Where::FileAndLine);
+    let Some(why) = why.or_else(|| named.iter().find(|c| *c != "clock").map(|c| format!("{} has registers clocked by {c}", file.display()))) else {
+        return Ok(None);
+    };
+    if let Some(c) = holds.clocks_as_data.first() {
+        return Err(crate::Error::Design(format!(
+            "{} reads its clock {} otherwise than at a clock pin: where it changes, which a simulator runs first, the registers it clocks or the \
+             logic that reads it, is a race; read a copy of it registered on another clock, or compare the design with another by `nimforge check` \
+             (docs/command.md, \"Clocks\")",
+            file.display(),
+            signal(c)
+        )));
+    }
+    let clocks: Vec<String> = named.into_iter().filter(|c| input(c)).collect();
+    let mut opens: Vec<String> = holds.latch_enables.iter().map(|e| signal(e)).filter(|e| input(e) && !clocks.contains(e)).collect();
+    opens.sort();
+    opens.dedup();
+    let declared = M::inputs();
+    if let Some(c) = clocks.iter().chain(&opens).find(|c| !declared.iter().any(|p| p.name == c.as_str() && p.width == 1)) {
+        return Err(crate::Error::Design(format!(
+            "{why}, so its levels run in steps, each clock an input of the machine's letters, and {} declares no 1-bit input {c}: \
+             add {c}: 1 to its inputs (verilog_ports!), and let its letters say when {c} ticks (docs/own-design.md, \"Several clocks\")",
+            M::NAME
+        )));
+    }
+    Ok(Some(Steps { clocks, opens, why, latches: holds.latches.clone() }))
 }
 
 /// `sources` (the design given as `given`, top `top`), which yosys 0.23

@@ -90,7 +90,7 @@ pub(crate) mod tests {
     #[test]
     fn ports_are_checked_against_the_file() {
         let file = std::path::Path::new("toggle.v");
-        let check = |ports: &[ModulePort]| crate::design_source::check_ports::<Toggle>(file, ports);
+        let check = |ports: &[ModulePort]| crate::design_source::check_ports::<Toggle>(file, ports, true);
         assert_eq!(Toggle::outputs()[0].width, 1);
         check(&[port("lamp", false, 1), port("clock", true, 1), port("flip", true, 1)]).unwrap();
         for (ports, says) in [

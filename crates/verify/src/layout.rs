@@ -24,6 +24,10 @@ pub struct Places {
     /// and `source` is the Verilog yosys-slang wrote of them: what each
     /// level's row says of it.
     pub read_by: Option<String>,
+    /// A Verilog design whose time the levels take in steps, each clock an
+    /// input of the machine's letters ([`crate::design_source::Steps`]);
+    /// `None` for cycles of its input `clock`.
+    pub steps: Option<crate::design_source::Steps>,
 }
 
 impl Places {
@@ -60,7 +64,16 @@ impl Places {
     /// A design emitted into `root`'s `generated/`, its testbenches in
     /// `root`'s `testbenches/`, working in `work`.
     pub fn new(root: &Path, work: PathBuf) -> Places {
-        Places { root: root.to_path_buf(), work, source: None, benches: None, vcd: None, read_by: None }
+        Places { root: root.to_path_buf(), work, source: None, benches: None, vcd: None, read_by: None, steps: None }
+    }
+    /// How the levels' scripts take the design's time: in steps where
+    /// [`Places::steps`] says so, else in cycles of its clock.
+    pub fn time(&self) -> crate::flow::yosys::Time {
+        if self.steps.is_some() {
+            crate::flow::yosys::Time::Steps
+        } else {
+            crate::flow::yosys::Time::Cycles
+        }
     }
     /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {

@@ -66,7 +66,7 @@ mod ui;
 #[doc(hidden)]
 pub use rust_hdl;
 
-pub use design_source::Source;
+pub use design_source::{Source, Steps};
 pub use error::Error;
 pub use harness::{Deep, DeepRuns, Letter, Machine, Recorder};
 pub use layout::Places;

@@ -123,24 +123,31 @@ pub(crate) enum Where {
     File,
 }
 
+/// ` (file:line)` where `at_line` asks for it and yosys gives a place.
+fn place(at_line: Where, place: Option<&String>) -> String {
+    match (at_line, place) {
+        (Where::FileAndLine, Some(p)) => format!(" ({p})"),
+        _ => String::new(),
+    }
+}
+
+/// Where in `files` a register is clocked by `c` on that edge, as [`place`] says it.
+fn clock_place(files: &[(&Path, &yosys::Holds)], at_line: Where, c: &str, rising: bool) -> String {
+    let h = files.iter().map(|(_, h)| h).find(|h| h.clocks.iter().any(|(k, r)| signal(k) == c && *r == rising));
+    place(at_line, h.and_then(|h| h.clock_places.iter().find(|((k, r), _)| signal(k) == c && *r == rising)).map(|(_, p)| p))
+}
+
 /// Why the registers of `files` do not all take one rising clock that is an
 /// input (`input` says which names are): the first of a latch, a register
 /// on a falling edge, two clocks or more, a clock made by logic, a clock
 /// read as data, each naming the file (docs/command.md, "Clocks"). The
-/// check takes such a pair in steps; `verify_verilog`, whose levels run one
-/// rising clock, refuses such a design with this reason.
+/// check takes such a pair in steps, and `verify_verilog` such a design
+/// (docs/own-design.md, "Several clocks") unless it reads a clock as data.
 pub(crate) fn not_one_rising_clock(files: &[(&Path, &yosys::Holds)], input: &dyn Fn(&str) -> bool, at_line: Where) -> Option<String> {
     let clocks = clocks_of(files);
     let names = names_of(&clocks);
-    let at = |place: Option<&String>| match (at_line, place) {
-        (Where::FileAndLine, Some(p)) => format!(" ({p})"),
-        _ => String::new(),
-    };
-    let latch_at = |h: &yosys::Holds| at(h.latch_places.iter().find(|(q, _)| Some(q) == h.latches.first()).map(|(_, p)| p));
-    let clock_at = |c: &str, rising: bool| {
-        let h = files.iter().map(|(_, h)| h).find(|h| h.clocks.iter().any(|(k, r)| signal(k) == c && *r == rising));
-        at(h.and_then(|h| h.clock_places.iter().find(|((k, r), _)| signal(k) == c && *r == rising)).map(|(_, p)| p))
-    };
+    let latch_at = |h: &yosys::Holds| place(at_line, h.latch_places.iter().find(|(q, _)| Some(q) == h.latches.first()).map(|(_, p)| p));
+    let clock_at = |c: &str, rising: bool| clock_place(files, at_line, c, rising);
     files
         .iter()
         .find_map(|(f, h)| (!h.latches.is_empty()).then(|| format!("{} has a latch: {}{}", f.display(), list(&h.latches), latch_at(h))))
@@ -162,12 +169,23 @@ pub(crate) fn not_one_rising_clock(files: &[(&Path, &yosys::Holds)], input: &dyn
                 }
             })
         })
-        .or_else(|| {
-            clocks.iter().find(|(c, _, _)| !input(c)).map(|(c, rising, f)| match c.starts_with('$') {
-                // yosys's own name for a gate's output (`$and$/dir/f.v:2$1_Y`).
-                true => format!("{} has registers{} clocked by the output of a gate, which is no input but made by logic", f.display(), clock_at(c, *rising)),
-                false => format!("{} has registers clocked by {c}{}, which is no input but made by logic", f.display(), clock_at(c, *rising)),
-            })
+        .or_else(|| no_clock_input(files, input, at_line))
+}
+
+/// Why a clock of `files` is no input the environment gives: a register
+/// clocked by logic, or a clock read otherwise than at a clock pin (where
+/// it changes, which of the two a simulator runs first is a race); `None`
+/// when every clock is an input read at clock pins alone.
+fn no_clock_input(files: &[(&Path, &yosys::Holds)], input: &dyn Fn(&str) -> bool, at_line: Where) -> Option<String> {
+    let clocks = clocks_of(files);
+    let clock_at = |c: &str, rising: bool| clock_place(files, at_line, c, rising);
+    clocks
+        .iter()
+        .find(|(c, _, _)| !input(c))
+        .map(|(c, rising, f)| match c.starts_with('$') {
+            // yosys's own name for a gate's output (`$and$/dir/f.v:2$1_Y`).
+            true => format!("{} has registers{} clocked by the output of a gate, which is no input but made by logic", f.display(), clock_at(c, *rising)),
+            false => format!("{} has registers clocked by {c}{}, which is no input but made by logic", f.display(), clock_at(c, *rising)),
         })
         .or_else(|| {
             files

@@ -25,7 +25,10 @@ pub fn design_files<M: Machine>(origin: &str) -> Result<Vec<Generated>, crate::E
     let mut design = M::design();
     Ok(vec![
         Generated { path: crate::layout::Places::generated_file(M::MODULE), contents: verilog::emit(&mut design, M::MODULE, origin)? },
-        Generated { path: format!("testbenches/{}_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false) },
-        Generated { path: format!("testbenches/{}_bitstream_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true) },
+        Generated { path: format!("testbenches/{}_tb.v", M::MODULE), contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), false, None) },
+        Generated {
+            path: format!("testbenches/{}_bitstream_tb.v", M::MODULE),
+            contents: testbench::render(M::MODULE, &M::inputs(), &M::outputs(), true, None),
+        },
     ])
 }

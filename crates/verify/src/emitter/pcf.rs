@@ -22,11 +22,12 @@ struct Pcf<'a> {
     pins: &'a [Pin],
 }
 
-/// Every port of a machine brought out: `clock` on the board's clock pin,
-/// the other ports' bits on the board's free pins in order. An error names
-/// the shortfall when the board has too few.
-pub(crate) fn all_ports(board: &Board, module: &str, inputs: &[Port], outputs: &[Port]) -> Result<String, Error> {
-    let mut pins = vec![Pin { name: "clock".into(), pin: board.clock.pin.clone() }];
+/// Every port of a machine brought out: `clock` on the board's clock pin
+/// when `clocked` (a design in steps has no `clock`: each of its clocks is
+/// one of `inputs`), the other ports' bits on the board's free pins in
+/// order. An error names the shortfall when the board has too few.
+pub(crate) fn all_ports(board: &Board, module: &str, (inputs, outputs): (&[Port], &[Port]), clocked: bool) -> Result<String, Error> {
+    let mut pins = if clocked { vec![Pin { name: "clock".into(), pin: board.clock.pin.clone() }] } else { vec![] };
     let mut free = board.free_io.iter();
     let bits: usize = inputs.iter().chain(outputs).map(|p| p.width).sum();
     for p in inputs.iter().chain(outputs) {

@@ -24,11 +24,17 @@ struct Testbench<'a> {
     outputs: Vec<Slice>,
     out_concat: String,
     connections: String,
+    /// In steps ([`crate::design_source::Steps`]): the clocks' and the
+    /// latch-opening inputs' bits of the vector's inputs, in hex.
+    steps: bool,
+    clock_mask: String,
+    open_mask: String,
 }
 
 /// The testbench for `module` with these input and output ports (`clock`
-/// besides); `bitwise` for a bitstream's ports.
-pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool) -> String {
+/// besides, in cycles; in `steps`, each clock one of the inputs); `bitwise`
+/// for a bitstream's ports.
+pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool, steps: Option<&crate::design_source::Steps>) -> String {
     let slices = |ports: &[Port]| {
         let mut lsb: usize = ports.iter().map(|p| p.width).sum();
         ports
@@ -39,7 +45,7 @@ pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool) ->
             })
             .collect::<Vec<_>>()
     };
-    let mut conns = vec![format!("        .clock(clock)")];
+    let mut conns = if steps.is_some() { vec![] } else { vec![format!("        .clock(clock)")] };
     let mut connect = |p: &Port, wire: String| {
         if bitwise && p.width > 1 {
             for b in 0..p.width {
@@ -55,7 +61,24 @@ pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool) ->
     for p in outputs {
         connect(p, format!("out_{}", p.name));
     }
+    // A mask of the inputs named, as a hex constant of the inputs' width.
+    let mask = |names: &[String]| {
+        let mut bits = vec![false; inputs.iter().map(|p| p.width).sum()];
+        for s in slices(inputs).iter().filter(|s| names.iter().any(|n| n == s.name)) {
+            (s.lsb..=s.msb).for_each(|b| bits[b] = true);
+        }
+        let digits: Vec<String> = bits.chunks(4).rev().map(|c| format!("{:x}", c.iter().rev().fold(0, |v, &b| v * 2 + b as u8))).collect();
+        if digits.is_empty() {
+            "0".to_string()
+        } else {
+            digits.concat()
+        }
+    };
+    let (clock_mask, open_mask) = steps.map(|s| (mask(&s.clocks), mask(&s.opens))).unwrap_or_default();
     Testbench {
+        steps: steps.is_some(),
+        clock_mask,
+        open_mask,
         module,
         bitwise,
         in_width: inputs.iter().map(|p| p.width).sum(),

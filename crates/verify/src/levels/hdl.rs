@@ -99,7 +99,21 @@ pub type Made<T> = Result<T, Why>;
 /// The generic-gate BLIF of the generated Verilog (`verilog/bitsim`).
 pub fn make_generic<M: Machine>(places: &Places) -> Made<PathBuf> {
     let d = places.dir("verilog-bitsim")?;
-    Ok(yosys::synth_blif(places.verilog(M::MODULE), M::MODULE, &d)?)
+    Ok(yosys::synth_blif_in(places.verilog(M::MODULE), M::MODULE, places.time(), &d)?)
+}
+
+/// `netlist/bitsim`'s netlist: the `synth_ice40` JSON itself, its iCE40
+/// cells read in process; in steps ([`Places::steps`]), the netlist with
+/// yosys's models of its cells, every flip-flop made logic on the global
+/// step (`clk2fflogic`), as generic gates.
+pub(crate) fn netlist_for_bitsim<M: Machine>(places: &Places, synth: &Made<yosys::Synthesis>) -> Made<PathBuf> {
+    let synth = synth.as_ref().map_err(Clone::clone)?;
+    if places.steps.is_none() {
+        return Ok(synth.json.clone());
+    }
+    let d = places.dir("netlist-bitsim")?;
+    let cells = yosys::ice40_cells(&d)?;
+    Ok(yosys::synth_blif_in(crate::sources::Sources::files(&[&synth.netlist, &cells]), M::MODULE, places.time(), &d)?)
 }
 
 /// `synth_ice40` of the generated Verilog: the JSON nextpnr places
@@ -130,7 +144,8 @@ pub fn verification_board<M: Machine>() -> boards::Board {
 pub struct Chip {
     /// The bitstream as Verilog (icebox_vlog).
     pub verilog: PathBuf,
-    /// The bitstream's Verilog as generic gates (BLIF), for `bitstream/bitsim`.
+    /// The bitstream's Verilog as generic gates (BLIF), for `bitstream/bitsim`
+    /// (not made for a design with a latch, in steps: [`crate::Steps::latch_loops`]).
     pub blif: PathBuf,
     /// The `synth_ice40` netlist (as Verilog of iCE40 cells) that nextpnr
     /// placed and routed into it.
@@ -151,13 +166,23 @@ pub(crate) fn make_chip_from<M: Machine>(places: &Places, synthesized: Option<&y
     let d = places.dir(Level::Bitstream.name())?;
     icebox_vlog::ICEBOX_VLOG.find()?;
     let board = verification_board::<M>();
+    let ports = (&M::inputs()[..], &M::outputs()[..]);
+    let clocked = places.steps.is_none();
     let (built, netlist) = match synthesized {
-        Some(synth) => (build::implement_synthesized(&board, synth, M::MODULE, (&M::inputs(), &M::outputs()), &d)?, synth.netlist.clone()),
-        None => (build::implement(&board, &places.verilog(M::MODULE), M::MODULE, &M::inputs(), &M::outputs(), &d)?, d.join("netlist.v")),
+        Some(synth) => (build::implement_synthesized(&board, synth, M::MODULE, ports, clocked, &d)?, synth.netlist.clone()),
+        None => {
+            let pcf = crate::emitter::pcf::all_ports(&board, M::MODULE, ports, clocked)?;
+            (build::implement_with(&board, &places.verilog(M::MODULE), M::MODULE, &pcf, &d)?, d.join("netlist.v"))
+        }
     };
     let verilog = icebox_vlog::to_verilog(&built.placement.asc, &built.pcf, M::MODULE, &d)?;
     let b = places.dir("bitstream-bitsim")?;
-    let blif = yosys::synth_blif(&verilog, M::MODULE, &b)?;
+    let blif = b.join("netlist.blif");
+    // A latch in steps is a loop of LUTs here, which no BLIF of the
+    // netlist simulator holds: the bitstream/bitsim row says so instead.
+    if places.steps.as_ref().and_then(|s| s.latch_loops()).is_none() {
+        yosys::synth_blif_in(&verilog, M::MODULE, places.time(), &b)?;
+    }
     Ok(Chip { verilog, blif, netlist })
 }
 
@@ -169,15 +194,27 @@ fn plusargs(vectors: &Path, places: &Places) -> Vec<String> {
     args
 }
 
+/// In steps ([`Places::steps`]), the define that holds the clocks at the
+/// first step's values from power-on (`NIMFORGE_FIRST`, the testbench's):
+/// the first vector's inputs.
+fn first_step<M: Machine>(plan: &Plan<M>, places: &Places) -> Option<String> {
+    places.steps.as_ref()?;
+    let letter = &plan.letters[*plan.sequence.first()?];
+    let width: usize = M::inputs().iter().map(|p| p.width).sum();
+    Some(format!("NIMFORGE_FIRST={width}'h{}", to_hex(&letter.inputs, &M::inputs())))
+}
+
 /// `verilog/icarus`: the file in `generated/` in Icarus.
 pub fn verilog_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vectors: &Path) -> LevelReport {
     const LEVEL: Stage = Stage::Run(Run::icarus(Hardware::Verilog));
     let t0 = Instant::now();
     let source = places.verilog(M::MODULE);
     let tb = places.testbench(M::MODULE, false);
+    let first = first_step(plan, places);
+    let defines: Vec<&str> = first.iter().map(String::as_str).collect();
     let run = places
         .dir("icarus")
-        .and_then(|d| iverilog::simulate_design(&source, &[&tb], ("nimforge_clock", "nimforge_clock.tb.dut"), &[], &plusargs(vectors, places), &d));
+        .and_then(|d| iverilog::simulate_design(&source, &[&tb], ("nimforge_clock", "nimforge_clock.tb.dut"), &defines, &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),
@@ -214,7 +251,9 @@ pub(crate) fn netlist_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vector
     let run = places.dir(Level::Netlist.name()).and_then(|d| {
         let cells = yosys::ice40_cells_sim();
         let tb = places.testbench(M::MODULE, false);
-        iverilog::simulate(&[&synth.netlist, &cells, &tb], "nimforge_clock", &["NO_ICE40_DEFAULT_ASSIGNMENTS"], &plusargs(vectors, places), &d)
+        let first = first_step(plan, places);
+        let defines: Vec<&str> = ["NO_ICE40_DEFAULT_ASSIGNMENTS"].into_iter().chain(first.as_deref()).collect();
+        iverilog::simulate(&[&synth.netlist, &cells, &tb], "nimforge_clock", &defines, &plusargs(vectors, places), &d)
     });
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
@@ -231,8 +270,10 @@ pub(crate) fn bitstream_icarus<M: Machine>(plan: &Plan<M>, places: &Places, vect
         Err(why) => return why.report(M::NAME, LEVEL),
     };
     let tb = places.testbench(M::MODULE, true);
+    let first = first_step(plan, places);
+    let defines: Vec<&str> = first.iter().map(String::as_str).collect();
     let run =
-        places.dir(Level::Bitstream.name()).and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &[], &plusargs(vectors, places), &d));
+        places.dir(Level::Bitstream.name()).and_then(|d| iverilog::simulate(&[&chip.verilog, &tb], "nimforge_clock", &defines, &plusargs(vectors, places), &d));
     match run {
         Ok(text) => judge(plan, LEVEL, &text, t0),
         Err(e) => LevelReport::from_error(M::NAME, LEVEL, e).seconds(t0.elapsed().as_secs_f64()),

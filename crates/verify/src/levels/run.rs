@@ -129,7 +129,13 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
                 let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
                 hdl::make_chip_from::<M>(places, ice40.as_ref().and_then(|m| m.as_ref().ok()))
             });
-            tx.send(ForBitsim { generic, ice40: ice40.clone().map(|m| m.map(|s| s.json)), chip: chip.clone().map(|m| m.map(|c| c.blif)) }).ok();
+            let loops = places.steps.as_ref().is_some_and(|s| !s.latches.is_empty());
+            let ice40_bitsim = ice40.as_ref().filter(|_| !loops).map(|m| {
+                let _job = places.steps.as_ref().map(|_| ui.job(&format!("{}: yosys, the iCE40 netlist in steps as generic gates", M::NAME)));
+                hdl::netlist_for_bitsim::<M>(places, m)
+            });
+            let chip_bitsim = chip.clone().filter(|_| !loops).map(|m| m.map(|c| c.blif));
+            tx.send(ForBitsim { generic, ice40: ice40_bitsim, chip: chip_bitsim }).ok();
             // The proofs beside the external simulators: each is one
             // process, and each waits for nothing of the others (issue 37).
             let (proofs, slow) = std::thread::scope(|beside| {
@@ -152,10 +158,18 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
-            let inputs: Vec<bitsim::Input> = [(Hardware::Verilog, made.generic), (Hardware::Netlist, made.ice40), (Hardware::Bitstream, made.chip)]
+            let loops = places.steps.as_ref().and_then(|s| s.latch_loops());
+            let mut inputs: Vec<bitsim::Input> = [(Hardware::Verilog, made.generic), (Hardware::Netlist, made.ice40), (Hardware::Bitstream, made.chip)]
                 .into_iter()
                 .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
                 .collect();
+            // A latch in steps: the iCE40 netlists hold it as a loop.
+            if let Some(why) = &loops {
+                for level in [Hardware::Netlist, Hardware::Bitstream].into_iter().filter(|&l| wanted.runs(l.level(), Engine::Bitsim)) {
+                    reports.push(wanted.noted(LevelReport::not_applicable(M::NAME, Stage::bitsim(level), why)));
+                }
+                inputs.retain(|i| i.level == Hardware::Verilog);
+            }
             let progress = Arc::new(Progress::default());
             let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
             // The design's files, include directories, defines and
@@ -192,6 +206,12 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
     // Runs say what they are: only a search that closed is exhaustive.
     for r in reports.iter_mut().filter(|r| r.status == crate::Status::Passed && !r.exhaustive) {
         r.coverage += "; runs from power-on, not exhaustive";
+    }
+    // A design in steps: every hardware row took its time so.
+    if let Some(steps) = &places.steps {
+        for r in reports.iter_mut().filter(|r| r.level.level() != Some(Level::Rtl) && r.status != crate::Status::NotApplicable) {
+            r.coverage += &format!("; {}", steps.describe());
+        }
     }
     // A design read by yosys-slang: every hardware row ran its Verilog.
     if let Some(read_by) = &places.read_by {

@@ -24,6 +24,13 @@ struct Harness<'a> {
     letters: Vec<Vec<u64>>,
     /// The C++ names of the input ports.
     inputs: Vec<String>,
+    /// In steps ([`crate::design_source::Steps`]): the clocks, the inputs
+    /// that only open latches and the others, each as its place among the
+    /// inputs and its C++ name.
+    steps: bool,
+    clocks: Vec<(usize, String)>,
+    opens: Vec<(usize, String)>,
+    others: Vec<(usize, String)>,
     /// The C++ name, bit offset and width of each output port.
     outputs: Vec<(String, usize, usize)>,
 }
@@ -37,8 +44,9 @@ struct Wrapper<'a> {
     module: &'a str,
     /// The top's parameters set from outside: name and value.
     parameters: Vec<(String, String)>,
-    inputs: Vec<(&'static str, usize)>,
-    outputs: Vec<(&'static str, usize)>,
+    /// Every port: its name, width and whether it is an input (`clock`
+    /// first, in cycles).
+    ports: Vec<(&'static str, usize, bool)>,
 }
 
 /// The wrapper's module name.
@@ -91,8 +99,14 @@ impl Verilated {
                 top: WRAPPER,
                 module: M::MODULE,
                 parameters: source.parameters.clone(),
-                inputs: M::inputs().iter().map(|p| (p.name, p.width)).collect(),
-                outputs: M::outputs().iter().map(|p| (p.name, p.width)).collect(),
+                ports: places
+                    .steps
+                    .is_none()
+                    .then_some(("clock", 1, true))
+                    .into_iter()
+                    .chain(M::inputs().iter().map(|p| (p.name, p.width, true)))
+                    .chain(M::outputs().iter().map(|p| (p.name, p.width, false)))
+                    .collect(),
             };
             crate::flow::write(&wrapper, &(text.render().expect("template renders") + "\n"))?;
             let mut wrapped = source.clone();
@@ -134,6 +148,14 @@ impl Verilated {
                 (cpp_name(p.name), at - p.width, p.width)
             })
             .collect();
+        // In steps, each input a clock (0), one that only opens latches (1) or another (2).
+        let kind = |name: &str| match &places.steps {
+            Some(s) if s.clocks.iter().any(|c| c == name) => 0,
+            Some(s) if s.opens.iter().any(|c| c == name) => 1,
+            _ => 2,
+        };
+        let of_kind =
+            |k: u8| -> Vec<(usize, String)> { M::inputs().iter().enumerate().filter(|(_, p)| kind(p.name) == k).map(|(i, p)| (i, cpp_name(p.name))).collect() };
         let harness = Harness {
             machine: M::NAME,
             module: top,
@@ -141,6 +163,10 @@ impl Verilated {
             letters: plan.letters.iter().map(|l| l.inputs.clone()).collect(),
             inputs: M::inputs().iter().map(|p| cpp_name(p.name)).collect(),
             outputs,
+            steps: places.steps.is_some(),
+            clocks: of_kind(0),
+            opens: of_kind(1),
+            others: of_kind(2),
         };
         let main = dir.join("machine_harness.cpp");
         crate::flow::write(&main, &harness.render().expect("template renders"))?;

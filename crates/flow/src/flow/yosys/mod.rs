@@ -25,7 +25,7 @@ pub(crate) use ports::module_by;
 pub use ports::{drivers, module, ports, Driver, ModulePort};
 pub use rtlil::verilog_name;
 pub use rtlil::Holds;
-pub use synth::{ice40_cells, ice40_cells_sim, synth_blif, synth_ice40, synthesis_in, Cells, Synthesis};
+pub use synth::{ice40_cells, ice40_cells_sim, synth_blif, synth_blif_in, synth_ice40, synthesis_in, Cells, Synthesis};
 
 use super::{write, Tool, ToolError};
 use crate::sources::Sources;

@@ -55,12 +55,23 @@ pub fn synthesis_in(dir: &Path) -> Result<Synthesis, ToolError> {
 struct BlifScript<'a> {
     reads: Vec<String>,
     top: &'a str,
+    /// Time in steps ([`super::Time::Steps`]): `clk2fflogic` first.
+    steps: bool,
 }
 
 /// Synthesise `source` (top module `top`) into `dir` as generic gates and
 /// rising-edge flip-flops; the BLIF's path (`dir/netlist.blif`).
 pub fn synth_blif(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<PathBuf, ToolError> {
-    run_script(&BlifScript { reads: reads(&source.into(), top)?, top }, "blif", dir, &format!("synthesising {top} to BLIF"), None)?;
+    synth_blif_in(source, top, super::Time::Cycles, dir)
+}
+
+/// [`synth_blif`] with time taken as `time` says: in steps, every
+/// flip-flop, latch and memory write is first made logic on one global
+/// step (`clk2fflogic`, each clock an input), and the BLIF's flip-flops are
+/// that step's.
+pub fn synth_blif_in(source: impl Into<Sources>, top: &str, time: super::Time, dir: &Path) -> Result<PathBuf, ToolError> {
+    let script = BlifScript { reads: reads(&source.into(), top)?, top, steps: time == super::Time::Steps };
+    run_script(&script, "blif", dir, &format!("synthesising {top} to BLIF"), None)?;
     Ok(dir.join("netlist.blif"))
 }
 
