@@ -5,6 +5,8 @@
 
 use super::rtlil::src_place;
 
+mod onehot;
+
 /// The case statements of yosys's RTLIL as read (before `proc`) that a
 /// `full_case` pragma makes yosys read otherwise than a simulator runs
 /// them: each as the pragma and the statement's place (`file.v:5`, or the
@@ -194,7 +196,9 @@ fn cells(il: &str) -> Vec<Cell> {
 ///   any value where no item matches;
 /// - `parallel_case` (`unique`, `unique0`): a `$pmux` so marked whose
 ///   items can match together, every matching item taken at once where a
-///   simulator takes the first.
+///   simulator takes the first (unless its selects, followed bit by bit
+///   through copies, each test one signal for a value, the values distinct:
+///   [`onehot::Bits::one_hot`]).
 ///
 /// The items are the `$eq` (and `$logic_not`, the value 0) cells on one
 /// signal that drive the selects; any other select counts as covering
@@ -228,6 +232,9 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
             _ => Some((wire.to_string(), "1'1".to_string())),
         }
     };
+    // Whether a `$pmux`'s selects can be true together, bit by bit.
+    let bits = onehot::Bits::of(il, &cells);
+    let one_hot = |c: &Cell| Cell::get(&c.connections, "\\S").is_some_and(|s| bits.one_hot(s));
     let mut found: Vec<(String, String)> = Vec::new();
     for c in cells.iter().filter(|c| ["$pmux", "$mux"].contains(&c.kind.as_str())) {
         let marked = |pragma: &str| c.attributes.iter().any(|a| *a == format!("attribute \\{pragma} 1"));
@@ -243,7 +250,6 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
         let all_x =
             Cell::get(&c.connections, "\\A").and_then(|v| v.split_once('\'')).is_some_and(|(_, bits)| !bits.is_empty() && bits.chars().all(|b| b == 'x'));
         let covered = items.as_ref().is_some_and(|i| items_cover_every_value(&i.iter().map(String::as_str).collect::<Vec<_>>()));
-        let distinct = items.as_ref().is_some_and(|i| i.iter().all(|v| !v.contains('-')) && i.iter().enumerate().all(|(k, v)| !i[..k].contains(v)));
         // slang's `src` is the item's place, then the case's: the case's,
         // as yosys's own reading names it.
         let case: Vec<String> = c.attributes.iter().map(|a| a.rsplit_once('|').map_or(a.clone(), |(_, last)| format!("attribute \\src \"{last}"))).collect();
@@ -258,7 +264,7 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
                 |select: &str| own.contains(&net.driver(select)) || compares.as_ref().is_some_and(|items| compare(select).is_some_and(|c| items.contains(&c)));
             !Cell::get(&c.connections, "\\Y").is_some_and(|y| net.only_selected_where(y, &within))
         };
-        for (pragma, departs) in [("full_case", all_x && !covered && x_seen()), ("parallel_case", c.kind == "$pmux" && !distinct)] {
+        for (pragma, departs) in [("full_case", all_x && !covered && x_seen()), ("parallel_case", c.kind == "$pmux" && !one_hot(c))] {
             let place = place.clone().unwrap_or_else(|| pragma.to_string());
             if marked(pragma) && departs && !found.iter().any(|(p, at)| p == pragma && *at == place) {
                 found.push((pragma.to_string(), place));
@@ -492,7 +498,8 @@ mod tests {
     fn a_bit_and_its_not_cover_both_values() {
         let il = |second: &str| {
             format!(
-                "module \\t\n  attribute \\full_case 1\n  attribute \\parallel_case 1\n  attribute \\src \"b.sv:3.1-3.2|b.sv:2.1-6.2\"\n\
+                "module \\t\n  wire $n_Y\n  wire \\q\n  wire $q2\n  wire \\r\n\
+                 \x20 attribute \\full_case 1\n  attribute \\parallel_case 1\n  attribute \\src \"b.sv:3.1-3.2|b.sv:2.1-6.2\"\n\
                  \x20 cell $pmux $m\n    parameter \\WIDTH 1\n    parameter \\S_WIDTH 2\n    connect \\A 1'x\n    connect \\B {{ \\a \\b }}\n\
                  \x20   connect \\S {{ $n_Y {second} }}\n    connect \\Y \\o\n  end\n\
                  \x20 cell $not $n\n    parameter \\A_WIDTH 1\n    connect \\A \\q\n    connect \\Y $n_Y\n  end\n  connect $q2 \\q\nend\n"
