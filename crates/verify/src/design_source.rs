@@ -164,7 +164,7 @@ impl Steps {
 /// How the levels take the design's time: `None` for cycles of the rising
 /// edge of its input `clock` (every register on it, no latch: the
 /// testbenches, the netlist simulator and the proofs' `async2sync` run one
-/// clock), else [`Steps`], where every input that drives a clock pin or
+/// clock) unless `M` declares `clock` among its inputs, else [`Steps`], where every input that drives a clock pin or
 /// opens a latch must be one the machine declares (a clock made by logic,
 /// a gated clock, follows from its inputs at each step, as in `nimforge
 /// check`). Refused, in one line naming the file and line where yosys gives
@@ -180,10 +180,11 @@ pub(crate) fn time_of<M: Machine>(
     let mut named: Vec<String> = holds.clocks.iter().map(|(c, _)| signal(c)).collect();
     named.sort();
     named.dedup();
-    let why = not_one_rising_clock(&[(file, holds)], &input, Where::FileAndLine);
-    let Some(why) = why.or_else(|| named.iter().find(|c| *c != "clock").map(|c| format!("{} has registers clocked by {c}", file.display()))) else {
-        return Ok(None);
-    };
+    let why = not_one_rising_clock(&[(file, holds)], &input, Where::FileAndLine)
+        .or_else(|| named.iter().find(|c| *c != "clock").map(|c| format!("{} has registers clocked by {c}", file.display())))
+        // A model may ask for steps: its letters then give the clock too.
+        .or_else(|| M::inputs().iter().any(|p| p.name == "clock").then(|| format!("{} declares its clock among its inputs", M::NAME)));
+    let Some(why) = why else { return Ok(None) };
     if let Some(c) = holds.clocks_as_data.first() {
         return Err(crate::Error::Design(format!(
             "{} reads its clock {} otherwise than at a clock pin: where it changes, which a simulator runs first, the registers it clocks or the \

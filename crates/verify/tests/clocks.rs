@@ -452,3 +452,71 @@ fn verify_verilog_takes_a_latch_based_clock_gate() {
     assert!(wrong.caught_everywhere(), "{}", wrong.tables());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The lamp of `Toggler` in steps, asked for by declaring `clock` among the
+/// inputs: the reset puts the lamp out at the step it comes
+/// (`clk2fflogic`), between edges as well, and at a rising edge of `clock`
+/// the register takes what its block made of the inputs at the step
+/// before (out, if the reset was on then; else toggled by `flip`). At
+/// power-on the clock is taken to have been high.
+struct SteppedToggler;
+
+impl nimforge_verify::Machine for SteppedToggler {
+    /// The lamp, and `clock`, `flip` and `reset` at the step before.
+    type State = (bool, [bool; 3]);
+    type Extra = ();
+    type Press = (bool, bool, bool);
+    const NAME: &'static str = "toggler";
+    const MODULE: &'static str = "toggler";
+    nimforge_verify::verilog_ports!(inputs: [clock: 1, flip: 1, reset: 1]; outputs: [lamp: 1]);
+    fn alphabet() -> Vec<(bool, bool, bool)> {
+        (0..8).map(|k| (k & 4 != 0, k & 2 != 0, k & 1 != 0)).collect()
+    }
+    fn letter((clock, flip, reset): (bool, bool, bool)) -> nimforge_verify::Letter {
+        let name = format!("{}{}{}", if clock { "C" } else { "c" }, if flip { "F" } else { "-" }, if reset { "R" } else { "-" });
+        nimforge_verify::Letter::of::<Self>(name, &[("clock", clock as u64), ("flip", flip as u64), ("reset", reset as u64)])
+    }
+    fn power_on() -> (bool, [bool; 3]) {
+        (false, [true, false, false])
+    }
+    fn step(&(on, [clock0, flip0, reset0]): &(bool, [bool; 3]), (clock, flip, reset): (bool, bool, bool)) -> (bool, [bool; 3]) {
+        let taken = if !clock0 && clock { !reset0 && (on ^ flip0) } else { on };
+        (!reset && taken, [clock, flip, reset])
+    }
+    fn observe(s: &(bool, [bool; 3]), _: &()) -> Vec<u64> {
+        vec![s.0 as u64]
+    }
+}
+
+/// An asynchronous reset in steps (issue 56: "an exact model where
+/// `async2sync` is only an approximation"): the same lamp as
+/// `verify_verilog_takes_an_asynchronous_reset_at_every_level`, against a
+/// model that declares `clock` among its inputs, passes every level with
+/// the reset acting between edges; a lamp whose reset waits for the edge
+/// (`async2sync`'s reading, in the file) is caught at every level.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn verify_verilog_takes_an_asynchronous_reset_in_steps() {
+    use nimforge_verify::{Project, Ui};
+    let dir = std::env::temp_dir().join(format!("nimforge-async-steps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let project = Project::new(&dir);
+    let lamp = |edge: &str| {
+        format!(
+            "module toggler(input clock, input flip, input reset, output reg lamp = 0);\n  always @(posedge clock{edge})\n    \
+             if (reset) lamp <= 0;\n    else if (flip) lamp <= ~lamp;\nendmodule\n"
+        )
+    };
+    std::fs::write(dir.join("right.v"), lamp(" or posedge reset")).unwrap();
+    std::fs::write(dir.join("wrong.v"), lamp("")).unwrap();
+    let right = project.verify_verilog::<SteppedToggler>("right.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(right.passed() || (right.skipped() && right.passed_where_run()), "{}", right.tables());
+    assert!(
+        right.levels.iter().all(|r| r.status != nimforge_verify::Status::Passed || r.coverage.contains("declares its clock among its inputs")),
+        "{}",
+        right.tables()
+    );
+    let wrong = project.verify_verilog::<SteppedToggler>("wrong.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(wrong.caught_everywhere(), "{}", wrong.tables());
+    std::fs::remove_dir_all(&dir).ok();
+}
