@@ -117,6 +117,21 @@ fn cases_yosys_reads_otherwise_than_they_simulate_are_refused() {
         // A `unique casez` whose items overlap: slang takes both at once.
         let line = refused(&corpus("unique_casez_pkg.sv"), &priority, &dir.join("slang-casez"));
         assert!(line.contains("(unique_casez_pkg.sv:13) marked parallel_case") && line.contains("make the items distinct values"), "{line}");
+        // A register top's `unique case (1'b1)` on address hits copied into
+        // a second vector (logikbench's uart and spi): the hits, followed
+        // bit by bit to their compares of one address with distinct
+        // offsets, are one-hot, and the pair is decided: equal to a plain
+        // case on the address, different from one that reads `c` at
+        // another address. With two offsets alike it is refused.
+        let hits = corpus("onehot_hits.sv");
+        let same = check::check(&hits, &corpus("onehot_hits_v.v"), &options(&dir.join("hits"))).unwrap();
+        assert!(matches!(same.verdict, Verdict::Equal(_)), "{:?}", same.verdict);
+        let moved = dir.join("onehot_hits_moved.v");
+        std::fs::write(&moved, std::fs::read_to_string(corpus("onehot_hits_v.v")).unwrap().replace("2'd2: y = c;", "2'd3: y = c;")).unwrap();
+        let other = check::check(&hits, &moved, &options(&dir.join("hits-moved"))).unwrap();
+        assert!(matches!(other.verdict, Verdict::Different(_)), "{:?}", other.verdict);
+        let line = refused(&corpus("onehot_hits_overlap.sv"), &corpus("onehot_hits_v.v"), &dir.join("hits-overlap"));
+        assert!(line.contains("(onehot_hits_overlap.sv:24) marked parallel_case"), "{line}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
