@@ -5,9 +5,12 @@
 //! the wrong clock) is the same machine while the two clocks tick together
 //! and differs when they interleave; and the one counterexample the check
 //! returns, a shortest; and a difference through a block Icarus never runs,
-//! or runs otherwise than yosys reads it, refused in the user's words. Last,
-//! `verify_verilog` refusing, in the user's words, a design its levels do
-//! not run.
+//! or runs otherwise than yosys reads it, refused in the user's words. Then
+//! `verify_verilog` in steps, each clock an input of a model's letters: two
+//! clocks and a falling edge, a dual-clock FIFO, an asynchronous reset
+//! between edges and a latch-based clock gate, each passing every level
+//! that takes it and a mutant caught at every level; and what it refuses,
+//! in the user's words.
 
 use nimforge_verify::check::{self, Clocking, Options, Verdict};
 use nimforge_verify::flow::yosys::{self, Time};
@@ -517,6 +520,112 @@ fn verify_verilog_takes_an_asynchronous_reset_in_steps() {
         right.tables()
     );
     let wrong = project.verify_verilog::<SteppedToggler>("wrong.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(wrong.caught_everywhere(), "{}", wrong.tables());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The dual-clock FIFO of `testbenches/check/afifo.v` (two 1-bit words,
+/// Gray-coded pointers, each brought into the other clock's domain through
+/// two flip-flops), with initial values, as a model in steps: at a rising
+/// edge of `wclk` the write side's registers take what they made of the
+/// state and the inputs at the step before, at one of `rclk` the read
+/// side's, both from the state before the step where both clocks rise.
+struct Fifo;
+
+/// The FIFO's registers, and the inputs of the step before (`wclk`,
+/// `rclk`, `winc`, `wdata`, `rinc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct FifoState {
+    mem: [bool; 2],
+    wbin: u8,
+    rbin: u8,
+    rq: [u8; 2],
+    wq: [u8; 2],
+    before: [bool; 5],
+}
+
+impl FifoState {
+    fn gray(bin: u8) -> u8 {
+        bin ^ (bin >> 1)
+    }
+    fn wfull(&self) -> bool {
+        FifoState::gray(self.wbin) == !self.rq[1] & 3
+    }
+    fn rempty(&self) -> bool {
+        FifoState::gray(self.rbin) == self.wq[1]
+    }
+}
+
+impl nimforge_verify::Machine for Fifo {
+    type State = FifoState;
+    type Extra = ();
+    type Press = [bool; 5];
+    const NAME: &'static str = "afifo";
+    const MODULE: &'static str = "afifo";
+    nimforge_verify::verilog_ports!(inputs: [wclk: 1, rclk: 1, winc: 1, wdata: 1, rinc: 1]; outputs: [rdata: 1, wfull: 1, rempty: 1]);
+    fn alphabet() -> Vec<[bool; 5]> {
+        (0..32).map(|k: u8| [0, 1, 2, 3, 4].map(|b| k >> (4 - b) & 1 == 1)).collect()
+    }
+    fn letter(p: [bool; 5]) -> nimforge_verify::Letter {
+        let name: String = ["Ww", "Rr", "Ii", "Dd", "Tt"].iter().zip(p).map(|(c, on)| if on { &c[..1] } else { &c[1..] }).collect();
+        let ports = ["wclk", "rclk", "winc", "wdata", "rinc"];
+        let set: Vec<(&str, u64)> = ports.iter().zip(p).map(|(n, v)| (*n, v as u64)).collect();
+        nimforge_verify::Letter::of::<Self>(name, &set)
+    }
+    fn power_on() -> FifoState {
+        FifoState { mem: [false; 2], wbin: 0, rbin: 0, rq: [0; 2], wq: [0; 2], before: [true, true, false, false, false] }
+    }
+    fn step(s: &FifoState, p: [bool; 5]) -> FifoState {
+        let [wclk0, rclk0, winc, wdata, rinc] = s.before;
+        let mut next = FifoState { before: p, ..*s };
+        if !wclk0 && p[0] {
+            next.rq = [FifoState::gray(s.rbin), s.rq[0]];
+            if winc && !s.wfull() {
+                next.mem[(s.wbin & 1) as usize] = wdata;
+                next.wbin = (s.wbin + 1) & 3;
+            }
+        }
+        if !rclk0 && p[1] {
+            next.wq = [FifoState::gray(s.wbin), s.wq[0]];
+            if rinc && !s.rempty() {
+                next.rbin = (s.rbin + 1) & 3;
+            }
+        }
+        next
+    }
+    fn observe(s: &FifoState, _: &()) -> Vec<u64> {
+        vec![s.mem[(s.rbin & 1) as usize] as u64, s.wfull() as u64, s.rempty() as u64]
+    }
+}
+
+/// A dual-clock FIFO through `verify_verilog` (issue 56: "a model checked
+/// against a two-clock design"): it passes every level, every pair state
+/// of it and the model searched under every letter; the mutant of
+/// `afifo_wrong_domain.v` (the read pointer synchronised on `rclk`, the
+/// wrong clock: the same machine while the clocks tick together) is caught
+/// at every level.
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn verify_verilog_takes_a_dual_clock_fifo() {
+    use nimforge_verify::{Project, Ui};
+    let dir = std::env::temp_dir().join(format!("nimforge-afifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let project = Project::new(&dir);
+    // The corpus's files, with initial values (the levels power on as the
+    // file says; the check gives 0 to a register with none).
+    let initialised = |file: &str| {
+        std::fs::read_to_string(corpus(file))
+            .unwrap()
+            .replace("reg [1:0] wbin, rbin;", "reg [1:0] wbin = 0, rbin = 0;\n  initial begin mem[0] = 0; mem[1] = 0; end")
+            .replace("reg [1:0] rq1, rq2, wq1, wq2;", "reg [1:0] rq1 = 0, rq2 = 0, wq1 = 0, wq2 = 0;")
+    };
+    std::fs::write(dir.join("right.v"), initialised("afifo.v")).unwrap();
+    std::fs::write(dir.join("wrong.v"), initialised("afifo_wrong_domain.v")).unwrap();
+    assert!(std::fs::read_to_string(dir.join("wrong.v")).unwrap().contains("wbin = 0"));
+    let right = project.verify_verilog::<Fifo>("right.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(right.passed() || (right.skipped() && right.passed_where_run()), "{}", right.tables());
+    assert!(right.levels.iter().any(|r| r.exhaustive), "{}", right.tables());
+    let wrong = project.verify_verilog::<Fifo>("wrong.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
     assert!(wrong.caught_everywhere(), "{}", wrong.tables());
     std::fs::remove_dir_all(&dir).ok();
 }
