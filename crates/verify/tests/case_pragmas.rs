@@ -130,8 +130,12 @@ fn cases_yosys_reads_otherwise_than_they_simulate_are_refused() {
         std::fs::write(&moved, std::fs::read_to_string(corpus("onehot_hits_v.v")).unwrap().replace("2'd2: y = c;", "2'd3: y = c;")).unwrap();
         let other = check::check(&hits, &moved, &options(&dir.join("hits-moved"))).unwrap();
         assert!(matches!(other.verdict, Verdict::Different(_)), "{:?}", other.verdict);
-        let line = refused(&corpus("onehot_hits_overlap.sv"), &corpus("onehot_hits_v.v"), &dir.join("hits-overlap"));
-        assert!(line.contains("(onehot_hits_overlap.sv:24) marked parallel_case"), "{line}");
+        let overlap = dir.join("onehot_hits_overlap.sv");
+        let text = std::fs::read_to_string(&hits).unwrap();
+        std::fs::write(&overlap, text.replace("C_OFFSET = 2'h2;", "C_OFFSET = 2'h1;")).unwrap();
+        assert_ne!(std::fs::read_to_string(&overlap).unwrap(), text);
+        let line = refused(&overlap, &corpus("onehot_hits_v.v"), &dir.join("hits-overlap"));
+        assert!(line.contains("(onehot_hits_overlap.sv:27) marked parallel_case"), "{line}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
