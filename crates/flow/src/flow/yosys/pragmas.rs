@@ -274,6 +274,20 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
     found
 }
 
+/// Each wire's width (`wire width 3 \\w`; 1 where none is given), and
+/// whether its bits are numbered from 0 up (no `offset`, no `upto`).
+fn wire_widths(il: &str) -> std::collections::HashMap<&str, (usize, bool)> {
+    il.lines()
+        .filter_map(|line| line.trim().strip_prefix("wire "))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let width = words.iter().position(|w| *w == "width").and_then(|k| words.get(k + 1)?.parse().ok()).unwrap_or(1);
+            let plain = !words.iter().any(|w| *w == "offset" || *w == "upto");
+            Some((*words.last()?, (width, plain)))
+        })
+        .collect()
+}
+
 /// Where each wire of an RTLIL module is used: the module's `connect`s
 /// of one whole wire to another (the first named after the second), each
 /// multiplexer's data input by its select, and every other use.
@@ -302,14 +316,9 @@ impl<'a> Uses<'a> {
             (!parts.iter().any(|p| p.starts_with('['))).then_some(parts)
         };
         let names = |v: &'a str| v.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'));
-        // Each wire's width (`wire width 3 \\w`; 1 where none is given).
-        let mut widths: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let widths: std::collections::HashMap<&str, usize> = wire_widths(il).into_iter().map(|(name, (width, _))| (name, width)).collect();
         let mut in_cell = false;
         for line in il.lines().map(str::trim) {
-            if let Some(words) = line.strip_prefix("wire ").map(|l| l.split_whitespace().collect::<Vec<_>>()) {
-                let width = words.iter().position(|w| *w == "width").and_then(|k| words.get(k + 1)?.parse().ok()).unwrap_or(1);
-                widths.extend(words.last().map(|name| (*name, width)));
-            }
             if line.starts_with("cell ") {
                 in_cell = true;
             } else if line == "end" {

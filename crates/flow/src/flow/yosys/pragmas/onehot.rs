@@ -30,14 +30,14 @@ pub(super) struct Bits<'a> {
 
 impl<'a> Bits<'a> {
     pub(super) fn of(il: &'a str, cells: &'a [Cell]) -> Bits<'a> {
-        let mut bits = Bits { widths: HashMap::new(), from: HashMap::new(), made_by: HashMap::new() };
+        // A wire numbered otherwise than from 0 up (`offset`, `upto`) is
+        // left out: its bits are not followed.
+        let widths = super::wire_widths(il).into_iter().filter(|(_, (_, plain))| *plain).map(|(name, (width, _))| (name, width)).collect();
+        let mut bits = Bits { widths, from: HashMap::new(), made_by: HashMap::new() };
         let mut connects: Vec<(&str, &str)> = Vec::new();
         let mut in_cell = false;
         for line in il.lines().map(str::trim) {
-            if let Some(words) = line.strip_prefix("wire ").map(|l| l.split_whitespace().collect::<Vec<_>>()) {
-                let width = words.iter().position(|w| *w == "width").and_then(|k| words.get(k + 1)?.parse().ok()).unwrap_or(1);
-                bits.widths.extend(words.last().map(|name| (*name, width)));
-            } else if line.starts_with("cell ") {
+            if line.starts_with("cell ") {
                 in_cell = true;
             } else if line == "end" {
                 in_cell = false;
@@ -65,10 +65,10 @@ impl<'a> Bits<'a> {
         bits
     }
 
-    /// A value (`{ \a [3] $b [2:1] 2'01 }`) as its parts, each part's bits
-    /// from the least significant; `None` where a part cannot be read (a
-    /// wire of no known width, a constant not in bits).
-    fn value(&self, v: &'a str) -> Option<Vec<Vec<Bit<'a>>>> {
+    /// A value (`{ \a [3] $b [2:1] 2'01 }`) as its bits from the least
+    /// significant; `None` where a part cannot be read (a wire of no known
+    /// width, a constant not in bits).
+    fn flat(&self, v: &'a str) -> Option<Vec<Bit<'a>>> {
         let tokens: Vec<&str> = v.split_whitespace().filter(|t| *t != "{" && *t != "}").collect();
         let mut parts: Vec<Vec<Bit>> = Vec::new();
         let mut k = 0;
@@ -103,13 +103,7 @@ impl<'a> Bits<'a> {
             k += 1;
         }
         // `{ a b }`: a is the most significant.
-        parts.reverse();
-        Some(parts)
-    }
-
-    /// A value's bits from the least significant.
-    fn flat(&self, v: &'a str) -> Option<Vec<Bit<'a>>> {
-        Some(self.value(v)?.into_iter().flatten().collect())
+        Some(parts.into_iter().rev().flatten().collect())
     }
 
     /// The bit `b` is a copy of, followed to the end.
