@@ -75,6 +75,12 @@ impl Places {
             crate::flow::yosys::Time::Cycles
         }
     }
+    /// Why the iCE40's netlists of a design in steps cannot go to the
+    /// netlist simulator or the provers: its latches, each a loop of LUTs
+    /// there ([`crate::Steps::latch_loops`]); `None` without one.
+    pub fn latch_loops(&self) -> Option<String> {
+        self.steps.as_ref().and_then(|s| s.latch_loops())
+    }
     /// The file `generated/<module>.v`.
     pub fn generated(&self, module: &str) -> PathBuf {
         self.root.join(Places::generated_file(module))

@@ -146,7 +146,7 @@ pub fn prove_in(
 pub fn machine<M: Machine>(places: &Places, ice40: &Made<Synthesis>, chip: &Made<Chip>) -> Vec<ProofReport> {
     let t0 = Instant::now();
     // A latch in steps: the iCE40 netlists hold it as a loop, which no prover takes.
-    if let Some(why) = places.steps.as_ref().and_then(|s| s.latch_loops()) {
+    if let Some(why) = places.latch_loops() {
         let not_closed = |pair: &str| ProofReport {
             machine: M::NAME.into(),
             level: crate::Level::Equiv.name(),

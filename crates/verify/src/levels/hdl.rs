@@ -180,7 +180,7 @@ pub(crate) fn make_chip_from<M: Machine>(places: &Places, synthesized: Option<&y
     let blif = b.join("netlist.blif");
     // A latch in steps is a loop of LUTs here, which no BLIF of the
     // netlist simulator holds: the bitstream/bitsim row says so instead.
-    if places.steps.as_ref().and_then(|s| s.latch_loops()).is_none() {
+    if places.latch_loops().is_none() {
         yosys::synth_blif_in(&verilog, M::MODULE, places.time(), &b)?;
     }
     Ok(Chip { verilog, blif, netlist })

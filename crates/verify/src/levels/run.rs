@@ -129,7 +129,7 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
                 let _job = ui.job(&format!("{}: nextpnr-ice40, icepack, icebox_vlog", M::NAME));
                 hdl::make_chip_from::<M>(places, ice40.as_ref().and_then(|m| m.as_ref().ok()))
             });
-            let loops = places.steps.as_ref().is_some_and(|s| !s.latches.is_empty());
+            let loops = places.latch_loops().is_some();
             let ice40_bitsim = ice40.as_ref().filter(|_| !loops).map(|m| {
                 let _job = places.steps.as_ref().map(|_| ui.job(&format!("{}: yosys, the iCE40 netlist in steps as generic gates", M::NAME)));
                 hdl::netlist_for_bitsim::<M>(places, m)
@@ -158,17 +158,17 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         }
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
-            let loops = places.steps.as_ref().and_then(|s| s.latch_loops());
-            let mut inputs: Vec<bitsim::Input> = [(Hardware::Verilog, made.generic), (Hardware::Netlist, made.ice40), (Hardware::Bitstream, made.chip)]
+            let loops = places.latch_loops();
+            let inputs: Vec<bitsim::Input> = [(Hardware::Verilog, made.generic), (Hardware::Netlist, made.ice40), (Hardware::Bitstream, made.chip)]
                 .into_iter()
                 .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
                 .collect();
-            // A latch in steps: the iCE40 netlists hold it as a loop.
+            // A latch in steps: the iCE40 netlists hold it as a loop, and
+            // the making thread sent none of them.
             if let Some(why) = &loops {
                 for level in [Hardware::Netlist, Hardware::Bitstream].into_iter().filter(|&l| wanted.runs(l.level(), Engine::Bitsim)) {
                     reports.push(wanted.noted(LevelReport::not_applicable(M::NAME, Stage::bitsim(level), why)));
                 }
-                inputs.retain(|i| i.level == Hardware::Verilog);
             }
             let progress = Arc::new(Progress::default());
             let _job = ui.counted(&format!("{} bitsim ({} netlists)", M::NAME, inputs.len()), progress.clone());
