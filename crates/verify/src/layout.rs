@@ -25,9 +25,9 @@ pub struct Places {
     /// level's row says of it.
     pub read_by: Option<String>,
     /// A Verilog design whose time the levels take in steps, each clock an
-    /// input of the machine's letters ([`crate::design_source::Steps`]);
+    /// input of the machine's letters ([`crate::steps::Steps`]);
     /// `None` for cycles of its input `clock`.
-    pub steps: Option<crate::design_source::Steps>,
+    pub steps: Option<crate::steps::Steps>,
 }
 
 impl Places {

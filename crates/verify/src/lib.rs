@@ -57,6 +57,7 @@ mod port;
 pub mod prelude;
 mod project;
 pub mod report;
+mod steps;
 mod tally;
 mod tour;
 mod ui;
@@ -66,7 +67,7 @@ mod ui;
 #[doc(hidden)]
 pub use rust_hdl;
 
-pub use design_source::{Source, Steps};
+pub use design_source::Source;
 pub use error::Error;
 pub use harness::{Deep, DeepRuns, Letter, Machine, Recorder};
 pub use layout::Places;
@@ -77,6 +78,7 @@ pub use port::Port;
 pub use project::{Project, Verified};
 pub use report::{LevelReport, ProofReport, ProofStatus, Replay, Shard, ShardInfo, Status};
 pub use sources::{Sources, SourcesError};
+pub use steps::Steps;
 pub use ui::Ui;
 
 // The flow's modules, moved to nimforge-flow (the ground floor that

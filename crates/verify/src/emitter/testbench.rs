@@ -24,7 +24,7 @@ struct Testbench<'a> {
     outputs: Vec<Slice>,
     out_concat: String,
     connections: String,
-    /// In steps ([`crate::design_source::Steps`]): the clocks' and the
+    /// In steps ([`crate::steps::Steps`]): the clocks' and the
     /// latch-opening inputs' bits of the vector's inputs, in hex.
     steps: bool,
     clock_mask: String,
@@ -34,7 +34,7 @@ struct Testbench<'a> {
 /// The testbench for `module` with these input and output ports (`clock`
 /// besides, in cycles; in `steps`, each clock one of the inputs); `bitwise`
 /// for a bitstream's ports.
-pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool, steps: Option<&crate::design_source::Steps>) -> String {
+pub fn render(module: &str, inputs: &[Port], outputs: &[Port], bitwise: bool, steps: Option<&crate::steps::Steps>) -> String {
     let slices = |ports: &[Port]| {
         let mut lsb: usize = ports.iter().map(|p| p.width).sum();
         ports

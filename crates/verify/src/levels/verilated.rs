@@ -24,7 +24,7 @@ struct Harness<'a> {
     letters: Vec<Vec<u64>>,
     /// The C++ names of the input ports.
     inputs: Vec<String>,
-    /// In steps ([`crate::design_source::Steps`]): the clocks, the inputs
+    /// In steps ([`crate::steps::Steps`]): the clocks, the inputs
     /// that only open latches and the others, each as its place among the
     /// inputs and its C++ name.
     steps: bool,
