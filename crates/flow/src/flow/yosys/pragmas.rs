@@ -288,6 +288,23 @@ fn wire_widths(il: &str) -> std::collections::HashMap<&str, (usize, bool)> {
         .collect()
 }
 
+/// The module's own `connect`s (those outside its cells), each as its
+/// `to from` text.
+fn module_connects(il: &str) -> Vec<&str> {
+    let mut in_cell = false;
+    let mut out = Vec::new();
+    for line in il.lines().map(str::trim) {
+        if line.starts_with("cell ") {
+            in_cell = true;
+        } else if line == "end" {
+            in_cell = false;
+        } else if let Some(pair) = line.strip_prefix("connect ").filter(|_| !in_cell) {
+            out.push(pair);
+        }
+    }
+    out
+}
+
 /// Where each wire of an RTLIL module is used: the module's `connect`s
 /// of one whole wire to another (the first named after the second), each
 /// multiplexer's data input by its select, and every other use.
@@ -317,22 +334,16 @@ impl<'a> Uses<'a> {
         };
         let names = |v: &'a str| v.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'));
         let widths: std::collections::HashMap<&str, usize> = wire_widths(il).into_iter().map(|(name, (width, _))| (name, width)).collect();
-        let mut in_cell = false;
-        for line in il.lines().map(str::trim) {
-            if line.starts_with("cell ") {
-                in_cell = true;
-            } else if line == "end" {
-                in_cell = false;
-            } else if line.starts_with("wire ") && (line.contains(" output ") || line.contains(" inout ")) {
-                uses.elsewhere.extend(line.split_whitespace().last());
-            } else if let Some(pair) = line.strip_prefix("connect ").filter(|_| !in_cell) {
-                match pair.split_once(' ').map(|(to, from)| (whole(to), whole(from))) {
-                    Some((Some(to), Some(from))) if to.len() == 1 && from.len() == 1 => {
-                        uses.alias_of.insert(to[0], from[0]);
-                        uses.aliases.entry(from[0]).or_default().push(to[0]);
-                    }
-                    _ => uses.elsewhere.extend(names(pair)),
+        for line in il.lines().map(str::trim).filter(|l| l.starts_with("wire ") && (l.contains(" output ") || l.contains(" inout "))) {
+            uses.elsewhere.extend(line.split_whitespace().last());
+        }
+        for pair in module_connects(il) {
+            match pair.split_once(' ').map(|(to, from)| (whole(to), whole(from))) {
+                Some((Some(to), Some(from))) if to.len() == 1 && from.len() == 1 => {
+                    uses.alias_of.insert(to[0], from[0]);
+                    uses.aliases.entry(from[0]).or_default().push(to[0]);
                 }
+                _ => uses.elsewhere.extend(names(pair)),
             }
         }
         // A part's width: a constant's, or its wire's.

@@ -34,19 +34,9 @@ impl<'a> Bits<'a> {
         // left out: its bits are not followed.
         let widths = super::wire_widths(il).into_iter().filter(|(_, (_, plain))| *plain).map(|(name, (width, _))| (name, width)).collect();
         let mut bits = Bits { widths, from: HashMap::new(), made_by: HashMap::new() };
-        let mut connects: Vec<(&str, &str)> = Vec::new();
-        let mut in_cell = false;
-        for line in il.lines().map(str::trim) {
-            if line.starts_with("cell ") {
-                in_cell = true;
-            } else if line == "end" {
-                in_cell = false;
-            } else if let Some(pair) = line.strip_prefix("connect ").filter(|_| !in_cell) {
-                connects.extend(split_pair(pair));
-            }
-        }
+        let connects = super::module_connects(il).into_iter().filter_map(split_pair);
         let copies = cells.iter().filter(|c| c.kind == "$buf").filter_map(|c| Some((Cell::get(&c.connections, "\\Y")?, Cell::get(&c.connections, "\\A")?)));
-        for (to, from) in connects.into_iter().chain(copies) {
+        for (to, from) in connects.chain(copies) {
             let (Some(to), Some(from)) = (bits.flat(to), bits.flat(from)) else { continue };
             if to.len() != from.len() {
                 continue;
