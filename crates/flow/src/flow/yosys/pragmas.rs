@@ -5,7 +5,8 @@
 
 use super::rtlil::src_place;
 
-mod onehot;
+mod bits;
+mod seen;
 
 /// The case statements of yosys's RTLIL as read (before `proc`) that a
 /// `full_case` pragma makes yosys read otherwise than a simulator runs
@@ -198,11 +199,12 @@ fn cells(il: &str) -> Vec<Cell> {
 ///   items can match together, every matching item taken at once where a
 ///   simulator takes the first (unless its selects, followed bit by bit
 ///   through copies, each test one signal for a value, the values distinct:
-///   [`onehot::Bits::one_hot`]).
+///   [`bits::Bits::one_hot`]).
 ///
-/// The items are the `$eq` (and `$logic_not`, the value 0) cells on one
-/// signal that drive the selects; any other select counts as covering
-/// nothing and as matching with any other.
+/// The items are what the selects test, each followed bit by bit to the
+/// compare that makes it ([`bits::Bits::item`]: a `$eq` with a constant, a
+/// `$logic_not`, the value 0, an or of such); any other select counts as
+/// covering nothing and as matching with any other.
 ///
 /// slang also writes an item, and an `if` inside one, as a multiplexer
 /// marked like the case that is x where its own select (the item's
@@ -210,43 +212,25 @@ fn cells(il: &str) -> Vec<Cell> {
 /// other multiplexers (the `if`s around it) to one that takes it only where
 /// that select is true (the case's, at that item; the `if`'s own): its x
 /// is never seen (logikbench's uart, `unique case` with a `default`), so it
-/// is no departure. Any other use of such an x on the way (an output, a
-/// bit of it, another cell, a select) counts as seen.
+/// is no departure. The x is followed bit by bit ([`seen::Uses`]), through
+/// parts of wider wires (a struct's member, hmac.sv:7347); any other use of
+/// an x bit on the way (an output, another cell, a select) counts as seen.
 pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
     let cells = cells(il);
-    let net = Uses::of(il, &cells);
-    // Each cell by the wire it drives (a large design has many multiplexers).
-    let by_output: std::collections::HashMap<&str, &Cell> = cells.iter().filter_map(|c| Some((Cell::get(&c.connections, "\\Y")?, c))).collect();
-    // The value each select (a 1-bit wire) stands for: (a signal, the
-    // value as an item): a compare's signal and value, a 1-bit `$not`'s
-    // signal at 0, else the select itself at 1.
-    let compare = |wire: &str| -> Option<(String, String)> {
-        let wire = net.driver(wire);
-        let Some(c) = by_output.get(wire) else { return Some((wire.to_string(), "1'1".to_string())) };
-        let a = Cell::get(&c.connections, "\\A")?.to_string();
-        let width = || Cell::get(&c.parameters, "\\A_WIDTH")?.parse::<usize>().ok();
-        match c.kind.as_str() {
-            "$eq" => Some((a, Cell::get(&c.connections, "\\B")?.to_string())),
-            "$logic_not" => Some((a, format!("{}'{}", width()?, "0".repeat(width()?)))),
-            "$not" if width() == Some(1) => Some((a, "1'0".to_string())),
-            _ => Some((wire.to_string(), "1'1".to_string())),
-        }
-    };
-    // Whether a `$pmux`'s selects can be true together, bit by bit.
-    let bits = onehot::Bits::of(il, &cells);
-    let one_hot = |c: &Cell| Cell::get(&c.connections, "\\S").is_some_and(|s| bits.one_hot(s));
+    let bits = bits::Bits::of(il, &cells);
+    let net = seen::Uses::of(il, &cells, &bits);
     let mut found: Vec<(String, String)> = Vec::new();
     for c in cells.iter().filter(|c| ["$pmux", "$mux"].contains(&c.kind.as_str())) {
         let marked = |pragma: &str| c.attributes.iter().any(|a| *a == format!("attribute \\{pragma} 1"));
-        let selects: Vec<&str> = Cell::get(&c.connections, "\\S").unwrap_or("").trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect();
-        // The items, where every select is a compare on one signal (each
-        // select a whole wire of 1 bit: as many as the multiplexer has).
-        let width: usize = Cell::get(&c.parameters, "\\S_WIDTH").and_then(|w| w.parse().ok()).unwrap_or(1);
-        let compares: Option<Vec<(String, String)>> = Some(&selects)
-            .filter(|parts| parts.len() == width)
-            .and_then(|parts| parts.iter().map(|p| compare(p)).collect::<Option<Vec<_>>>())
-            .filter(|items| items.iter().all(|(signal, _)| *signal == items[0].0));
-        let items: Option<Vec<String>> = compares.as_ref().map(|items| items.iter().map(|(_, v)| v.clone()).collect());
+        // What each select tests (one signal and its values), bit by bit.
+        let selects: Vec<bits::Bit> = Cell::get(&c.connections, "\\S").and_then(|s| bits.flat(s)).unwrap_or_default();
+        let tests: Option<Vec<(Vec<bits::Bit>, Vec<Vec<char>>)>> = selects.iter().map(|b| bits.item(*b, 8)).collect();
+        // The items, where every select tests one signal, as RTLIL
+        // constants (the most significant bit first).
+        let items: Option<Vec<String>> = tests
+            .as_ref()
+            .filter(|t| t.iter().all(|(signal, _)| *signal == t[0].0))
+            .map(|t| t.iter().flat_map(|(_, values)| values.iter().map(|v| format!("{}'{}", v.len(), v.iter().rev().collect::<String>()))).collect());
         let all_x =
             Cell::get(&c.connections, "\\A").and_then(|v| v.split_once('\'')).is_some_and(|(_, bits)| !bits.is_empty() && bits.chars().all(|b| b == 'x'));
         let covered = items.as_ref().is_some_and(|i| items_cover_every_value(&i.iter().map(String::as_str).collect::<Vec<_>>()));
@@ -256,15 +240,23 @@ pub(crate) fn slang_departures(il: &str) -> Vec<(String, String)> {
         let place = src_place(&case);
         let x_seen = || {
             // Where each use of the output selects it: where one of this
-            // multiplexer's selects is true (the same wire, or a compare of
-            // the same signal with one of its items' values)?
-            // (A part of a wire, `\\s [0]`, is no select of its own here.)
-            let own: Vec<&str> = if selects.iter().any(|p| p.starts_with('[')) { vec![] } else { selects.iter().map(|s| net.driver(s)).collect() };
-            let within =
-                |select: &str| own.contains(&net.driver(select)) || compares.as_ref().is_some_and(|items| compare(select).is_some_and(|c| items.contains(&c)));
-            !Cell::get(&c.connections, "\\Y").is_some_and(|y| net.only_selected_where(y, &within))
+            // multiplexer's selects is true (a test of a signal for values
+            // that are all this multiplexer's items on that signal)?
+            let own: Vec<(Vec<bits::Bit>, Vec<char>)> = selects
+                .iter()
+                .flat_map(|b| {
+                    let (signal, values) = bits.test(*b);
+                    values.into_iter().map(move |v| (signal.clone(), v))
+                })
+                .collect();
+            let within = |select: bits::Bit| {
+                let (signal, values) = bits.test(select);
+                values.into_iter().all(|v| own.contains(&(signal.clone(), v)))
+            };
+            !Cell::get(&c.connections, "\\Y").is_some_and(|y| net.only_selected_where(&bits, y, &within))
         };
-        for (pragma, departs) in [("full_case", all_x && !covered && x_seen()), ("parallel_case", c.kind == "$pmux" && !one_hot(c))] {
+        let one_hot = || Cell::get(&c.connections, "\\S").is_some_and(|s| bits.one_hot(s));
+        for (pragma, departs) in [("full_case", all_x && !covered && x_seen()), ("parallel_case", c.kind == "$pmux" && !one_hot())] {
             let place = place.clone().unwrap_or_else(|| pragma.to_string());
             if marked(pragma) && departs && !found.iter().any(|(p, at)| p == pragma && *at == place) {
                 found.push((pragma.to_string(), place));
@@ -305,118 +297,6 @@ fn module_connects(il: &str) -> Vec<&str> {
     out
 }
 
-/// Where each wire of an RTLIL module is used: the module's `connect`s
-/// of one whole wire to another (the first named after the second), each
-/// multiplexer's data input by its select, and every other use.
-#[derive(Default)]
-struct Uses<'a> {
-    /// A wire that is another under a second name: the other.
-    alias_of: std::collections::HashMap<&'a str, &'a str>,
-    /// A wire's other names.
-    aliases: std::collections::HashMap<&'a str, Vec<&'a str>>,
-    /// A wire taken whole as a multiplexer's data input, at each such
-    /// place: the select's wire for that input (a `$pmux`'s `B`, or a
-    /// `$mux`'s), and the multiplexer's output.
-    selected: std::collections::HashMap<&'a str, Vec<(Option<&'a str>, &'a str)>>,
-    /// Wires used anywhere else: in a port, a bit or part of them, another
-    /// cell's input, a `connect` of more than one whole wire.
-    elsewhere: std::collections::HashSet<&'a str>,
-}
-
-impl<'a> Uses<'a> {
-    fn of(il: &'a str, cells: &'a [Cell]) -> Uses<'a> {
-        let mut uses = Uses::default();
-        // A value as whole wires and constants, or None where a part of a
-        // wire is taken (`\w [3]`).
-        let whole = |v: &'a str| -> Option<Vec<&'a str>> {
-            let parts: Vec<&str> = v.trim_matches(|ch| ch == '{' || ch == '}').split_whitespace().collect();
-            (!parts.iter().any(|p| p.starts_with('['))).then_some(parts)
-        };
-        let names = |v: &'a str| v.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'));
-        let widths: std::collections::HashMap<&str, usize> = wire_widths(il).into_iter().map(|(name, (width, _))| (name, width)).collect();
-        for line in il.lines().map(str::trim).filter(|l| l.starts_with("wire ") && (l.contains(" output ") || l.contains(" inout "))) {
-            uses.elsewhere.extend(line.split_whitespace().last());
-        }
-        for pair in module_connects(il) {
-            match pair.split_once(' ').map(|(to, from)| (whole(to), whole(from))) {
-                Some((Some(to), Some(from))) if to.len() == 1 && from.len() == 1 => {
-                    uses.alias_of.insert(to[0], from[0]);
-                    uses.aliases.entry(from[0]).or_default().push(to[0]);
-                }
-                _ => uses.elsewhere.extend(names(pair)),
-            }
-        }
-        // A part's width: a constant's, or its wire's.
-        let width_of = |part: &str| match part.split_once('\'') {
-            Some((w, _)) => w.parse::<usize>().ok(),
-            None => widths.get(part).copied(),
-        };
-        for c in cells {
-            let out = Cell::get(&c.connections, "\\Y").filter(|_| ["$mux", "$pmux"].contains(&c.kind.as_str()));
-            let param = |name: &str| Cell::get(&c.parameters, name).and_then(|w| w.parse::<usize>().ok());
-            let (width, s_width) = (param("\\WIDTH"), param("\\S_WIDTH").unwrap_or(1));
-            // The selects, a 1-bit wire each, as many as the inputs of B.
-            let select = Cell::get(&c.connections, "\\S").and_then(whole).filter(|s| s.len() == s_width && s.iter().all(|p| width_of(p) == Some(1)));
-            for (port, value) in &c.connections {
-                match (out, port.as_str(), whole(value)) {
-                    (_, "\\Y", _) => {}
-                    (Some(out), "\\A", Some(parts)) => parts.iter().for_each(|d| uses.selected.entry(d).or_default().push((None, out))),
-                    (Some(out), "\\B", Some(parts)) => {
-                        // Input k of B with select k: each part one input wide.
-                        let paired = select.as_ref().filter(|s| s.len() == parts.len() && parts.iter().all(|p| width.is_some() && width_of(p) == width));
-                        for (k, d) in parts.iter().enumerate() {
-                            uses.selected.entry(d).or_default().push((paired.map(|s| s[k]), out));
-                        }
-                    }
-                    _ => uses.elsewhere.extend(names(value)),
-                }
-            }
-        }
-        uses
-    }
-
-    /// The wire `wire` is another name of, followed to the end.
-    fn driver<'w>(&'w self, mut wire: &'w str) -> &'w str {
-        for _ in 0..64 {
-            match self.alias_of.get(wire) {
-                Some(from) => wire = from,
-                None => break,
-            }
-        }
-        wire
-    }
-
-    /// Whether the value of `wire`, under each of its names, is seen only
-    /// where `within` takes a select: it is used only as multiplexers' data
-    /// inputs (at least once), each at a select `within` takes, or through a
-    /// multiplexer whose output is so in turn (at most 32 deep).
-    fn only_selected_where(&self, wire: &'a str, within: &impl Fn(&str) -> bool) -> bool {
-        self.seen_only_within(wire, within, 32, &mut std::collections::HashMap::new())
-    }
-
-    /// The same, each wire's answer kept in `known` (a wire many
-    /// multiplexers share is looked at once; one found out of `depth`
-    /// stays seen).
-    fn seen_only_within(&self, wire: &'a str, within: &impl Fn(&str) -> bool, depth: usize, known: &mut std::collections::HashMap<&'a str, bool>) -> bool {
-        if let Some(answer) = known.get(wire) {
-            return *answer;
-        }
-        let mut names: Vec<&'a str> = vec![wire];
-        let mut k = 0;
-        while k < names.len() && names.len() < 256 {
-            names.extend(self.aliases.get(names[k]).into_iter().flatten().copied());
-            k += 1;
-        }
-        let places: Vec<(Option<&str>, &str)> = names.iter().flat_map(|n| self.selected.get(n).into_iter().flatten().copied()).collect();
-        let answer = depth > 0
-            && !places.is_empty()
-            && names.iter().all(|n| !self.elsewhere.contains(n))
-            && places.iter().all(|(select, out)| select.is_some_and(within) || self.seen_only_within(out, within, depth - 1, known));
-        known.insert(wire, answer);
-        answer
-    }
-}
-
 #[cfg(test)]
 mod tests {
     /// The case statements yosys reads otherwise than a simulator: a
@@ -446,7 +326,7 @@ mod tests {
     /// (compares on one signal) cover every value, is not.
     #[test]
     fn slang_cases_with_x_where_no_item_matches() {
-        let il = "module \\t\n  attribute \\full_case 1\n  attribute \\src \"a.sv:11.13-11.22|a.sv:9.5-12.12\"\n  cell $pmux $m1\n\
+        let il = "module \\t\n  wire \\k\n  wire $c0\n  wire $c1\n  attribute \\full_case 1\n  attribute \\src \"a.sv:11.13-11.22|a.sv:9.5-12.12\"\n  cell $pmux $m1\n\
                   \x20   parameter \\WIDTH 1\n    connect \\A 1'x\n    connect \\B { \\a \\b }\n  end\n\
                   \x20 attribute \\full_case 1\n  attribute \\src \"a.sv:20.1-20.2|a.sv:19.5-22.12\"\n  cell $mux $m2\n    connect \\A 2'00\n  end\n\
                   \x20 attribute \\src \"a.sv:30.1-30.2\"\n  cell $mux $m3\n    connect \\A 1'x\n  end\n\
@@ -466,7 +346,7 @@ mod tests {
         let il = |outer_value: &str, more: &str| {
             format!(
                 "module \\t\n  wire width 2 input 1 \\s\n  wire width 3 output 2 \\o\n  wire width 3 \\d\n  wire width 3 $inner_Y\n\
-                 \x20 wire width 3 $if_Y\n  wire width 3 $cond_Y\n  wire $c_in\n  wire $c_out\n  wire $c_out_alias\n  wire $c_one\n  wire $ok2\n  wire \\ok\n\
+                 \x20 wire width 3 $if_Y\n  wire width 3 $cond_Y\n  wire width 3 \\b\n  wire width 3 \\b2\n  wire width 3 \\b3\n  wire \\c\n  wire width 4 output 3 \\o2\n  wire $c_in\n  wire $c_out\n  wire $c_out_alias\n  wire $c_one\n  wire $ok2\n  wire \\ok\n\
                  \x20 attribute \\full_case 1\n  attribute \\src \"u.sv:12.1-12.2|u.sv:10.5-20.12\"\n  cell $mux $inner\n\
                  \x20   parameter \\WIDTH 3\n    connect \\A 3'x\n    connect \\B \\b\n    connect \\S $c_in\n    connect \\Y $inner_Y\n  end\n\
                  \x20 cell $logic_not $n_in\n    parameter \\A_WIDTH 2\n    connect \\A \\s\n    connect \\Y $c_in\n  end\n\

@@ -1,6 +1,8 @@
-//! Whether a `$pmux`'s selects can be true together (issue 56): each
-//! select bit followed back, bit by bit, through the module's `connect`s
-//! and `$buf`s to the compare that makes it. A `unique case (1'b1)` on
+//! A module's bits (issue 56), each followed back through the module's
+//! `connect`s and `$buf`s to its source: what a select bit tests
+//! ([`Bits::item`]), and whether a `$pmux`'s selects can be true together
+//! ([`Bits::one_hot`]), each select followed to the compare that makes
+//! it. A `unique case (1'b1)` on
 //! address hits (OpenTitan's register tops, logikbench's uart and spi:
 //! `addr_hit[i] = (reg_addr == OFFSET_i)`, then copied into two more
 //! vectors) has selects that are bits of other wires, so the whole-wire
@@ -11,7 +13,7 @@ use std::collections::HashMap;
 
 /// One bit of a value: a constant (`0`, `1`, `x`, `z`, `-`) or a wire's bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Bit<'a> {
+pub(super) enum Bit<'a> {
     Const(char),
     Wire(&'a str, usize),
 }
@@ -19,7 +21,7 @@ enum Bit<'a> {
 /// The module's bits and where each is copied from.
 pub(super) struct Bits<'a> {
     /// Each wire's width (`wire width 3 \w`; 1 where none is given).
-    widths: HashMap<&'a str, usize>,
+    pub(super) widths: HashMap<&'a str, usize>,
     /// A bit that is a copy of another: a `connect` outside the cells, a
     /// `$buf`'s output.
     from: HashMap<(&'a str, usize), Bit<'a>>,
@@ -58,15 +60,19 @@ impl<'a> Bits<'a> {
     /// A value (`{ \a [3] $b [2:1] 2'01 }`) as its bits from the least
     /// significant; `None` where a part cannot be read (a wire of no known
     /// width, a constant not in bits).
-    fn flat(&self, v: &'a str) -> Option<Vec<Bit<'a>>> {
+    pub(super) fn flat(&self, v: &'a str) -> Option<Vec<Bit<'a>>> {
         let tokens: Vec<&str> = v.split_whitespace().filter(|t| *t != "{" && *t != "}").collect();
         let mut parts: Vec<Vec<Bit>> = Vec::new();
         let mut k = 0;
         while k < tokens.len() {
             let t = tokens[k];
             if let Some((width, digits)) = t.split_once('\'') {
-                let digits: Vec<char> = digits.chars().collect();
-                if width.parse::<usize>().ok()? != digits.len() {
+                let (width, mut digits): (usize, Vec<char>) = (width.parse().ok()?, digits.chars().collect());
+                // A value all x is written `64'x`, one digit for all.
+                if digits == ['x'] {
+                    digits = vec!['x'; width];
+                }
+                if width != digits.len() {
                     return None;
                 }
                 parts.push(digits.into_iter().rev().map(Bit::Const).collect());
@@ -97,7 +103,7 @@ impl<'a> Bits<'a> {
     }
 
     /// The bit `b` is a copy of, followed to the end.
-    fn source(&self, mut b: Bit<'a>) -> Bit<'a> {
+    pub(super) fn source(&self, mut b: Bit<'a>) -> Bit<'a> {
         for _ in 0..256 {
             match b {
                 Bit::Wire(name, k) => match self.from.get(&(name, k)) {
@@ -116,7 +122,7 @@ impl<'a> Bits<'a> {
     /// (0), an or of such tests of one signal (`$reduce_or`, `$logic_or`,
     /// `$or`: a case item of several values, `Dual, Quad:`), or the bit
     /// itself (1). `depth` bounds the ors followed.
-    fn item(&self, select: Bit<'a>, depth: usize) -> Option<(Vec<Bit<'a>>, Vec<Vec<char>>)> {
+    pub(super) fn item(&self, select: Bit<'a>, depth: usize) -> Option<(Vec<Bit<'a>>, Vec<Vec<char>>)> {
         let b = self.source(select);
         let Bit::Wire(name, k) = b else { return None };
         let Some(c) = self.made_by.get(&(name, k)) else { return Some((vec![b], vec![vec!['1']])) };
@@ -149,6 +155,12 @@ impl<'a> Bits<'a> {
         }
     }
 
+    /// What a select bit tests, as [`Bits::item`] reads it, or else the
+    /// bit itself (its source) at 1: a select is true where its bit is.
+    pub(super) fn test(&self, select: Bit<'a>) -> (Vec<Bit<'a>>, Vec<Vec<char>>) {
+        self.item(select, 8).unwrap_or_else(|| (vec![self.source(select)], vec![vec!['1']]))
+    }
+
     /// Whether at most one of the selects `s` (a `$pmux`'s `S`) can be
     /// true at once: each tests one and the same signal for values, and no
     /// value is two selects'.
@@ -163,7 +175,7 @@ impl<'a> Bits<'a> {
 
 /// `to from` of a `connect`, each a value: split where the first value
 /// ends (a `{ ... }`, or a name and its `[...]`, or a constant).
-fn split_pair(pair: &str) -> Option<(&str, &str)> {
+pub(super) fn split_pair(pair: &str) -> Option<(&str, &str)> {
     let pair = pair.trim();
     let end = if pair.starts_with('{') {
         pair.find('}')? + 1
