@@ -136,6 +136,28 @@ fn cases_yosys_reads_otherwise_than_they_simulate_are_refused() {
         assert_ne!(std::fs::read_to_string(&overlap).unwrap(), text);
         let line = refused(&overlap, &corpus("onehot_hits_v.v"), &dir.join("hits-overlap"));
         assert!(line.contains("(onehot_hits_overlap.sv:27) marked parallel_case"), "{line}");
+        // A packed struct's members assigned in nested `if`s (logikbench's
+        // hmac.sv:7347): slang's x, a part of the struct's wire, followed
+        // bit by bit, is never seen, and the pair is decided: equal to the
+        // same in plain Verilog, different from one that clears the other
+        // member. The members assigned only in a `unique case` with no
+        // default (the struct kept where no item matches, in a simulator):
+        // refused at the case.
+        let member = corpus("struct_member.sv");
+        let plain = corpus("struct_member_v.v");
+        let same = check::check(&member, &plain, &options(&dir.join("member"))).unwrap();
+        assert!(matches!(same.verdict, Verdict::Equal(_)), "{:?}", same.verdict);
+        let text = std::fs::read_to_string(&member).unwrap();
+        let other_member = dir.join("struct_member_hi.sv");
+        std::fs::write(&other_member, text.replace("      w.lo = 4'h0;", "      w.hi = 4'h0;")).unwrap();
+        let other = check::check(&other_member, &plain, &options(&dir.join("member-hi"))).unwrap();
+        assert!(matches!(other.verdict, Verdict::Different(_)), "{:?}", other.verdict);
+        let (start, end) = (text.find("  always_comb begin").unwrap(), text.find("  assign out").unwrap());
+        let unique = "  always_comb begin\n    unique case (part_q)\n      2'b00: begin w.hi = d; w.lo = held.lo; end\n      2'b01: begin w.hi = held.hi; w.lo = d; end\n    endcase\n  end\n";
+        let kept = dir.join("struct_member_kept.sv");
+        std::fs::write(&kept, format!("{}{unique}{}", &text[..start], &text[end..])).unwrap();
+        let line = refused(&kept, &plain, &dir.join("member-kept"));
+        assert!(line.contains("a statement (struct_member_kept.sv:") && line.contains("cannot show that x is never seen"), "{line}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
