@@ -20,19 +20,23 @@ pub struct Steps {
     /// Why not cycles of one clock: several clocks, a falling edge, a latch.
     pub why: String,
     /// The design's latches: the iCE40 has none, and `synth_ice40` makes
-    /// each a loop of LUTs, which the netlist simulator and the proofs do
-    /// not take (the netlist and bitstream levels run them in Icarus).
+    /// each a loop of LUTs. The netlist level's bitsim cuts a loop of one
+    /// LUT with a register of the step before (as `clk2fflogic` makes a
+    /// latch); the bitstream's netlist simulator and the proofs do not take
+    /// the loop (the netlist and bitstream levels run it in Icarus).
     pub latches: Vec<String>,
 }
 
 impl Steps {
-    /// Why the netlist and bitstream levels' bitsim engine and the proofs
-    /// cannot take the design, when it has a latch.
+    /// Why the bitstream level's bitsim engine and the proofs (and the
+    /// netlist level's, where a loop runs through more than one LUT) cannot
+    /// take the design, when it has a latch.
     pub fn latch_loops(&self) -> Option<String> {
         let first = self.latches.first()?;
         Some(format!(
             "the iCE40 has no latch: synth_ice40 makes each of the design's {} (the first {first}) a loop of LUTs, which the netlist simulator \
-             and the provers do not take (netlist/icarus and bitstream/icarus run it)",
+             takes only as one LUT (netlist/bitsim cuts it with a register of the step before) and the provers do not take \
+             (netlist/icarus and bitstream/icarus run it)",
             if self.latches.len() == 1 { "latch".to_string() } else { format!("{} latches", self.latches.len()) }
         ))
     }

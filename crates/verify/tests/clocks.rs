@@ -445,14 +445,20 @@ fn verify_verilog_takes_a_latch_based_clock_gate() {
     std::fs::write(dir.join("wrong.v"), gate("always @* if (clk) en_l = en;")).unwrap();
     let right = project.verify_verilog::<Gate>("right.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
     assert!(right.passed_where_run(), "{}", right.tables());
-    for level in [Hardware::Netlist, Hardware::Bitstream] {
-        let row = right.levels.iter().find(|r| r.level == Stage::bitsim(level)).unwrap_or_else(|| panic!("{}", right.tables()));
-        assert!(row.status == Status::NotApplicable && row.coverage.contains("a loop of LUTs"), "{}", right.tables());
-    }
-    assert!(right.levels.iter().filter(|r| r.status == Status::Passed).count() >= 5, "{}", right.tables());
+    // The latch is a LUT whose output is its own input: netlist/bitsim
+    // cuts it with a register of the step before and runs; the bitstream's
+    // netlist has it as a loop, which bitsim does not take.
+    let row = |report: &nimforge_verify::Verified, level| {
+        report.levels.iter().find(|r| r.level == Stage::bitsim(level)).unwrap_or_else(|| panic!("{}", report.tables())).clone()
+    };
+    assert_eq!(row(&right, Hardware::Netlist).status, Status::Passed, "{}", right.tables());
+    let bitstream = row(&right, Hardware::Bitstream);
+    assert!(bitstream.status == Status::NotApplicable && bitstream.coverage.contains("a loop of LUTs"), "{}", right.tables());
+    assert!(right.levels.iter().filter(|r| r.status == Status::Passed).count() >= 6, "{}", right.tables());
     assert!(right.proofs.iter().all(|p| p.status == ProofStatus::NotClosed && p.detail.contains("a loop of LUTs")), "{}", right.tables());
     let wrong = project.verify_verilog::<Gate>("wrong.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
     assert!(wrong.caught_everywhere(), "{}", wrong.tables());
+    assert_eq!(row(&wrong, Hardware::Netlist).status, Status::Mismatched, "{}", wrong.tables());
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -130,9 +130,13 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
                 hdl::make_chip_from::<M>(places, ice40.as_ref().and_then(|m| m.as_ref().ok()))
             });
             let loops = places.latch_loops().is_some();
-            let ice40_bitsim = ice40.as_ref().filter(|_| !loops).map(|m| {
+            // A latch in steps: the iCE40 netlist's loop of one LUT is cut
+            // (`cut_lut_loops.v`); a loop of more stops the BLIF, and the
+            // netlist/bitsim row says why instead (none sent).
+            let ice40_bitsim = ice40.as_ref().and_then(|m| {
                 let _job = places.steps.as_ref().map(|_| ui.job(&format!("{}: yosys, the iCE40 netlist in steps as generic gates", M::NAME)));
-                hdl::netlist_for_bitsim::<M>(places, m)
+                let made = hdl::netlist_for_bitsim::<M>(places, m);
+                (!(loops && m.is_ok() && made.is_err())).then_some(made)
             });
             let chip_bitsim = chip.clone().filter(|_| !loops).map(|m| m.map(|c| c.blif));
             tx.send(ForBitsim { generic, ice40: ice40_bitsim, chip: chip_bitsim }).ok();
@@ -159,14 +163,17 @@ pub(crate) fn levels_of<M: Machine>(wanted: &Options, root: &Path, source: &Sour
         if bitsim_wanted {
             let made = rx.recv().expect("the making thread hands the netlists over");
             let loops = places.latch_loops();
+            let netlist_unsent = made.ice40.is_none();
             let inputs: Vec<bitsim::Input> = [(Hardware::Verilog, made.generic), (Hardware::Netlist, made.ice40), (Hardware::Bitstream, made.chip)]
                 .into_iter()
                 .filter_map(|(level, file)| file.map(|file| bitsim::Input { level, file }))
                 .collect();
-            // A latch in steps: the iCE40 netlists hold it as a loop, and
-            // the making thread sent none of them.
+            // A latch in steps: the bitstream's netlist holds it as a loop,
+            // and the iCE40 netlist too where the loop is of more than one
+            // LUT; the making thread sent neither.
             if let Some(why) = &loops {
-                for level in [Hardware::Netlist, Hardware::Bitstream].into_iter().filter(|&l| wanted.runs(l.level(), Engine::Bitsim)) {
+                let unsent = [(Hardware::Netlist, netlist_unsent), (Hardware::Bitstream, true)];
+                for (level, _) in unsent.into_iter().filter(|&(l, unsent)| unsent && wanted.runs(l.level(), Engine::Bitsim)) {
                     reports.push(wanted.noted(LevelReport::not_applicable(M::NAME, Stage::bitsim(level), why)));
                 }
             }

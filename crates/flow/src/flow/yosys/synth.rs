@@ -70,7 +70,12 @@ pub fn synth_blif(source: impl Into<Sources>, top: &str, dir: &Path) -> Result<P
 /// step (`clk2fflogic`, each clock an input), and the BLIF's flip-flops are
 /// that step's.
 pub fn synth_blif_in(source: impl Into<Sources>, top: &str, time: super::Time, dir: &Path) -> Result<PathBuf, ToolError> {
-    let script = BlifScript { reads: reads(&source.into(), top)?, top, steps: time == super::Time::Steps };
+    let steps = time == super::Time::Steps;
+    let script = BlifScript { reads: reads(&source.into(), top)?, top, steps };
+    if steps {
+        crate::files::create_dir_all(dir)?;
+        write(&dir.join("cut_lut_loops.v"), include_str!("../../../templates/cut_lut_loops.v"))?;
+    }
     run_script(&script, "blif", dir, &format!("synthesising {top} to BLIF"), None)?;
     Ok(dir.join("netlist.blif"))
 }
