@@ -420,11 +420,13 @@ impl nimforge_verify::Machine for Gate {
 }
 
 /// A latch-based clock gate through `verify_verilog` (issue 56): the gate
-/// passes at every level that takes a latch (the netlist and bitstream in
-/// Icarus; their bitsim rows and the proofs say why not: the iCE40 makes
-/// the latch a loop of LUTs), and the same gate with its latch open while
-/// the clock is high (so that the enable rising makes an edge of the gated
-/// clock) is caught at every level that runs it. (Its flip-flop look-alike,
+/// passes at every level that takes a latch (the netlist in Icarus and in
+/// bitsim, its LUT loop cut with a register of the step before; the
+/// bitstream in Icarus; the bitstream's bitsim row and the proofs say why
+/// not: the iCE40 makes the latch a loop of LUTs), and the same gate with
+/// its latch open while the clock is high (so that the enable rising makes
+/// an edge of the gated clock) is caught at every level that runs it, the
+/// netlist's bitsim among them. (Its flip-flop look-alike,
 /// `gate_ff.v`, reads the clock both at a clock pin and in the gate, a
 /// race where it changes, and `verify_verilog` refuses it, as
 /// `verify_verilog_refuses_what_its_levels_do_not_run` shows.)
