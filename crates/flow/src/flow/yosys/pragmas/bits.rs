@@ -21,7 +21,7 @@ pub(super) enum Bit<'a> {
 /// The module's bits and where each is copied from.
 pub(super) struct Bits<'a> {
     /// Each wire's width (`wire width 3 \w`; 1 where none is given).
-    pub(super) widths: HashMap<&'a str, usize>,
+    widths: HashMap<&'a str, usize>,
     /// A bit that is a copy of another: a `connect` outside the cells, a
     /// `$buf`'s output.
     from: HashMap<(&'a str, usize), Bit<'a>>,

@@ -35,13 +35,11 @@ pub(super) struct Uses<'a> {
 
 impl<'a> Uses<'a> {
     pub(super) fn of(il: &'a str, cells: &'a [Cell], bits: &Bits<'a>) -> Uses<'a> {
-        let mut uses = Uses { copies: HashMap::new(), selected: HashMap::new(), elsewhere: HashSet::new(), elsewhere_wires: HashSet::new(), processes: false };
-        uses.processes = il.lines().any(|l| l.trim_start().starts_with("process "));
+        let processes = il.lines().any(|l| l.trim_start().starts_with("process "));
+        let mut uses = Uses { copies: HashMap::new(), selected: HashMap::new(), elsewhere: HashSet::new(), elsewhere_wires: HashSet::new(), processes };
         for line in il.lines().map(str::trim).filter(|l| l.starts_with("wire ") && (l.contains(" output ") || l.contains(" inout "))) {
             uses.elsewhere_wires.extend(line.split_whitespace().last());
         }
-        // The names in a value, for a use whose bits are not read.
-        let names = |v: &'a str| v.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'));
         let copies = super::module_connects(il).into_iter().filter_map(split_pair);
         let bufs = cells.iter().filter(|c| c.kind == "$buf").filter_map(|c| Some((Cell::get(&c.connections, "\\Y")?, Cell::get(&c.connections, "\\A")?)));
         for (to, from) in copies.chain(bufs) {
@@ -100,7 +98,7 @@ impl<'a> Uses<'a> {
     fn mark_elsewhere(&mut self, bits: &Bits<'a>, value: &'a str) {
         match bits.flat(value) {
             Some(flat) => self.elsewhere.extend(flat.into_iter().filter_map(|b| if let Bit::Wire(n, k) = b { Some((n, k)) } else { None })),
-            None => self.elsewhere_wires.extend(value.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'))),
+            None => self.elsewhere_wires.extend(names(value)),
         }
     }
 
@@ -143,6 +141,11 @@ impl<'a> Uses<'a> {
         known.insert(bit, answer);
         answer
     }
+}
+
+/// The wire names in a value, for a use whose bits are not read.
+fn names(value: &str) -> impl Iterator<Item = &str> {
+    value.split_whitespace().filter(|t| t.starts_with('\\') || t.starts_with('$'))
 }
 
 #[cfg(test)]
