@@ -28,14 +28,16 @@ pub struct Steps {
 }
 
 impl Steps {
-    /// Why the bitstream level's bitsim engine and the proofs (and the
-    /// netlist level's, where a loop runs through more than one LUT) cannot
-    /// take the design, when it has a latch.
+    /// Why the bitstream level's bitsim engine and the bitstream=netlist
+    /// proof (and the netlist level's bitsim and the netlist=verilog proof,
+    /// where a loop runs through more than one LUT) cannot take the design,
+    /// when it has a latch.
     pub fn latch_loops(&self) -> Option<String> {
         let first = self.latches.first()?;
         Some(format!(
             "the iCE40 has no latch: synth_ice40 makes each of the design's {} (the first {first}) a loop of LUTs, which the netlist simulator \
-             takes only as one LUT (netlist/bitsim cuts it with a register of the step before) and the provers do not take \
+             and the provers take only in the synthesised netlist and only as one LUT (netlist/bitsim and the netlist=verilog proof cut it \
+             with a register of the step before); the bitstream's netlist holds it across a LUT and its tile's wiring \
              (netlist/icarus and bitstream/icarus run it)",
             if self.latches.len() == 1 { "latch".to_string() } else { format!("{} latches", self.latches.len()) }
         ))

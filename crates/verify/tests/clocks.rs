@@ -421,9 +421,11 @@ impl nimforge_verify::Machine for Gate {
 
 /// A latch-based clock gate through `verify_verilog` (issue 56): the gate
 /// passes at every level that takes a latch (the netlist in Icarus and in
-/// bitsim, its LUT loop cut with a register of the step before; the
-/// bitstream in Icarus; the bitstream's bitsim row and the proofs say why
-/// not: the iCE40 makes the latch a loop of LUTs), and the same gate with
+/// bitsim, its LUT loop cut with a register of the step before, and so
+/// proven equal to the Verilog; the bitstream in Icarus; the bitstream's
+/// bitsim row and its proof say why not: the iCE40 makes the latch a loop
+/// of LUTs, which its netlist holds across a LUT and the tile's wiring),
+/// and the same gate with
 /// its latch open while the clock is high (so that the enable rising makes
 /// an edge of the gated clock) is caught at every level that runs it, the
 /// netlist's bitsim among them. (Its flip-flop look-alike,
@@ -457,10 +459,63 @@ fn verify_verilog_takes_a_latch_based_clock_gate() {
     let bitstream = row(&right, Hardware::Bitstream);
     assert!(bitstream.status == Status::NotApplicable && bitstream.coverage.contains("a loop of LUTs"), "{}", right.tables());
     assert!(right.levels.iter().filter(|r| r.status == Status::Passed).count() >= 6, "{}", right.tables());
-    assert!(right.proofs.iter().all(|p| p.status == ProofStatus::NotClosed && p.detail.contains("a loop of LUTs")), "{}", right.tables());
+    // The proofs: the synthesised netlist, its loop cut as bitsim cuts it,
+    // proven equal to the Verilog in steps; the bitstream's loop is not cut.
+    let proof =
+        |report: &nimforge_verify::Verified, pair: &str| report.proofs.iter().find(|p| p.pair == pair).unwrap_or_else(|| panic!("{}", report.tables())).clone();
+    let (netlist, bitstream) = ("netlist=verilog", "bitstream=netlist");
+    assert_eq!(proof(&right, netlist).status, ProofStatus::Proven, "{}", right.tables());
+    assert!(proof(&right, bitstream).status == ProofStatus::NotClosed && proof(&right, bitstream).detail.contains("a loop of LUTs"), "{}", right.tables());
     let wrong = project.verify_verilog::<Gate>("wrong.v", &Ui::quiet()).unwrap_or_else(|e| panic!("{e}"));
     assert!(wrong.caught_everywhere(), "{}", wrong.tables());
     assert_eq!(row(&wrong, Hardware::Netlist).status, Status::Mismatched, "{}", wrong.tables());
+    // Synthesis is faithful to the wrong gate too: its netlist is its
+    // Verilog's, latch and all.
+    assert_eq!(proof(&wrong, netlist).status, ProofStatus::Proven, "{}", wrong.tables());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The latch's loop cut for the provers (`yosys::cut_latch_loops`): an
+/// iCE40 LUT whose output is its own input (a latch, as `synth_ice40` makes
+/// one) is cut, and the cut netlist is proven equal, in steps, to a latch
+/// written in Verilog (and not to one open on the other level); a loop
+/// through two LUTs is not cut, and no netlist is given for the provers.
+#[test]
+#[cfg_attr(not(have_yosys), ignore = "needs yosys: bash .ci/deps installs it")]
+fn a_latch_loop_is_cut_for_the_provers_only_where_it_is_one_lut() {
+    let dir = std::env::temp_dir().join(format!("nimforge-cut-loops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cells = yosys::ice40_cells(&dir).unwrap();
+    // q = en ? d : q, one LUT: I0 = d, I1 = en, I2 = q (LUT_INIT bit k is
+    // the output where {I3, I2, I1, I0} = k).
+    let latch = |init: &str| {
+        format!("module t(input en, input d, output q);\n  SB_LUT4 #(.LUT_INIT(16'h{init})) l (.O(q), .I0(d), .I1(en), .I2(q), .I3(1'b0));\nendmodule\n")
+    };
+    let one = dir.join("one.v");
+    std::fs::write(&one, latch("b8b8")).unwrap();
+    let cut = yosys::cut_latch_loops(&Sources::files(&[&one, &cells]), "t", &dir.join("one")).unwrap().expect("one LUT's loop is cut");
+    let open_when = |level: &str, name: &str| {
+        let f = dir.join(name);
+        std::fs::write(&f, format!("module t(input en, input d, output reg q);\n  always @* if ({level}en) q = d;\nendmodule\n")).unwrap();
+        f
+    };
+    let prove = |gold: &Path, name: &str| {
+        yosys::equivalence_abc_first("netlist=verilog", (&Sources::from(gold), "t"), (&Sources::files(&[&cut]), "t"), 8, Time::Steps, &dir.join(name)).unwrap()
+    };
+    let right = prove(&open_when("", "high.v"), "high");
+    assert_eq!(right.verdict, yosys::ProofOutcome::Proven, "{}", right.detail);
+    let wrong = prove(&open_when("!", "low.v"), "low");
+    assert_eq!(wrong.verdict, yosys::ProofOutcome::Refuted, "{}", wrong.detail);
+    // The loop through two LUTs: q = en ? d : p, p = q.
+    let two = dir.join("two.v");
+    std::fs::write(
+        &two,
+        "module t(input en, input d, output q);\n  wire p;\n  \
+         SB_LUT4 #(.LUT_INIT(16'hb8b8)) l (.O(q), .I0(d), .I1(en), .I2(p), .I3(1'b0));\n  \
+         SB_LUT4 #(.LUT_INIT(16'haaaa)) b (.O(p), .I0(q), .I1(1'b0), .I2(1'b0), .I3(1'b0));\nendmodule\n",
+    )
+    .unwrap();
+    assert_eq!(yosys::cut_latch_loops(&Sources::files(&[&two, &cells]), "t", &dir.join("two")).unwrap(), None);
     std::fs::remove_dir_all(&dir).ok();
 }
 

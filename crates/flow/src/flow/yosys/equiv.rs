@@ -272,6 +272,7 @@ fn equivalence_in_turn(
     (abc_first, time): (bool, Time),
 ) -> Result<Equivalence, ToolError> {
     let t0 = std::time::Instant::now();
+    crate::files::create_dir_all(dir)?;
     let designs = Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
         let name = if induct { "equiv_induct" } else { "equiv" };

@@ -25,7 +25,7 @@ pub(crate) use ports::module_by;
 pub use ports::{drivers, module, ports, Driver, ModulePort};
 pub use rtlil::verilog_name;
 pub use rtlil::Holds;
-pub use synth::{ice40_cells, ice40_cells_sim, synth_blif, synth_blif_in, synth_ice40, synthesis_in, Cells, Synthesis};
+pub use synth::{cut_latch_loops, ice40_cells, ice40_cells_sim, synth_blif, synth_blif_in, synth_ice40, synthesis_in, Cells, Synthesis};
 
 use super::{write, Tool, ToolError};
 use crate::sources::Sources;
@@ -62,10 +62,15 @@ fn canonical(p: &Path) -> Result<String, ToolError> {
 /// iCE40 cell models cut from yosys's own ([`ice40_cells`]) read apart
 /// without `-sv`, then `chparam -set` for each parameter of `top`.
 /// yosys 0.23's `read_verilog` has no `-f`: a list is read by
-/// [`Sources::read`] first.
+/// [`Sources::read`] first. An RTLIL file (`.il`, one nimforge wrote for
+/// the provers: [`cut_latch_loops`]) is read with `read_rtlil`.
 fn reads(sources: &Sources, top: &str) -> Result<Vec<String>, ToolError> {
     let mut lines = Vec::new();
-    let (cells, files): (Vec<&PathBuf>, Vec<&PathBuf>) = sources.files.iter().partition(|p| p.file_name().is_some_and(|n| n == ICE40_CELLS));
+    let (rtlil, files): (Vec<&PathBuf>, Vec<&PathBuf>) = sources.files.iter().partition(|p| p.extension().is_some_and(|e| e == "il"));
+    for f in rtlil {
+        lines.push(format!("read_rtlil {}", canonical(f)?));
+    }
+    let (cells, files): (Vec<&PathBuf>, Vec<&PathBuf>) = files.into_iter().partition(|p| p.file_name().is_some_and(|n| n == ICE40_CELLS));
     if !files.is_empty() {
         let mut line = "read_verilog -sv".to_string();
         for d in &sources.include_dirs {

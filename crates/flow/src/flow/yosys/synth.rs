@@ -80,6 +80,25 @@ pub fn synth_blif_in(source: impl Into<Sources>, top: &str, time: super::Time, d
     Ok(dir.join("netlist.blif"))
 }
 
+/// An iCE40 netlist (`sources`: the netlist and its cells' models, top
+/// `top`) with each latch's loop of one LUT cut as [`synth_blif_in`] cuts
+/// it in steps (`cut_lut_loops.v`: the LUT reads its own output from a
+/// register of the step before, which is `clk2fflogic`'s latch), for the
+/// provers: `dir/cut.il`, unflattened (after `hierarchy`, which makes a
+/// model of each LUT's table: RTLIL keeps no parametric module), its LUTs'
+/// models with it. `None`
+/// where a loop is left (one through more than one LUT), looked for bit by
+/// bit after `techmap`: a SAT miter with a loop in it proves nothing.
+pub fn cut_latch_loops(sources: &Sources, top: &str, dir: &Path) -> Result<Option<PathBuf>, ToolError> {
+    crate::files::create_dir_all(dir)?;
+    write(&dir.join("cut_lut_loops.v"), include_str!("../../../templates/cut_lut_loops.v"))?;
+    let mut script = reads(sources, top)?.join("\n");
+    script += &format!("\ntechmap -map cut_lut_loops.v\nhierarchy -top {top}\nwrite_rtlil cut.il\nproc\nflatten\ntechmap\nopt_clean\ntee -o loops.txt check\n");
+    write(&dir.join("cut.ys"), &script)?;
+    YOSYS.run_with(&["-q", "-l", "cut.log", "-s", "cut.ys"], &[], dir, &format!("cutting the latches' loops of {top}"), None)?;
+    Ok((!read(&dir.join("loops.txt"))?.contains("found logic loop")).then(|| dir.join("cut.il")))
+}
+
 /// The file name of [`ice40_cells`]'s models.
 pub(super) const ICE40_CELLS: &str = "ice40_cells.v";
 
