@@ -7,19 +7,37 @@ use crate::sources::Sources;
 use crate::Error;
 use std::path::Path;
 
+/// One design as [`read_design`] read it.
+pub(super) struct ReadDesign {
+    /// Its sources, for Icarus and Verilator: the user's, or the Verilog
+    /// yosys-slang wrote of them.
+    pub sources: Sources,
+    /// The same design for yosys's later scripts (the provers, the walk's
+    /// miter): yosys's reading of it, `proc`ed and flattened (`NAME.il`,
+    /// the ports script's `design.il`), read again with `read_rtlil` rather
+    /// than from the sources, which a large design takes minutes to read
+    /// (logikbench's i2c: 176 s of `proc` in yosys 0.23, for each script).
+    pub for_yosys: Sources,
+    pub ports: Vec<ModulePort>,
+    pub holds: yosys::Holds,
+    /// Read by yosys-slang: how, and why.
+    pub read: Option<Read>,
+}
+
 /// One design's sources, ports and holds as yosys 0.23 reads them (in
 /// `dir`); where it cannot, as yosys-slang reads them (in `front`) and
-/// writes them again, with the [`Read`] that says so.
-pub(super) fn read_design(
-    (given, sources): (&Path, &Sources),
-    top: &str,
-    front: &Path,
-    dir: &Path,
-) -> Result<(Sources, Vec<ModulePort>, yosys::Holds, Option<Read>), Error> {
+/// writes them again, with the [`Read`] that says so. Its reading is kept
+/// as `front`.il for the later scripts.
+pub(super) fn read_design((given, sources): (&Path, &Sources), top: &str, front: &Path, dir: &Path) -> Result<ReadDesign, Error> {
     use crate::design_source::{slang_instead, slang_unreadable};
     use crate::flow::ToolError;
+    let kept = |ports, holds, sources: Sources, read| -> Result<ReadDesign, Error> {
+        let il = front.with_extension("il");
+        std::fs::copy(dir.join("design.il"), &il).map_err(|e| Error::io(format!("copying {} to {}", dir.join("design.il").display(), il.display()), e))?;
+        Ok(ReadDesign { sources, for_yosys: Sources::files(&[&il]), ports, holds, read })
+    };
     let output = match yosys::module(sources, top, dir) {
-        Ok((ports, holds)) => return Ok((sources.clone(), ports, holds, None)),
+        Ok((ports, holds)) => return kept(ports, holds, sources.clone(), None),
         // Out of time: no reading of it is tried again.
         Err(e) if crate::flow::out_of_time() => return Err(e.into()),
         Err(ToolError::Failed { output, .. }) => output,
@@ -37,7 +55,7 @@ pub(super) fn read_design(
     // user's. The user's own are in slang's reading.
     holds.case_pragmas = crate::flow::yowasp::case_pragmas(&written.files[0])?;
     let verilog = written.files[0].clone();
-    Ok((written, ports, holds, Some(Read { design: given.to_path_buf(), verilog, why })))
+    kept(ports, holds, written, Some(Read { design: given.to_path_buf(), verilog, why }))
 }
 
 /// A signal of yosys's in the file's words: `\clk` is clk, `\clk [0]` is

@@ -52,7 +52,7 @@ use crate::flow::budget;
 use crate::flow::yosys::{self, ModulePort};
 use crate::sources::Sources;
 use crate::Error;
-use designs::{case_pragma, clocking, list, read_design, same_ports};
+use designs::{case_pragma, clocking, list, read_design, same_ports, ReadDesign};
 pub(crate) use designs::{not_one_rising_clock, signal, Where};
 use nimforge_netlist::Netlist;
 use std::path::{Path, PathBuf};
@@ -244,11 +244,14 @@ fn check_until(
             None => Ok(()),
         }
     };
-    let (sa, ports_a, holds_a, read_a) = read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
+    let ReadDesign { sources: sa, for_yosys: ya, ports: ports_a, holds: holds_a, read: read_a } =
+        read_design((a, sa), tops.0, &options.dir.join("a"), &options.dir)?;
     taken(a, &holds_a, read_a.is_some())?;
-    let (sb, ports_b, holds_b, read_b) = read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
+    let ReadDesign { sources: sb, for_yosys: yb, ports: ports_b, holds: holds_b, read: read_b } =
+        read_design((b, sb), tops.1, &options.dir.join("b"), &options.dir)?;
     taken(b, &holds_b, read_b.is_some())?;
-    let (sa, sb) = (&sa, &sb);
+    // The simulators read the sources; yosys's later scripts its reading.
+    let (sa, sb, ya, yb) = (&sa, &sb, &ya, &yb);
     let read: Vec<Read> = read_a.into_iter().chain(read_b).collect();
     same_ports((a, &ports_a), (b, &ports_b))?;
     let clocking = clocking(((a, &holds_a), (b, &holds_b)), &ports_a, options)?;
@@ -270,7 +273,7 @@ fn check_until(
             budget::limit_cpu(Some(provers_budget));
             budget::set_ceiling(Some(ceiling));
             budget::set_stop(Some(stop.clone()));
-            let e = yosys::equivalence_abc_first("b=a", (sa, tops.0), (sb, tops.1), options.bound, time, &proofs);
+            let e = yosys::equivalence_abc_first("b=a", (ya, tops.0), (yb, tops.1), options.bound, time, &proofs);
             if e.as_ref().is_ok_and(|e| settles(e, &proofs, &inputs)) {
                 // The walk, or its miter still in the making: stop it.
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -280,7 +283,7 @@ fn check_until(
             let out = (budget::cpu_out(), std::time::Instant::now() >= ceiling);
             (e, out)
         });
-        let simulated = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir)
+        let simulated = yosys::miter_blif((ya, tops.0), (yb, tops.1), time, &options.dir)
             .map_err(Error::from)
             .and_then(|blif| Ok(Netlist::from_file(&blif)?))
             .and_then(|net| Ok((simulate(&net, &inputs, options, until, stop)?, Some(net))));
@@ -345,7 +348,7 @@ fn check_until(
         let net = match &net {
             Some(net) => net,
             None => {
-                let blif = yosys::miter_blif((sa, tops.0), (sb, tops.1), time, &options.dir).ok()?;
+                let blif = yosys::miter_blif((ya, tops.0), (yb, tops.1), time, &options.dir).ok()?;
                 made = Netlist::from_file(&blif).ok()?;
                 &made
             }
@@ -358,7 +361,7 @@ fn check_until(
     let shortest = |found: &[Vec<String>]| -> Option<Vec<Vec<String>>> {
         extend(std::time::Duration::from_secs(10));
         let dir = options.dir.join("shortest");
-        let log = yosys::shortest_difference((sa, tops.0), (sb, tops.1), time, found.len(), &dir).ok()?;
+        let log = yosys::shortest_difference((ya, tops.0), (yb, tops.1), time, found.len(), &dir).ok()?;
         (!log.contains("SUCCESS!")).then(|| sat_inputs(&dir.join("bounded.log"), &inputs)).flatten()
     };
     let pair = certify::Pair::new((sa, sb), (&holds_a, &holds_b), tops, &ports_a, &clocking, &options.dir);
