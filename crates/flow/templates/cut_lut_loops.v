@@ -1,10 +1,10 @@
-// A techmap for `blif.ys.j2` in steps (issue 56): an iCE40 LUT whose
-// output is one of its own inputs, as `synth_ice40` makes a latch (the
-// iCE40 has none), reads that input from a register of the step before,
-// which is what `clk2fflogic` makes of a latch: open, the LUT passes its
-// data; shut, it gives the value it had. Any other LUT is left as it is
-// (`_TECHMAP_FAIL_`). The register powers on at 0, as a latch without an
-// initial value does in the rest of the flow.
+// A techmap for `blif.ys.j2` in steps and for `cut_loops.ys.j2` (issue
+// 56): an iCE40 LUT whose output is one of its own inputs, as `synth_ice40`
+// makes a latch (the iCE40 has none), reads that input from a register of
+// the step before, which is what `clk2fflogic` makes of a latch: open, the
+// LUT passes its data; shut, it gives the value it had. Any other LUT is
+// left as it is (`_TECHMAP_FAIL_`). The register powers on at 0, as a latch
+// without an initial value does in the rest of the flow.
 (* techmap_celltype = "SB_LUT4" *)
 module cut_lut_loop (output O, input I0, input I1, input I2, input I3);
   parameter [15:0] LUT_INIT = 0;

@@ -73,29 +73,37 @@ pub fn synth_blif_in(source: impl Into<Sources>, top: &str, time: super::Time, d
     let steps = time == super::Time::Steps;
     let script = BlifScript { reads: reads(&source.into(), top)?, top, steps };
     if steps {
-        crate::files::create_dir_all(dir)?;
-        write(&dir.join("cut_lut_loops.v"), include_str!("../../../templates/cut_lut_loops.v"))?;
+        write_cut_map(dir)?;
     }
     run_script(&script, "blif", dir, &format!("synthesising {top} to BLIF"), None)?;
     Ok(dir.join("netlist.blif"))
+}
+
+#[derive(Template)]
+#[template(path = "cut_loops.ys.j2", escape = "none")]
+struct CutScript<'a> {
+    reads: Vec<String>,
+    top: &'a str,
+}
+
+/// Writes the techmap that cuts a latch's loop of one LUT
+/// (`templates/cut_lut_loops.v`) into `dir`, where a script reads it.
+fn write_cut_map(dir: &Path) -> Result<(), ToolError> {
+    crate::files::create_dir_all(dir)?;
+    write(&dir.join("cut_lut_loops.v"), include_str!("../../../templates/cut_lut_loops.v"))
 }
 
 /// An iCE40 netlist (`sources`: the netlist and its cells' models, top
 /// `top`) with each latch's loop of one LUT cut as [`synth_blif_in`] cuts
 /// it in steps (`cut_lut_loops.v`: the LUT reads its own output from a
 /// register of the step before, which is `clk2fflogic`'s latch), for the
-/// provers: `dir/cut.il`, unflattened (after `hierarchy`, which makes a
-/// model of each LUT's table: RTLIL keeps no parametric module), its LUTs'
-/// models with it. `None`
-/// where a loop is left (one through more than one LUT), looked for bit by
-/// bit after `techmap`: a SAT miter with a loop in it proves nothing.
+/// provers (`templates/cut_loops.ys.j2`): `dir/cut.il`, not flattened, its
+/// LUTs' models with it. `None` where a loop is left (one through more than
+/// one LUT), looked for bit by bit after `techmap`: a SAT miter with a loop
+/// in it proves nothing.
 pub fn cut_latch_loops(sources: &Sources, top: &str, dir: &Path) -> Result<Option<PathBuf>, ToolError> {
-    crate::files::create_dir_all(dir)?;
-    write(&dir.join("cut_lut_loops.v"), include_str!("../../../templates/cut_lut_loops.v"))?;
-    let mut script = reads(sources, top)?.join("\n");
-    script += &format!("\ntechmap -map cut_lut_loops.v\nhierarchy -top {top}\nwrite_rtlil cut.il\nproc\nflatten\ntechmap\nopt_clean\ntee -o loops.txt check\n");
-    write(&dir.join("cut.ys"), &script)?;
-    YOSYS.run_with(&["-q", "-l", "cut.log", "-s", "cut.ys"], &[], dir, &format!("cutting the latches' loops of {top}"), None)?;
+    write_cut_map(dir)?;
+    run_script(&CutScript { reads: reads(sources, top)?, top }, "cut", dir, &format!("cutting the latches' loops of {top}"), None)?;
     Ok((!read(&dir.join("loops.txt"))?.contains("found logic loop")).then(|| dir.join("cut.il")))
 }
 
