@@ -51,6 +51,12 @@ fn run_script(script: &impl Template, name: &str, dir: &Path, what: &str, by: Op
     YOSYS.run_with(&["-q", "-l", &log, "-s", &ys], &[], dir, what, by)
 }
 
+/// Whether yosys's `check`, as a script wrote it to `dir/loops.txt` (`tee
+/// -o loops.txt check`, after `techmap`: bit by bit), found a logic loop.
+fn loop_left(dir: &Path) -> Result<bool, ToolError> {
+    Ok(super::read(&dir.join("loops.txt"))?.contains("found logic loop"))
+}
+
 /// `p` as an absolute path, for a script run in another directory.
 fn canonical(p: &Path) -> Result<String, ToolError> {
     std::fs::canonicalize(p).map(|p| p.to_string_lossy().into_owned()).map_err(|error| ToolError::Io { what: format!("reading {}", p.display()), error })

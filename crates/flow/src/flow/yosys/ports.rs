@@ -3,7 +3,7 @@
 
 use super::pragmas::{case_pragmas, switches, without_full_case};
 use super::rtlil::{array_element, parse_holds};
-use super::{canonical, reads, run_script, Holds, YOSYS};
+use super::{canonical, loop_left, reads, run_script, Holds, YOSYS};
 use crate::flow::{read, tail, write, ToolError};
 use crate::sources::Sources;
 use askama::Template;
@@ -60,7 +60,7 @@ pub(crate) fn module_by(source: impl Into<Sources>, top: &str, dir: &Path, by: O
     if !holds.loops.is_empty() {
         write(&dir.join("loops.ys"), "read_rtlil design.il\ntechmap\ntee -o loops.txt check\n")?;
         YOSYS.run_with(&["-q", "-l", "loops.log", "-s", "loops.ys"], &[], dir, &format!("looking for loops in {top} bit by bit"), by)?;
-        if !read(&dir.join("loops.txt"))?.contains("found logic loop") {
+        if !loop_left(dir)? {
             holds.loops.clear();
         }
     }

@@ -1,7 +1,7 @@
 //! Synthesis: `synth_ice40` with its cell counts (`stat -json`), the
 //! generic gate-level BLIF (`synth_blif`), and yosys's iCE40 cell models.
 
-use super::{reads, run_script, YOSYS};
+use super::{loop_left, reads, run_script, YOSYS};
 use crate::flow::{read, write, ToolError};
 use crate::sources::Sources;
 use askama::Template;
@@ -104,7 +104,7 @@ fn write_cut_map(dir: &Path) -> Result<(), ToolError> {
 pub fn cut_latch_loops(sources: &Sources, top: &str, dir: &Path) -> Result<Option<PathBuf>, ToolError> {
     write_cut_map(dir)?;
     run_script(&CutScript { reads: reads(sources, top)?, top }, "cut", dir, &format!("cutting the latches' loops of {top}"), None)?;
-    Ok((!read(&dir.join("loops.txt"))?.contains("found logic loop")).then(|| dir.join("cut.il")))
+    Ok((!loop_left(dir)?).then(|| dir.join("cut.il")))
 }
 
 /// The file name of [`ice40_cells`]'s models.
