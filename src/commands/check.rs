@@ -45,7 +45,8 @@ pub struct Args {
     runs: u64,
     /// The check's budget in seconds of CPU time (its own and its tools',
     /// so that a busy host does not change the verdict): the walk gives
-    /// way to the runs after a third of it, the runs end at half, the
+    /// way to the runs after a third of it, the runs end at half (or a
+    /// sixth of it after the walk's miter, where that is made later), the
     /// provers beside them have the rest; past it, or past four times it on
     /// the wall, the verdict is "not decided" (exit 3).
     #[arg(long, value_name = "SECONDS", default_value_t = Options::TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=86_400))]

@@ -17,8 +17,8 @@ pub struct Args {
     /// Where `.ci/logikbench` wrote each design's `.f` list (`group/name.f`).
     #[arg(long, default_value = "build/logikbench/lists")]
     lists: std::path::PathBuf,
-    /// Only this design (`group/name` or `name`), outside CI or not; its
-    /// files are kept.
+    /// Only this design (`group/name` or `name`; behind a host, `group/top`
+    /// or `top`), outside CI or not; its files are kept.
     #[arg(long)]
     design: Option<String>,
     /// Run the designs marked outside CI too.
@@ -51,7 +51,7 @@ pub struct Args {
 pub fn run(args: Args, nimforge: std::path::PathBuf) -> Result<i32, crate::Error> {
     let mut entries = corpus::read_list(&args.list)?;
     if let Some(d) = &args.design {
-        entries.retain(|e| e.id() == *d || e.name == *d);
+        entries.retain(|e| e.id() == *d || e.key() == *d);
         if entries.is_empty() {
             return Err(format!("{d} is not in {}: give group/name as the list writes it, e.g. iscas89/s27", args.list.display()).into());
         }

@@ -36,17 +36,33 @@ pub struct Entry {
     pub clock: Option<String>,
     /// Why it is run outside CI, where it is.
     pub outside: Option<String>,
+    /// Files of the project's own read after the package's, whose module
+    /// `top` drives the design (a bus host: `hosts/tl_host.sv`), where
+    /// the design is checked behind one.
+    pub host: Vec<PathBuf>,
 }
 
 impl Entry {
-    /// `group/name`.
+    /// `group/name`, or `group/top` for a design behind a host (its top is
+    /// the host's).
     pub fn id(&self) -> String {
-        format!("{}/{}", self.group, self.name)
+        format!("{}/{}", self.group, self.key())
+    }
+
+    /// The design's name in its group, or its top behind a host.
+    pub fn key(&self) -> &str {
+        if self.host.is_empty() {
+            &self.name
+        } else {
+            &self.top
+        }
     }
 }
 
 /// The list: a design a line, tab-separated: group, name, top, clock (`-`
-/// for none), and `ci` or `outside: why`; `#` starts a comment.
+/// for none), `ci` or `outside: why`, and where the design is checked
+/// behind a host of the project's own, `host: FILE ...` (paths from the
+/// list's directory); `#` starts a comment.
 pub fn read_list(path: &Path) -> Result<Vec<Entry>, crate::Error> {
     let text = nimforge_verify::files::read_to_string(path)?;
     let mut entries = Vec::new();
@@ -56,8 +72,18 @@ pub fn read_list(path: &Path) -> Result<Vec<Entry>, crate::Error> {
             continue;
         }
         let cells: Vec<&str> = line.split('\t').map(str::trim).collect();
-        let [group, name, top, clock, place] = cells[..] else {
-            return Err(format!("{}, line {}: give five tab-separated cells (group, name, top, clock or -, ci or outside: why)", path.display(), n + 1).into());
+        let (group, name, top, clock, place, host) = match cells[..] {
+            [group, name, top, clock, place] => (group, name, top, clock, place, None),
+            [group, name, top, clock, place, host] => (group, name, top, clock, place, Some(host)),
+            _ => {
+                let cells = "group, name, top, clock or -, ci or outside: why, and host: FILE ... where one drives it";
+                return Err(format!("{}, line {}: give five or six tab-separated cells ({cells})", path.display(), n + 1).into());
+            }
+        };
+        let host = match host.map(|h| h.strip_prefix("host:")) {
+            None => Vec::new(),
+            Some(Some(files)) => files.split_whitespace().map(|f| path.parent().unwrap_or(Path::new(".")).join(f)).collect(),
+            Some(None) => return Err(format!("{}, line {}: the sixth cell is host: FILE ..., the files of the design's host", path.display(), n + 1).into()),
         };
         let outside = match place {
             "ci" => None,
@@ -71,6 +97,7 @@ pub fn read_list(path: &Path) -> Result<Vec<Entry>, crate::Error> {
             top: top.into(),
             clock: (clock != "-").then(|| clock.to_string()),
             outside,
+            host,
         });
     }
     Ok(entries)
@@ -151,13 +178,21 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
         run.note = Some(format!("outside CI ({why}): {}", rerun(entry)));
         return run;
     }
-    let dir = options.dir.join(&entry.group).join(&entry.name);
+    let dir = options.dir.join(&entry.group).join(entry.key());
     std::fs::remove_dir_all(&dir).ok();
     if let Err(e) = std::fs::create_dir_all(&dir) {
         run.note = Some(format!("creating {}: {e}", dir.display()));
         return run;
     }
     let list = options.lists.join(&entry.group).join(format!("{}.f", entry.name));
+    // Behind a host: the package's list, then the host's files, as one list.
+    let list = match with_host(entry, &list, &dir) {
+        Ok(list) => list,
+        Err(e) => {
+            run.note = Some(e);
+            return run;
+        }
+    };
     let a = match Sources::read_list(&list, &options.lists) {
         Ok(a) => a,
         Err(e) => {
@@ -270,6 +305,22 @@ fn design_pairs(entry: &Entry, options: &Options) -> DesignRun {
     run
 }
 
+/// The design's list (`list`), or behind a host a list of its own in `dir`
+/// (`TOP.f`): the package's list (`-f`), then the host's files.
+fn with_host(entry: &Entry, list: &Path, dir: &Path) -> Result<PathBuf, String> {
+    if entry.host.is_empty() {
+        return Ok(list.to_path_buf());
+    }
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()).display().to_string();
+    let mut text = format!("-f {}\n", absolute(list));
+    for f in &entry.host {
+        text += &format!("{}\n", absolute(f));
+    }
+    let hosted = dir.join(format!("{}.f", entry.top));
+    nimforge_verify::files::save(&hosted, text).map_err(|e| e.to_string())?;
+    Ok(hosted)
+}
+
 /// A refusal's class, for the table: what kind of design the check could
 /// not take.
 pub fn refusal_class(line: &str) -> &'static str {
@@ -345,4 +396,32 @@ pub fn summary(runs: &[DesignRun]) -> Vec<serde_json::Value> {
         rows.push(serde_json::json!({ "yardstick": "logikbench", "refusal": class, "designs": designs.len(), "pairs": pairs, "which": designs.join(", ") }));
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_list;
+
+    /// A design behind a host: its files from the list's directory, its id
+    /// by its top (so that it and the bare design are two entries); a sixth
+    /// cell that names no host, and a line of four cells, are refused with
+    /// the line.
+    #[test]
+    fn a_design_behind_a_host_is_an_entry_of_its_own() {
+        let dir = std::env::temp_dir().join(format!("nimforge-yardstick-list-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let list = dir.join("list.tsv");
+        std::fs::write(&list, "# a comment\nblocks\tuart\tuart\tclk_i\tci\nblocks\tuart\tuart_tl\tclk_i\toutside: slow\thost: hosts/a.sv hosts/b.sv\n")
+            .unwrap();
+        let entries = read_list(&list).unwrap();
+        assert_eq!(entries.iter().map(|e| e.id()).collect::<Vec<_>>(), ["blocks/uart", "blocks/uart_tl"]);
+        assert!(entries[0].host.is_empty());
+        assert_eq!(entries[1].host, [dir.join("hosts/a.sv"), dir.join("hosts/b.sv")]);
+        assert_eq!((entries[1].index, entries[1].outside.as_deref()), (1, Some("slow")));
+        std::fs::write(&list, "blocks\tuart\tuart_tl\tclk_i\tci\thosts/a.sv\n").unwrap();
+        assert!(read_list(&list).unwrap_err().to_string().contains("line 1: the sixth cell is host: FILE"));
+        std::fs::write(&list, "blocks\tuart\tuart\tci\n").unwrap();
+        assert!(read_list(&list).unwrap_err().to_string().contains("line 1: give five or six tab-separated cells"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

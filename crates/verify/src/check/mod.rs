@@ -108,7 +108,8 @@ pub struct Options {
     /// The check's budget in CPU time (`flow::budget`: a thread's own and
     /// its tools'), so that a busy host does not change the verdict. The thread
     /// that reads the designs walks until a third of it, then runs random
-    /// runs until half; the provers, beside them on a thread of their own,
+    /// runs until half (or, where the walk's miter is made later, for a
+    /// sixth of it after); the provers, beside them on a thread of their own,
     /// have what the reading left. On the wall the check stops at
     /// [`WALL_CEILING`] times it.
     pub timeout: std::time::Duration,
