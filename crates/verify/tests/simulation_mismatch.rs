@@ -72,3 +72,34 @@ fn a_pair_icarus_cannot_run_keeps_its_verdict_and_says_so() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An `x` a file writes for a case it takes to be unreachable, reached:
+/// Icarus runs it as x where yosys reads 0, so a difference found on
+/// yosys's reading does not replay on the files. Refused in one line that
+/// names the x as the cause and gives its way out (a known value), not a
+/// latch's (spi_host_tl's mutant 3 in the yardstick, an x yosys-slang wrote).
+#[test]
+#[cfg_attr(not(all(have_yosys, have_iverilog)), ignore = "needs yosys and iverilog: bash .ci/deps installs them")]
+fn an_x_reached_is_refused_with_its_own_way_out() {
+    let dir = std::env::temp_dir().join(format!("nimforge-simulation-x-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let module = |default: &str| {
+        format!("module t (input clk, input [1:0] s, output reg y);\n  always @* case (s) 2'd0: y = 1'b0; 2'd1: y = 1'b1; default: y = {default}; endcase\nendmodule\n")
+    };
+    let (x, one) = (dir.join("x.v"), dir.join("one.v"));
+    std::fs::write(&x, module("1'bx")).unwrap();
+    std::fs::write(&one, module("1'b1")).unwrap();
+    let line = match check::check(&x, &one, &options(&dir.join("check"))) {
+        Err(e @ Error::Design(_)) => e.to_string(),
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        line.starts_with(&format!("{}: Icarus runs it otherwise than yosys reads it", x.display()))
+            && line.contains("output y is x in Icarus and 0 as yosys reads it")
+            && line.contains("give that case a known value")
+            && !line.contains("always_latch")
+            && !line.contains('\n'),
+        "{line}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -209,8 +209,22 @@ pub(super) fn certify(pair: &Pair, cycles: &[Vec<String>], found_by: &str) -> Re
         // own simulation departs from its reading, named with the step and
         // the output where it first does.
         if let Some(d) = pair.departure([&got_a, &got_b], cycles, cycles.len().saturating_sub(1), true) {
+            // An x in Icarus where yosys reads a value is an `x` the file
+            // itself holds (yosys reads it as 0); any other departure is
+            // a block Icarus runs at other times than yosys reads it.
+            let (such_as, way_out) = if known(&d.got) {
+                (
+                    "an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal",
+                    "write the block `always_latch` or `always_comb`",
+                )
+            } else {
+                (
+                    "an `x` the file writes for a case it takes to be unreachable (a `default: y = 'x`, or one a SystemVerilog front end wrote for a `unique case` with no item taken), reached here, which Icarus runs as x and yosys reads as 0",
+                    "give that case a known value (or check the design's own sources, where the x is the front end's)",
+                )
+            };
             return Err(Error::Design(format!(
-                "{}: Icarus runs it otherwise than yosys reads it (at {}, output {} is {} in Icarus and {} as yosys reads it): a simulation and synthesis mismatch, such as an `always @*` latch open from power-on whose inputs never change, or a sensitivity list that misses a signal; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: write the block `always_latch` or `always_comb`",
+                "{}: Icarus runs it otherwise than yosys reads it (at {}, output {} is {} in Icarus and {} as yosys reads it): a simulation and synthesis mismatch, such as {such_as}; the difference {found_by} found replays on yosys's reading of both ({}) but not on the files, so there is no verdict: {way_out}",
                 d.file,
                 d.at,
                 d.output,
