@@ -77,6 +77,10 @@ impl Clocking {
     }
 }
 
+/// The end of a [`Clocking::Steps`]' reason where the scripts take its
+/// steps in ticks ([`yosys::Time::Ticks`]), not by `clk2fflogic`.
+pub(super) const IN_TICKS: &str = "taken in ticks: each register one flip-flop, which the clock ticks";
+
 impl std::fmt::Display for Clocking {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -84,8 +88,9 @@ impl std::fmt::Display for Clocking {
             Clocking::Cycles { clock } => write!(f, "cycles of the rising edge of {clock}"),
             Clocking::Steps { clocks, why } => write!(
                 f,
-                "steps ({why}): {}, every interleaving of edges covered, asynchronous resets and latches exact (clk2fflogic)",
-                if clocks.is_empty() { "each input may change at every step".to_string() } else { format!("{} toggled at will", clocks.join(", ")) }
+                "steps ({why}): {}, every interleaving of edges covered, asynchronous resets and latches exact{}",
+                if clocks.is_empty() { "each input may change at every step".to_string() } else { format!("{} toggled at will", clocks.join(", ")) },
+                if why.ends_with(IN_TICKS) { "" } else { " (clk2fflogic)" }
             ),
         }
     }

@@ -262,6 +262,31 @@ pub(super) fn certify(pair: &Pair, cycles: &[Vec<String>], found_by: &str) -> Re
     Ok(c)
 }
 
+/// A difference found in ticks ([`crate::flow::yosys::Time::Ticks`]), each step's
+/// values of the inputs with the clock's at `clock` saying whether the
+/// registers tick after it, as the steps Icarus replays: the clock 1 at
+/// each step after a tick (it rises there, and the registers take their
+/// inputs of the step before), 0 at the others, and a step of the clock
+/// falling put between two ticks in a row, the other inputs as at the step
+/// before it (so that nothing else changes there).
+pub(super) fn ticks_to_steps(ticks: &[Vec<String>], clock: usize) -> Vec<Vec<String>> {
+    let mut steps: Vec<Vec<String>> = Vec::new();
+    let (mut ticked, mut high) = (false, false);
+    for step in ticks {
+        if let (true, true, Some(before)) = (ticked, high, steps.last()) {
+            let mut fall = before.clone();
+            fall[clock] = "0".into();
+            steps.push(fall);
+        }
+        let mut now = step.clone();
+        now[clock] = if ticked { "1" } else { "0" }.into();
+        high = ticked;
+        ticked = step[clock] == "1";
+        steps.push(now);
+    }
+    steps
+}
+
 /// A value Icarus printed that is neither x nor z in any bit.
 pub(super) fn known(v: &str) -> bool {
     v.chars().all(|c| c == '0' || c == '1')
@@ -535,5 +560,17 @@ mod tests {
             (1, vec![vec!["0".to_string()], vec!["0".to_string()]], vec![vec!["0".to_string()], vec!["1".to_string()]])
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Ticks as steps: the clock (input 0) rises at the step after each
+    /// tick, and falls in a step of its own between two ticks in a row,
+    /// the other input as at the step before.
+    #[test]
+    fn ticks_are_replayed_as_steps_with_the_clock_rising_after_each() {
+        let rows = |r: &[[&str; 2]]| -> Vec<Vec<String>> { r.iter().map(|s| s.iter().map(|v| v.to_string()).collect()).collect() };
+        let ticks = rows(&[["1", "a"], ["1", "b"], ["0", "c"], ["1", "d"], ["0", "e"]]);
+        let steps = rows(&[["0", "a"], ["1", "b"], ["0", "b"], ["1", "c"], ["0", "d"], ["1", "e"]]);
+        assert_eq!(ticks_to_steps(&ticks, 0), steps);
+        assert!(ticks_to_steps(&[], 0).is_empty());
     }
 }

@@ -271,6 +271,19 @@ pub(super) fn clocking(
     }
 }
 
+/// Whether a pair taken in steps may be taken in ticks
+/// ([`yosys::Time::Ticks`]: the same steps, one flip-flop a register): every
+/// register on the rising edge of one input clock read nowhere else, no
+/// latch, and no asynchronous load (each asynchronous reset to a constant).
+/// `--clocks` keeps `clk2fflogic`'s steps.
+pub(super) fn in_ticks(files: &[(&Path, &yosys::Holds)], input: &dyn Fn(&str) -> bool, options: &Options) -> bool {
+    options.clocks.is_none()
+        && files.iter().any(|(_, h)| !h.asynchronous.is_empty())
+        && files.iter().all(|(_, h)| h.asynchronous_loads.is_empty())
+        && names_of(&clocks_of(files)).len() == 1
+        && not_one_rising_clock(files, input, Where::File).is_none()
+}
+
 /// The two files' ports the same, else one line naming the first that
 /// differs: one the other lacks, or one that changed direction or width.
 pub(super) fn same_ports((a, ports_a): (&Path, &[ModulePort]), (b, ports_b): (&Path, &[ModulePort])) -> Result<(), Error> {

@@ -55,7 +55,7 @@ use crate::flow::budget;
 use crate::flow::yosys::{self, ModulePort};
 use crate::sources::Sources;
 use crate::Error;
-use designs::{case_pragma, clocking, list, read_design, same_ports, ReadDesign};
+use designs::{case_pragma, clocking, in_ticks, list, read_design, same_ports, ReadDesign};
 pub(crate) use designs::{not_one_rising_clock, signal, Where};
 use nimforge_netlist::Netlist;
 use std::path::{Path, PathBuf};
@@ -268,9 +268,21 @@ fn check_until(
     let read: Vec<Read> = read_a.into_iter().chain(read_b).collect();
     same_ports((a, &ports_a), (b, &ports_b))?;
     let clocking = clocking(((a, &holds_a), (b, &holds_b)), &ports_a, options)?;
-    let time = clocking.time();
     let clock = clocking.clock();
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
+    // In steps of one rising clock with asynchronous resets, the scripts
+    // take them in ticks, and a difference found is replayed in steps.
+    let input = |name: &str| ports_a.iter().any(|p| p.input && p.width == 1 && p.name == name);
+    let ticked = match &clocking {
+        Clocking::Steps { clocks, .. } if in_ticks(&[(a, &holds_a), (b, &holds_b)], &input, options) => {
+            clocks.first().and_then(|c| inputs.iter().position(|p| &p.name == c))
+        }
+        _ => None,
+    };
+    let (time, clocking) = match (ticked, clocking) {
+        (Some(_), Clocking::Steps { clocks, why }) => (yosys::Time::Ticks, Clocking::Steps { clocks, why: format!("{why}; {}", answer::IN_TICKS) }),
+        (_, clocking) => (clocking.time(), clocking),
+    };
     // The walk until a third of the budget, the runs until half, both on
     // this thread's clock; the provers have what the reading left, on
     // their thread's.
@@ -381,7 +393,10 @@ fn check_until(
     let certify = |cycles: &[Vec<String>], found_by: &str| {
         // The replay is short; it may end a little past the budget.
         extend(std::time::Duration::from_secs(60));
-        certify::certify(&pair, cycles, found_by)
+        match ticked {
+            Some(clock) => certify::certify(&pair, &certify::ticks_to_steps(cycles, clock), found_by),
+            None => certify::certify(&pair, cycles, found_by),
+        }
     };
     // An equal verdict as read, held against the files' simulation in
     // Icarus (`alike`): equal with its note, refused, or not decided.

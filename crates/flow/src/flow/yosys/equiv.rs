@@ -102,6 +102,16 @@ pub enum Time {
     /// changes. A register takes, at a step where its clock has its edge, the
     /// value its input had at the step before.
     Steps,
+    /// The steps of [`Time::Steps`], for a pair whose every register is on
+    /// the rising edge of one input clock read nowhere else, some with an
+    /// asynchronous reset, and no latch (`templates/ticks.v`): each
+    /// register one flip-flop on the global step where `clk2fflogic` makes
+    /// three, and the clock input says whether the registers tick: where
+    /// it is 1 at a step, each register takes at the next step the value
+    /// its input has at this one. Two designs differ in ticks where they
+    /// differ in steps: a step of ticks is one of steps with the clock
+    /// risen after each tick (and fallen between two ticks in a row).
+    Ticks,
 }
 
 /// The two designs a proof compares, as the scripts read them
@@ -116,6 +126,27 @@ struct Designs<'a> {
     /// Time in steps (`clk2fflogic`: every clock an input), not in cycles
     /// of one rising clock (`async2sync`): [`Time`].
     steps: bool,
+    /// Time in ticks (`ticks.v`, written beside the script): [`Time::Ticks`].
+    ticks: bool,
+}
+
+impl<'a> Designs<'a> {
+    /// The two designs of `pair` as the scripts in `dir` read them, in
+    /// `time` (in ticks, its techmap written into `dir`).
+    fn new(
+        pair: &'a str,
+        (gold, gold_top): (&Sources, &'a str),
+        (gate, gate_top): (&Sources, &'a str),
+        time: Time,
+        dir: &Path,
+    ) -> Result<Designs<'a>, ToolError> {
+        if time == Time::Ticks {
+            crate::files::create_dir_all(dir)?;
+            write(&dir.join("ticks.v"), include_str!("../../../templates/ticks.v"))?;
+        }
+        let (steps, ticks) = (time == Time::Steps, time == Time::Ticks);
+        Ok(Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps, ticks })
+    }
 }
 
 #[derive(Template)]
@@ -151,7 +182,7 @@ struct MiterBlifScript<'a> {
 /// its output `trigger`; in steps where `time` says so (each clock one of
 /// the inputs).
 pub fn miter_blif((gold, gold_top): (&Sources, &str), (gate, gate_top): (&Sources, &str), time: Time, dir: &Path) -> Result<PathBuf, ToolError> {
-    let designs = Designs { pair: "gate=gold", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
+    let designs = Designs::new("gate=gold", (gold, gold_top), (gate, gate_top), time, dir)?;
     run_script(&MiterBlifScript { d: &designs }, "miter_blif", dir, &format!("writing the miter of {gold_top} and {gate_top}"), None)?;
     Ok(dir.join("miter.blif"))
 }
@@ -173,7 +204,7 @@ pub fn shortest_difference(
     dir: &Path,
 ) -> Result<String, ToolError> {
     std::fs::create_dir_all(dir).map_err(|error| ToolError::Io { what: format!("creating {}", dir.display()), error })?;
-    let designs = Designs { pair: "b=a", gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
+    let designs = Designs::new("b=a", (gold, gold_top), (gate, gate_top), time, dir)?;
     bounded_log(&designs, bound, dir, &format!("finding the shortest difference of {gold_top} and {gate_top}"))
 }
 
@@ -273,7 +304,7 @@ fn equivalence_in_turn(
 ) -> Result<Equivalence, ToolError> {
     let t0 = std::time::Instant::now();
     crate::files::create_dir_all(dir)?;
-    let designs = Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps: time == Time::Steps };
+    let designs = Designs::new(pair, (gold, gold_top), (gate, gate_top), time, dir)?;
     let equiv = |induct: bool| -> Result<(bool, usize, usize, String), ToolError> {
         let name = if induct { "equiv_induct" } else { "equiv" };
         run_script(&EquivScript { d: &designs, seq: EQUIV_SEQ, induct }, name, dir, &format!("proving {pair} for {gold_top}"), None)?;

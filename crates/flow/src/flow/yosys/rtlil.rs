@@ -25,6 +25,9 @@ pub struct Holds {
     pub latches: Vec<String>,
     /// The registers with an asynchronous reset or load.
     pub asynchronous: Vec<String>,
+    /// Those of `asynchronous` with an asynchronous load, or a set and a
+    /// reset of their own (not one reset to a constant).
+    pub asynchronous_loads: Vec<String>,
     /// Each clock the registers take (the signal as written), and whether
     /// on its rising edge.
     pub clocks: Vec<(String, bool)>,
@@ -139,6 +142,9 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                 } else if kind.contains("dff") || kind == "$ff" {
                     if ["$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
                         holds.asynchronous.extend(q.iter().cloned());
+                    }
+                    if ["$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
+                        holds.asynchronous_loads.extend(q.iter().cloned());
                     }
                     note_clock(&mut holds, (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0')), &place);
                     holds.uninitialised.extend(q);
@@ -336,6 +342,7 @@ mod tests {
                   \x20 cell $dff $a\n    parameter \\CLK_POLARITY 1'1\n    connect \\CLK \\clock\n    connect \\Q { \\ra [1] \\z }\n  end\n\
                   \x20 cell $adff $b\n    parameter \\CLK_POLARITY 1'0\n    connect \\CLK \\clk2\n    connect \\Q \\u.q\n  end\n\
                   \x20 cell $dff $d\n    connect \\CLK \\clock\n    connect \\Q \\n.q\n  end\n\
+                  \x20 cell $aldff $e\n    connect \\CLK \\clock\n    connect \\Q \\l\n  end\n\
                   \x20 cell $dff $c\n    connect \\CLK \\u.clk\n    connect \\Q $memwr$\\mem$1\n  end\n  connect \\u.clk \\clock\nend\n";
         let check = "Warning: Wire top.\\ra [0] is used but has no driver.\nWarning: Wire top.\\dbg [1] is used but has no driver.\n\
                      Warning: Wire top.\\dbg [0] is used but has no driver.\nWarning: Wire top.$x$1 is used but has no driver.\n";
@@ -346,9 +353,11 @@ mod tests {
         assert!(super::array_element("r[0]") && super::array_element("r[1][12]"));
         assert!(!super::array_element("r[x]") && !super::array_element("r[]") && !super::array_element("a.b[0]") && !super::array_element("r"));
         // A submodule's register by its path, a flat netlist's dotted name escaped.
-        assert_eq!(h.uninitialised, ["ra", "u.q", "\\n.q "]);
+        assert_eq!(h.uninitialised, ["ra", "u.q", "\\n.q ", "l"]);
         assert_eq!(h.memories, [("mem".to_string(), 1, 4)]);
-        assert_eq!(h.asynchronous, ["u.q"]);
+        // A reset to a constant, and a load (which ticks do not take).
+        assert_eq!(h.asynchronous, ["u.q", "l"]);
+        assert_eq!(h.asynchronous_loads, ["l"]);
         assert!(h.latches.is_empty());
         assert_eq!(h.clocks, [("\\clock".to_string(), true), ("\\clk2".to_string(), false)]);
         // Every clock read only at clock pins (the alias `u.clk` among them).
