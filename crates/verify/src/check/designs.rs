@@ -276,12 +276,13 @@ pub(super) fn clocking(
 /// register on the rising edge of one input clock read nowhere else, no
 /// latch, and no asynchronous load (each asynchronous reset to a constant).
 /// `--clocks` keeps `clk2fflogic`'s steps.
-pub(super) fn in_ticks(files: &[(&Path, &yosys::Holds)], input: &dyn Fn(&str) -> bool, options: &Options) -> bool {
+pub(super) fn in_ticks(files: &[(&Path, &yosys::Holds)], ports: &[ModulePort], options: &Options) -> bool {
+    let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
     options.clocks.is_none()
         && files.iter().any(|(_, h)| !h.asynchronous.is_empty())
         && files.iter().all(|(_, h)| h.asynchronous_loads.is_empty())
         && names_of(&clocks_of(files)).len() == 1
-        && not_one_rising_clock(files, input, Where::File).is_none()
+        && not_one_rising_clock(files, &input, Where::File).is_none()
 }
 
 /// The two files' ports the same, else one line naming the first that

@@ -272,9 +272,8 @@ fn check_until(
     let inputs: Vec<&ModulePort> = ports_a.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
     // In steps of one rising clock with asynchronous resets, the scripts
     // take them in ticks, and a difference found is replayed in steps.
-    let input = |name: &str| ports_a.iter().any(|p| p.input && p.width == 1 && p.name == name);
     let ticked = match &clocking {
-        Clocking::Steps { clocks, .. } if in_ticks(&[(a, &holds_a), (b, &holds_b)], &input, options) => {
+        Clocking::Steps { clocks, .. } if in_ticks(&[(a, &holds_a), (b, &holds_b)], &ports_a, options) => {
             clocks.first().and_then(|c| inputs.iter().position(|p| &p.name == c))
         }
         _ => None,
