@@ -212,6 +212,11 @@ fn no_clock_input(files: &[(&Path, &yosys::Holds)], input: &dyn Fn(&str) -> bool
         })
 }
 
+/// Whether `ports` has a 1-bit input of that name: what a clock can be.
+fn one_bit_input(ports: &[ModulePort]) -> impl Fn(&str) -> bool + '_ {
+    |name| ports.iter().any(|p| p.input && p.width == 1 && p.name == name)
+}
+
 /// How the pair takes time (docs/command.md, "Clocks"), from what drives
 /// the registers' clock pins in either file: cycles of one clock where
 /// every register is on the rising edge of one input that nothing else
@@ -223,7 +228,7 @@ pub(super) fn clocking(
     ports: &[ModulePort],
     options: &Options,
 ) -> Result<Clocking, Error> {
-    let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
+    let input = one_bit_input(ports);
     let files = [(a, holds_a), (b, holds_b)];
     let clocks = clocks_of(&files);
     let names = names_of(&clocks);
@@ -277,7 +282,7 @@ pub(super) fn clocking(
 /// latch, and no asynchronous load (each asynchronous reset to a constant).
 /// `--clocks` keeps `clk2fflogic`'s steps.
 pub(super) fn in_ticks(files: &[(&Path, &yosys::Holds)], ports: &[ModulePort], options: &Options) -> bool {
-    let input = |name: &str| ports.iter().any(|p| p.input && p.width == 1 && p.name == name);
+    let input = one_bit_input(ports);
     options.clocks.is_none()
         && files.iter().any(|(_, h)| !h.asynchronous.is_empty())
         && files.iter().all(|(_, h)| h.asynchronous_loads.is_empty())

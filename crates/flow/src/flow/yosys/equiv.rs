@@ -123,11 +123,10 @@ struct Designs<'a> {
     gold_top: &'a str,
     gate: Vec<String>,
     gate_top: &'a str,
-    /// Time in steps (`clk2fflogic`: every clock an input), not in cycles
-    /// of one rising clock (`async2sync`): [`Time`].
-    steps: bool,
-    /// Time in ticks (`ticks.v`, written beside the script): [`Time::Ticks`].
-    ticks: bool,
+    /// Time in cycles of one rising clock (`async2sync`), in steps
+    /// (`clk2fflogic`: every clock an input) or in ticks (`ticks.v`, written
+    /// beside the script).
+    time: Time,
 }
 
 impl<'a> Designs<'a> {
@@ -144,8 +143,7 @@ impl<'a> Designs<'a> {
             crate::files::create_dir_all(dir)?;
             write(&dir.join("ticks.v"), include_str!("../../../templates/ticks.v"))?;
         }
-        let (steps, ticks) = (time == Time::Steps, time == Time::Ticks);
-        Ok(Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, steps, ticks })
+        Ok(Designs { pair, gold: reads(gold, gold_top)?, gold_top, gate: reads(gate, gate_top)?, gate_top, time })
     }
 }
 

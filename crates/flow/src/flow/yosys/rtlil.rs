@@ -69,6 +69,12 @@ pub(super) fn src_place(attributes: &[String]) -> Option<String> {
     Some(format!("{}:{line}", file.rsplit('/').next().unwrap_or(file)))
 }
 
+/// yosys's register cells with an asynchronous reset to a constant, and
+/// those with an asynchronous load or a set and a reset (`Holds::asynchronous`
+/// is both; ticks take the first alone, `templates/ticks.v`).
+const ASYNCHRONOUS_RESETS: [&str; 2] = ["$adff", "$adffe"];
+const ASYNCHRONOUS_LOADS: [&str; 4] = ["$aldff", "$aldffe", "$dffsr", "$dffsre"];
+
 /// A register's or a memory write's clock (its signal, and whether on its
 /// rising edge) noted once in `holds.clocks`, with the first place in the
 /// files that has it (`place`, empty where yosys gives none).
@@ -140,10 +146,11 @@ pub(super) fn parse_holds(il: &str, top: &str, check: &str) -> Holds {
                         holds.latch_enables.push(enable);
                     }
                 } else if kind.contains("dff") || kind == "$ff" {
-                    if ["$adff", "$adffe", "$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
+                    let load = ASYNCHRONOUS_LOADS.contains(&kind.as_str());
+                    if load || ASYNCHRONOUS_RESETS.contains(&kind.as_str()) {
                         holds.asynchronous.extend(q.iter().cloned());
                     }
-                    if ["$aldff", "$aldffe", "$dffsr", "$dffsre"].contains(&kind.as_str()) {
+                    if load {
                         holds.asynchronous_loads.extend(q.iter().cloned());
                     }
                     note_clock(&mut holds, (get("\\CLK").to_string(), !get("\\CLK_POLARITY").ends_with('0')), &place);
