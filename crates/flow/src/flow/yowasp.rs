@@ -102,6 +102,14 @@ pub fn case_pragmas(written: &Path) -> Result<Vec<(String, String)>, ToolError> 
     Ok(crate::flow::yosys::pragmas::slang_departures(&text))
 }
 
+/// Where in the files the first cell of `kind` (`$_TBUF_`) that
+/// yosys-slang made of the design [`to_verilog`] wrote as `written` comes
+/// from (`file.v:12`), when its reading says.
+pub fn cell_place(written: &Path, kind: &str) -> Option<String> {
+    let text = std::fs::read_to_string(written.with_file_name(SLANG_IL)).ok()?;
+    crate::flow::yosys::rtlil::cell_place(&text, kind)
+}
+
 /// `text` with every path under the mount `at` (`s0/`, as slang writes
 /// it, or `/s0/`) under `dir` in its place.
 fn unmounted(text: &str, at: &str, dir: &Path) -> String {

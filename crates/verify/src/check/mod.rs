@@ -250,7 +250,7 @@ fn check_until(
         }
         match h.loops.first() {
             Some(places) => Err(Error::Design(format!(
-                "{} has a combinational loop (a value that depends on itself with no register between) through {}: nimforge check takes designs without one",
+                "{} has a combinational loop (a value that depends on itself with no register between) through {}: nimforge check takes designs without one; break the loop with a register, or compute the value from registers and inputs alone",
                 f.display(),
                 list(places)
             ))),

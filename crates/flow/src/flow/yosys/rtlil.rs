@@ -69,6 +69,22 @@ pub(super) fn src_place(attributes: &[String]) -> Option<String> {
     Some(format!("{}:{line}", file.rsplit('/').next().unwrap_or(file)))
 }
 
+/// The place in the files (`file.v:12`) of the first cell of `kind`
+/// (`$_TBUF_`) in the RTLIL `text`, from its `src` attribute.
+pub(crate) fn cell_place(text: &str, kind: &str) -> Option<String> {
+    let mut attributes = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("attribute ") {
+            attributes.push(line.to_string());
+        } else if line.strip_prefix("cell ").and_then(|rest| rest.split_whitespace().next()) == Some(kind) {
+            return src_place(&attributes);
+        } else {
+            attributes.clear();
+        }
+    }
+    None
+}
+
 /// yosys's register cells with an asynchronous reset to a constant, and
 /// those with an asynchronous load or a set and a reset (`Holds::asynchronous`
 /// is both; ticks take the first alone, `templates/ticks.v`).
@@ -340,6 +356,13 @@ pub fn verilog_name(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_cell_is_placed_by_its_src_attribute() {
+        let text = "module \\m\n  attribute \\src \"s3/la_iobidir.v:42.10\"\n  cell $_TBUF_ $3\n    connect \\Y \\pad\n  end\nend\n";
+        assert_eq!(super::cell_place(text, "$_TBUF_").as_deref(), Some("la_iobidir.v:42"));
+        assert_eq!(super::cell_place(text, "$_DFF_P_"), None);
+    }
+
     #[test]
     fn holds_for_check_from_rtlil() {
         let il = "module \\other\n  cell $dlatch $x\n    connect \\Q \\no\n  end\nend\n\
