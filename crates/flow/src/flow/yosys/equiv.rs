@@ -336,7 +336,7 @@ fn equivalence_in_turn(
     let abc = || -> Result<Result<&'static str, (String, String)>, ToolError> {
         run_script(&EquivAigScript { d: &designs }, "equiv_aig", dir, &format!("writing the miter of {pair} for {gold_top}"), None)?;
         let failed = match crate::flow::abc::prove_miter(&dir.join("miter.aig"), dir) {
-            Ok(_) => return Ok(Ok("ABC (&scorr, scorr -F 2, dprove)")),
+            Ok(how) => return Ok(Ok(how)),
             Err(ToolError::Failed { what, output, .. }) => (what, output),
             Err(e) => return Err(e),
         };
