@@ -61,36 +61,44 @@ fn reduced_by_scorr(aig: &Path, dir: &Path) -> Option<std::path::PathBuf> {
     out.is_file().then_some(out)
 }
 
+/// How long [`prove_miter`]'s `scorr -F 2; dprove` may take before
+/// `dprove` goes alone: every proof of the machines closes so within 40 s
+/// (docs/results.md), and `dprove` alone took 90 s and 117 s on two of them
+/// (the learning machine's and Wilson's wrappers, docs/performance.md,
+/// "Stop 90"); on a miter of many registers `scorr -F 2` takes minutes
+/// where `dprove` alone closes sooner (i2c_tl's rewrite miter in ticks:
+/// 196 s against 55 s).
+pub const SCORR_F2_CAP: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Proves every output of the AIGER miter `aig` constant 0 as
-/// [`dprove`] does, after merging the signals that correspond by ABC's
-/// newer `&scorr` ([`reduced_by_scorr`]); where `dprove` does not close
-/// on what is left, again after `scorr -F 2` (two steps of induction). On
-/// designs with many registers `dprove` alone can stop undecided where
-/// `&scorr` reduces the miter to nothing and leaves a combinational check:
+/// [`dprove`] does, after merging the signals that correspond: first by
+/// ABC's newer `&scorr` ([`reduced_by_scorr`]), then by `scorr -F 2` (two
+/// steps of induction) on what is left; where that is not done within
+/// [`SCORR_F2_CAP`], by `dprove` alone on what `&scorr` left. On designs
+/// with many registers `dprove` alone can stop undecided where this
+/// reduces the miter to nothing and leaves a combinational check:
 /// logikbench's spi against its rewrite (22,683 latches in the miter, in
 /// steps) is reduced to nothing by `&scorr` in 10 s, where `scorr -F 2`
-/// had not finished after minutes (issue 56). `dprove` goes before `scorr
-/// -F 2`: on i2c_tl against its rewrite, in ticks, it closes in 55 s on
-/// what `&scorr` leaves (12,049 latches), where `scorr -F 2` took 196 s
-/// before it (docs/check-corpus.md, "Ticks"); `scorr -F 2` closed the
-/// learning machine's wrapper where `dprove` alone stopped undecided.
-/// Which of the two closed it.
+/// had not finished after minutes (issue 56). Which of the two closed it;
+/// each is a proof, so which one closes changes no verdict.
 pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<&'static str, ToolError> {
     let aig = reduced_by_scorr(aig, dir).unwrap_or_else(|| aig.to_path_buf());
-    match dprove_until(&aig, dir, None) {
-        Ok(_) => return Ok("ABC (&scorr, dprove)"),
-        Err(ToolError::Failed { what, output, tool }) if what.contains("differ") => return Err(ToolError::Failed { what, output, tool }),
-        Err(ToolError::Failed { .. }) => {}
+    let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
+    let by = std::time::Instant::now() + SCORR_F2_CAP;
+    match ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (&scorr, scorr -F 2, dprove)", Some(by)) {
+        Ok(out) => {
+            let closed =
+                out.contains("Networks are equivalent") || (out.contains("Running CEC") && out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")));
+            return match closed {
+                true => Ok("ABC (&scorr, scorr -F 2, dprove)"),
+                false => Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out }),
+            };
+        }
+        // Cut at the cap, with budget left: `dprove` alone.
+        Err(ToolError::Failed { .. }) if !super::out_of_time() && !super::budget::stopped() => {}
         Err(e) => return Err(e),
     }
-    let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
-    let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC (&scorr, scorr -F 2, dprove)")?;
-    let closed = out.contains("Networks are equivalent") || (out.contains("Running CEC") && out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")));
-    if closed {
-        Ok("ABC (&scorr, scorr -F 2, dprove)")
-    } else {
-        Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out })
-    }
+    dprove_until(&aig, dir, None).map(|_| "ABC (&scorr, dprove)")
 }
 
 /// Proves every output of the AIGER miter `aig` constant 0 by property
