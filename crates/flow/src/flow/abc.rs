@@ -61,11 +61,11 @@ fn reduced_by_scorr(aig: &Path, dir: &Path) -> Option<std::path::PathBuf> {
     out.is_file().then_some(out)
 }
 
-/// How long [`prove_miter`]'s `scorr -F 2; dprove` may take before
-/// `dprove` goes alone: every proof of the machines closes so within 40 s
-/// (docs/results.md), and `dprove` alone took 90 s and 117 s on two of them
-/// (the learning machine's and Wilson's wrappers, docs/performance.md,
-/// "Stop 90"); on a miter of many registers `scorr -F 2` takes minutes
+/// How long the check's ABC proof (`prove_miter`) gives `scorr -F 2; dprove` before
+/// `dprove` goes alone: every proof of the machines closes so within 25 s
+/// on a quiet 2-core host, where `dprove` alone took 90 s and 117 s on two
+/// of them in a CI run (the learning machine's and Wilson's wrappers,
+/// docs/performance.md, "Stop 90"); on a miter of many registers `scorr -F 2` takes minutes
 /// where `dprove` alone closes sooner (i2c_tl's rewrite miter in ticks:
 /// 196 s against 55 s).
 pub const SCORR_F2_CAP: std::time::Duration = std::time::Duration::from_secs(60);
