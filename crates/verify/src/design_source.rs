@@ -197,9 +197,8 @@ pub(crate) fn slang_instead(given: &Path, sources: &Sources, top: &str, yosys_sa
 /// such as a tri-state buffer, `$_TBUF_`): `yosys_said` is its output.
 pub(crate) fn slang_unreadable(given: &Path, written: &Sources, yosys_said: &str) -> Error {
     let verilog = written.files.first().map(|f| f.display().to_string()).unwrap_or_default();
-    // A cell yosys 0.23 has no model for ("Module `\$_TBUF_' referenced in
-    // module ..."): where slang made it, and the way out.
-    let kind = yosys_said.split("Module `\\").nth(1).and_then(|rest| rest.split('\'').next()).filter(|k| k.starts_with('$'));
+    // A cell yosys 0.23 has no model for: where slang made it, and the way out.
+    let kind = yowasp::missing_cell(yosys_said);
     let place = kind.zip(written.files.first()).and_then(|(k, f)| yowasp::cell_place(f, k));
     let way_out = match (kind, place) {
         (Some("$_TBUF_"), Some(at)) => format!(

@@ -22,13 +22,22 @@ fn dprove_until(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Resul
     let script = format!("read {}; print_stats; dprove", aig.display());
     let out = ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC dprove", by)?;
     let seconds = t0.elapsed().as_secs_f64();
-    // Its first step, a combinational check with the latches as free
-    // inputs, may prove the miter already: `UNSATISFIABLE`.
-    if out.contains("Networks are equivalent") || out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")) {
+    if closed(&out) {
         Ok(seconds)
     } else {
         Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out })
     }
+}
+
+/// Whether `dprove`'s output (after whatever ran before it) is a proof:
+/// "Networks are equivalent" where its induction closed, or an
+/// `UNSATISFIABLE` line where its first step, a combinational check with
+/// the latches as free inputs, closed it, or where nothing was left of the
+/// latches and it ran CEC ("The network has no latches. Running CEC.").
+/// Where its combinational check is satisfiable it prints nothing and goes
+/// on to its sequential steps.
+fn closed(out: &str) -> bool {
+    out.contains("Networks are equivalent") || out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE"))
 }
 
 /// Why a proof did not succeed, from ABC's output.
@@ -87,9 +96,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<&'static str, ToolEr
     let by = std::time::Instant::now() + SCORR_F2_CAP;
     match ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (&scorr, scorr -F 2, dprove)", Some(by)) {
         Ok(out) => {
-            let closed =
-                out.contains("Networks are equivalent") || (out.contains("Running CEC") && out.lines().any(|l| l.trim_start().starts_with("UNSATISFIABLE")));
-            return match closed {
+            return match closed(&out) {
                 true => Ok("ABC (&scorr, scorr -F 2, dprove)"),
                 false => Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out }),
             };
@@ -123,4 +130,42 @@ pub fn pdr(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
 pub fn asserted_frame(out: &str) -> Option<usize> {
     let rest = &out[out.find("was asserted in frame ")? + "was asserted in frame ".len()..];
     rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closed;
+
+    // ABC's own words (yosys-abc of Debian's yosys 0.23), each from a
+    // small AIGER miter run by hand.
+
+    /// `dprove` on a miter whose output is 0 for any latch values (`a &
+    /// (b | c)` against `a & b | a & c`): its first step closes it.
+    #[test]
+    fn a_combinational_proof_by_dprove_is_closed() {
+        let out = "t : i/o = 2/ 1 lat = 3 and = 8 lev = 4\nUNSATISFIABLE  Time =     0.01 sec\n";
+        assert!(closed(out));
+    }
+
+    /// The same after `scorr -F 2` where latches are left: the check's
+    /// proof took it for no verdict when it asked for "Running CEC" too.
+    #[test]
+    fn a_combinational_proof_after_scorr_is_closed() {
+        let out = "t : i/o = 2/ 1 lat = 3 and = 8 lev = 4\nt : i/o = 2/ 1 lat = 3 and = 8 lev = 4\nUNSATISFIABLE  Time =     0.01 sec\n";
+        assert!(closed(out));
+    }
+
+    #[test]
+    fn a_proof_by_induction_and_by_cec_are_closed() {
+        assert!(closed("No output failed in 19 frames.  Time =     0.00 sec\nReached limit on the number of timeframes (20).\nNetworks are equivalent.  Time =     0.00 sec\n"));
+        assert!(closed("The network has no latches. Running CEC.\nUNSATISFIABLE  Time =     0.01 sec\n"));
+    }
+
+    /// A difference, and a run with no verdict, are not proofs.
+    #[test]
+    fn a_difference_or_no_verdict_is_not_closed() {
+        assert!(!closed("Output 0 of miter \"d\" was asserted in frame 1. Time =     0.00 sec\nNetworks are not equivalent.\n"));
+        assert!(!closed("SATISFIABLE  Time =     0.01 sec\n"));
+        assert!(!closed("t : i/o = 2/ 1 lat = 3 and = 8 lev = 4\n"));
+    }
 }

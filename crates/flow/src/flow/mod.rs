@@ -280,6 +280,14 @@ pub fn first_error(output: &str) -> Option<&str> {
     output.lines().map(str::trim).find(|l| l.contains("ERROR:") || l.starts_with("Error:") || l.contains(": error:"))
 }
 
+/// The cell kind (`$_TBUF_`) yosys has no model for, where its output says
+/// so (its "Module ... referenced in module ... is not part of the design"
+/// line, the kind quoted as `\$_TBUF_`); none for a module of the user's
+/// own name.
+pub fn missing_cell(output: &str) -> Option<&str> {
+    output.split("Module `\\").nth(1)?.split('\'').next().filter(|k| k.starts_with('$'))
+}
+
 /// The last `n` lines of `text`.
 pub fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -328,5 +336,15 @@ mod tests {
         let line = ToolError::Missing(abc::ABC).to_string();
         assert_eq!(line, "yosys-abc is not installed: install the Debian package yosys (apt-get install yosys)");
         assert!(ToolError::Missing(Tool::new("frobnicate")).to_string().contains("frobnicate is not installed: install it"));
+    }
+
+    /// yosys 0.23's words where the Verilog yosys-slang wrote has a cell
+    /// it has no model for (logikbench's padring).
+    #[test]
+    fn a_cell_yosys_has_no_model_for_is_named() {
+        let said = "ERROR: Module `\\$_TBUF_' referenced in module `\\la_iobidir' in cell `$auto$1' is not part of the design.";
+        assert_eq!(missing_cell(said), Some("$_TBUF_"));
+        assert_eq!(missing_cell("ERROR: Module `\\pad' referenced in module `\\top' in cell `u0' is not part of the design."), None);
+        assert_eq!(missing_cell("ERROR: syntax error, unexpected TOK_ID"), None);
     }
 }

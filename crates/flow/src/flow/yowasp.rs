@@ -131,7 +131,7 @@ fn unmounted(text: &str, at: &str, dir: &Path) -> String {
     out + rest
 }
 
-pub use super::first_error;
+pub use super::{first_error, missing_cell};
 
 #[cfg(test)]
 mod tests {
