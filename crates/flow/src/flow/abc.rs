@@ -56,18 +56,58 @@ fn verdict_failed(out: &str) -> &'static str {
 /// more than 21 minutes (docs/performance.md, "Stop 74").
 pub const SCORR_CAP: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The miter `aig` with the signals that correspond merged by ABC's
-/// `&scorr` (signal correspondence, one step of induction: sound from the
-/// registers' initial values, the classes holding at power-on and by
-/// induction; a class its SAT solver cannot decide within its conflict
-/// limit is split, not merged), as `dir/scorr.aig`; none where it does not
-/// finish within [`SCORR_CAP`].
-fn reduced_by_scorr(aig: &Path, dir: &Path) -> Option<std::path::PathBuf> {
-    let out = dir.join("scorr.aig");
-    let script = format!("read {}; &get -n; &scorr; &put; write_aiger {}", aig.display(), out.display());
-    let by = std::time::Instant::now() + SCORR_CAP;
-    ABC.run_with(&["-c", &script], &[], dir, "merging the miter's corresponding signals with ABC &scorr", Some(by)).ok()?;
-    out.is_file().then_some(out)
+/// One of ABC's reductions of a miter before its proof: the signals that
+/// correspond merged, each found by simulation from the registers' initial
+/// values and proven by one step of induction (sound: the classes hold at
+/// power-on and by induction; a class its SAT solver cannot decide within
+/// its conflict limit is split, not merged).
+struct Reduction {
+    /// As the proof's words name it.
+    name: &'static str,
+    /// ABC's commands, between reading the miter and writing it.
+    commands: &'static str,
+    /// The file it writes in the proof's directory.
+    file: &'static str,
+    /// How long it may take.
+    cap: std::time::Duration,
+}
+
+/// The check's reductions, in order ([`prove_miter`]). `scorr -l` merges
+/// registers alone, `&scorr` registers and the logic between them.
+/// `scorr -l` goes first, on the miter as written: where the registers of
+/// the two designs correspond one to one, `&scorr` is swamped by candidate
+/// classes of logic its simulation never told apart, and once it has run
+/// `scorr -l` merges nothing more. Measured (docs/check-corpus.md,
+/// "Register correspondence"): logikbench's hmac behind its bus host against
+/// itself written again by yosys (9,954 latches in the miter), `&scorr`
+/// left 9,347 after 2 minutes, `scorr -l` none in 40 s; i2c against its
+/// rewrite (14,244), `scorr -l` none in 115 s, where `&scorr` left 12,025
+/// in 31 s and `scorr -l` after it merged none.
+const REDUCTIONS: [Reduction; 2] = [
+    Reduction { name: "scorr -l", commands: "scorr -l", file: "scorr_l.aig", cap: SCORR_L_CAP },
+    Reduction { name: "&scorr", commands: "&get -n; &scorr; &put", file: "scorr.aig", cap: SCORR_CAP },
+];
+
+/// How long `scorr -l` may take before the provers go on without it: i2c's
+/// miter of 14,244 latches takes 115 s on a quiet 2-core host.
+const SCORR_L_CAP: std::time::Duration = std::time::Duration::from_secs(150);
+
+/// The miter `aig` reduced by `step` as `dir/<step.file>`, and the
+/// registers left in it; none where ABC does not finish within its cap.
+fn reduced(aig: &Path, dir: &Path, step: &Reduction) -> Option<(std::path::PathBuf, Option<usize>)> {
+    let out = dir.join(step.file);
+    let script = format!("read {}; {}; print_stats; write_aiger {}", aig.display(), step.commands, out.display());
+    let by = std::time::Instant::now() + step.cap;
+    let what = format!("merging the miter's corresponding signals with ABC {}", step.name);
+    let said = ABC.run_with(&["-c", &script], &[], dir, &what, Some(by)).ok()?;
+    out.is_file().then(|| (out, latches(&said)))
+}
+
+/// The registers in the last network ABC's `print_stats` described
+/// ("i/o = 51/ 1  lat = 9347  and = ...").
+fn latches(out: &str) -> Option<usize> {
+    let rest = &out[out.rfind("lat =")? + "lat =".len()..];
+    rest.split_whitespace().next()?.parse().ok()
 }
 
 /// How long the check's ABC proof (`prove_miter`) gives `scorr -F 2; dprove` before
@@ -81,23 +121,34 @@ pub const SCORR_F2_CAP: std::time::Duration = std::time::Duration::from_secs(60)
 
 /// Proves every output of the AIGER miter `aig` constant 0 as
 /// [`dprove`] does, after merging the signals that correspond: first by
-/// ABC's newer `&scorr` ([`reduced_by_scorr`]), then by `scorr -F 2` (two
-/// steps of induction) on what is left; where that is not done within
-/// [`SCORR_F2_CAP`], by `dprove` alone on what `&scorr` left. On designs
-/// with many registers `dprove` alone can stop undecided where this
-/// reduces the miter to nothing and leaves a combinational check:
-/// logikbench's spi against its rewrite (22,683 latches in the miter, in
-/// steps) is reduced to nothing by `&scorr` in 10 s, where `scorr -F 2`
-/// had not finished after minutes (issue 56). Which of the two closed it;
-/// each is a proof, so which one closes changes no verdict.
-pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<&'static str, ToolError> {
-    let aig = reduced_by_scorr(aig, dir).unwrap_or_else(|| aig.to_path_buf());
+/// ABC's [`REDUCTIONS`] (`scorr -l`, then `&scorr` where registers are
+/// left), then by `scorr -F 2` (two steps of induction) on what is left;
+/// where that is not done within [`SCORR_F2_CAP`], by `dprove` alone on
+/// what the reductions left. On designs with many registers `dprove`
+/// alone can stop undecided where this reduces the miter to nothing and
+/// leaves a combinational check: logikbench's spi against its rewrite
+/// (22,683 latches in the miter, in steps) is reduced to nothing by
+/// `&scorr` in 10 s, where `scorr -F 2` had not finished after minutes
+/// (issue 56). The route that closed it, as "ABC (&scorr, scorr -F 2,
+/// dprove)"; each is a proof, so which one closes changes no verdict.
+pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<String, ToolError> {
+    let (mut aig, mut route, mut left) = (aig.to_path_buf(), Vec::new(), None);
+    for step in &REDUCTIONS {
+        if left == Some(0) {
+            break;
+        }
+        if let Some((out, latches)) = reduced(&aig, dir, step) {
+            (aig, left) = (out, latches);
+            route.push(step.name);
+        }
+    }
+    let by_route = |last: &[&str]| format!("ABC ({})", route.iter().chain(last).copied().collect::<Vec<_>>().join(", "));
     let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
     let by = std::time::Instant::now() + SCORR_F2_CAP;
-    match ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (&scorr, scorr -F 2, dprove)", Some(by)) {
+    match ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (scorr -F 2, dprove)", Some(by)) {
         Ok(out) => {
             return match closed(&out) {
-                true => Ok("ABC (&scorr, scorr -F 2, dprove)"),
+                true => Ok(by_route(&["scorr -F 2", "dprove"])),
                 false => Err(ToolError::Failed { tool: ABC, what: verdict_failed(&out).into(), output: out }),
             };
         }
@@ -105,7 +156,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<&'static str, ToolEr
         Err(ToolError::Failed { .. }) if !super::out_of_time() && !super::budget::stopped() => {}
         Err(e) => return Err(e),
     }
-    dprove_until(&aig, dir, None).map(|_| "ABC (&scorr, dprove)")
+    dprove_until(&aig, dir, None).map(|_| by_route(&["dprove"]))
 }
 
 /// Proves every output of the AIGER miter `aig` constant 0 by property
@@ -162,6 +213,14 @@ mod tests {
     }
 
     /// A difference, and a run with no verdict, are not proofs.
+    #[test]
+    fn the_registers_left_are_read_from_the_last_print_stats() {
+        let out = "miter : i/o =   51/    1  lat = 9828  and = 299752  lev =234\nmiter : i/o =   51/    1  lat = 9347  and = 290121  lev =222\n";
+        assert_eq!(super::latches(out), Some(9347));
+        assert_eq!(super::latches("aa : i/o = 51/ 1  lat =    0  and =      0  lev =  0"), Some(0));
+        assert_eq!(super::latches("Error: Empty network."), None);
+    }
+
     #[test]
     fn a_difference_or_no_verdict_is_not_closed() {
         assert!(!closed("Output 0 of miter \"d\" was asserted in frame 1. Time =     0.00 sec\nNetworks are not equivalent.\n"));

@@ -333,7 +333,7 @@ fn equivalence_in_turn(
     // ABC on a miter of the outputs: dprove after merging the registers
     // that correspond (it needs no names), and where that reaches no
     // verdict and ABC goes first, pdr.
-    let abc = || -> Result<Result<&'static str, (String, String)>, ToolError> {
+    let abc = || -> Result<Result<String, (String, String)>, ToolError> {
         run_script(&EquivAigScript { d: &designs }, "equiv_aig", dir, &format!("writing the miter of {pair} for {gold_top}"), None)?;
         let failed = match crate::flow::abc::prove_miter(&dir.join("miter.aig"), dir) {
             Ok(how) => return Ok(Ok(how)),
@@ -344,7 +344,7 @@ fn equivalence_in_turn(
             return Ok(Err(failed));
         }
         match crate::flow::abc::pdr(&dir.join("miter.aig"), dir) {
-            Ok(_) => Ok(Ok("ABC pdr")),
+            Ok(_) => Ok(Ok("ABC pdr".to_string())),
             Err(ToolError::Failed { what, output, .. }) => Ok(Err((what, output))),
             Err(e) => Err(e),
         }
