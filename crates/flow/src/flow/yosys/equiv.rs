@@ -274,7 +274,7 @@ pub fn equivalence(
 /// [`equivalence`] with ABC first, for two designs a user wrote (`nimforge
 /// check`), where yosys's `equiv_simple` can take minutes over signals
 /// that are not provable by name and ABC answers in a second: ABC's
-/// `dprove` (after `&scorr` and `scorr -F 2`), then its `pdr` (both from the same
+/// `dprove` (after `scorr -l`, `&scorr` and `scorr -F 2`), then its `pdr` (both from the same
 /// power-on, the AIGER latches' reset values), then yosys's passes as
 /// [`equivalence`] has them. Where ABC finds the two differ in frame N,
 /// the bounded check runs to N + 1 cycles (at least `bound`) to give the
@@ -447,7 +447,7 @@ fn equivalence_in_turn(
             matched,
             detail: format!(
                 "{why}; ABC ({}) reached no verdict; no output differs in the first {bound} cycles from power-on under any input (yosys sat, cycle by cycle)",
-                if abc_first { "&scorr, scorr, dprove, pdr" } else { "&scorr, scorr, dprove" }
+                if abc_first { "scorr -l, &scorr, scorr -F 2, dprove, pdr" } else { "scorr -l, &scorr, scorr -F 2, dprove" }
             ),
             bound: Some(bound),
             seconds,
