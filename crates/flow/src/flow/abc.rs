@@ -129,8 +129,9 @@ pub const SCORR_F2_CAP: std::time::Duration = std::time::Duration::from_secs(60)
 /// leaves a combinational check: logikbench's spi against its rewrite
 /// (22,683 latches in the miter, in steps) is reduced to nothing by
 /// `&scorr` in 10 s, where `scorr -F 2` had not finished after minutes
-/// (issue 56). The route that closed it, as "ABC (&scorr, scorr -F 2,
-/// dprove)"; each is a proof, so which one closes changes no verdict.
+/// (issue 56). The route that closed it, as "ABC (scorr -l, &scorr, scorr
+/// -F 2, dprove)", a reduction cut at its cap left out; each is a proof,
+/// so which one closes changes no verdict.
 pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<String, ToolError> {
     let (mut aig, mut route, mut left) = (aig.to_path_buf(), Vec::new(), None);
     for step in &REDUCTIONS {
