@@ -13,14 +13,9 @@ pub const ABC: Tool = Tool::new("yosys-abc");
 /// ABC took. A refutation or anything else is `ToolError::Failed` with
 /// ABC's output.
 pub fn dprove(aig: &Path, dir: &Path) -> Result<f64, ToolError> {
-    dprove_until(aig, dir, None)
-}
-
-/// [`dprove`], stopped at `by` where it is given.
-fn dprove_until(aig: &Path, dir: &Path, by: Option<std::time::Instant>) -> Result<f64, ToolError> {
     let t0 = std::time::Instant::now();
     let script = format!("read {}; print_stats; dprove", aig.display());
-    let out = ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC dprove", by)?;
+    let out = ABC.run(&["-c", &script], dir, "proving the miter with ABC dprove")?;
     let seconds = t0.elapsed().as_secs_f64();
     if closed(&out) {
         Ok(seconds)
@@ -157,7 +152,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<String, ToolError> {
         Err(ToolError::Failed { .. }) if !super::out_of_time() && !super::budget::stopped() => {}
         Err(e) => return Err(e),
     }
-    dprove_until(&aig, dir, None).map(|_| by_route(&["dprove"]))
+    dprove(&aig, dir).map(|_| by_route(&["dprove"]))
 }
 
 /// Proves every output of the AIGER miter `aig` constant 0 by property
