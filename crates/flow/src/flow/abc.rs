@@ -85,7 +85,7 @@ const REDUCTIONS: [Reduction; 2] = [
 
 /// How long `scorr -l` may take before the provers go on without it: i2c's
 /// miter of 14,244 latches takes 115 s on a quiet 2-core host.
-const SCORR_L_CAP: std::time::Duration = std::time::Duration::from_secs(150);
+pub const SCORR_L_CAP: std::time::Duration = std::time::Duration::from_secs(150);
 
 /// The miter `aig` reduced by `step` as `dir/<step.file>`, and the
 /// registers left in it; none where ABC does not finish within its cap.
@@ -208,7 +208,6 @@ mod tests {
         assert!(closed("The network has no latches. Running CEC.\nUNSATISFIABLE  Time =     0.01 sec\n"));
     }
 
-    /// A difference, and a run with no verdict, are not proofs.
     #[test]
     fn the_registers_left_are_read_from_the_last_print_stats() {
         let out = "miter : i/o =   51/    1  lat = 9828  and = 299752  lev =234\nmiter : i/o =   51/    1  lat = 9347  and = 290121  lev =222\n";
@@ -217,6 +216,7 @@ mod tests {
         assert_eq!(super::latches("Error: Empty network."), None);
     }
 
+    /// A difference, and a run with no verdict, are not proofs.
     #[test]
     fn a_difference_or_no_verdict_is_not_closed() {
         assert!(!closed("Output 0 of miter \"d\" was asserted in frame 1. Time =     0.00 sec\nNetworks are not equivalent.\n"));
