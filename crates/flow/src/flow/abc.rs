@@ -3,7 +3,7 @@
 //! then induction, so the miter's output is 0 in every cycle of every
 //! input sequence, or a counterexample.
 
-use super::{Tool, ToolError};
+use super::{budget, Tool, ToolError};
 use std::path::Path;
 
 /// ABC as yosys ships it (`yosys-abc`).
@@ -45,8 +45,8 @@ fn verdict_failed(out: &str) -> &'static str {
     }
 }
 
-/// How long ABC's `&scorr` may take on a miter before the provers go on
-/// without it: on most miters it takes seconds, but on one of the
+/// How much CPU time ABC's `&scorr` may take on a miter before the provers
+/// go on without it: on most miters it takes seconds, but on one of the
 /// machines' wrapper miters (die18's bitstream) `&scorr -F 2` ran for
 /// more than 21 minutes (docs/performance.md, "Stop 74").
 pub const SCORR_CAP: std::time::Duration = std::time::Duration::from_secs(60);
@@ -63,7 +63,7 @@ struct Reduction {
     commands: &'static str,
     /// The file it writes in the proof's directory.
     file: &'static str,
-    /// How long it may take.
+    /// How much CPU time it may take ([`budget::within_cpu`]).
     cap: std::time::Duration,
 }
 
@@ -83,18 +83,19 @@ const REDUCTIONS: [Reduction; 2] = [
     Reduction { name: "&scorr", commands: "&get -n; &scorr; &put", file: "scorr.aig", cap: SCORR_CAP },
 ];
 
-/// How long `scorr -l` may take before the provers go on without it: i2c's
-/// miter of 14,244 latches takes 115 s on a quiet 2-core host.
-pub const SCORR_L_CAP: std::time::Duration = std::time::Duration::from_secs(150);
+/// How much CPU time `scorr -l` may take before the provers go on without
+/// it: on logikbench's i2c against its rewrite (14,244 latches in the
+/// miter) it leaves none after 115 s on one 2-core host and 175 s on
+/// another, both quiet (docs/check-corpus.md, "A cap in CPU time").
+pub const SCORR_L_CAP: std::time::Duration = std::time::Duration::from_secs(240);
 
 /// The miter `aig` reduced by `step` as `dir/<step.file>`, and the
 /// registers left in it; none where ABC does not finish within its cap.
 fn reduced(aig: &Path, dir: &Path, step: &Reduction) -> Option<(std::path::PathBuf, Option<usize>)> {
     let out = dir.join(step.file);
     let script = format!("read {}; {}; print_stats; write_aiger {}", aig.display(), step.commands, out.display());
-    let by = std::time::Instant::now() + step.cap;
     let what = format!("merging the miter's corresponding signals with ABC {}", step.name);
-    let said = ABC.run_with(&["-c", &script], &[], dir, &what, Some(by)).ok()?;
+    let said = budget::within_cpu(step.cap, || ABC.run_with(&["-c", &script], &[], dir, &what, None)).ok()?;
     out.is_file().then(|| (out, latches(&said)))
 }
 
@@ -105,7 +106,7 @@ fn latches(out: &str) -> Option<usize> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
-/// How long the check's ABC proof (`prove_miter`) gives `scorr -F 2; dprove` before
+/// How much CPU time the check's ABC proof (`prove_miter`) gives `scorr -F 2; dprove` before
 /// `dprove` goes alone: every proof of the machines closes so within 25 s
 /// on a quiet 2-core host, where `dprove` alone took 90 s and 117 s on two
 /// of them in a CI run (the learning machine's and Wilson's wrappers,
@@ -140,8 +141,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<String, ToolError> {
     }
     let by_route = |last: &[&str]| format!("ABC ({})", route.iter().chain(last).copied().collect::<Vec<_>>().join(", "));
     let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
-    let by = std::time::Instant::now() + SCORR_F2_CAP;
-    match ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (scorr -F 2, dprove)", Some(by)) {
+    match budget::within_cpu(SCORR_F2_CAP, || ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (scorr -F 2, dprove)", None)) {
         Ok(out) => {
             return match closed(&out) {
                 true => Ok(by_route(&["scorr -F 2", "dprove"])),
@@ -149,7 +149,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<String, ToolError> {
             };
         }
         // Cut at the cap, with budget left: `dprove` alone.
-        Err(ToolError::Failed { .. }) if !super::out_of_time() && !super::budget::stopped() => {}
+        Err(ToolError::Failed { .. }) if !super::out_of_time() && !budget::stopped() => {}
         Err(e) => return Err(e),
     }
     dprove(&aig, dir).map(|_| by_route(&["dprove"]))

@@ -63,6 +63,25 @@ pub fn limit_cpu(within: Option<Duration>) {
     LIMIT.with(|l| l.set(at));
 }
 
+/// Runs `f` with the calling thread's CPU limit at most `cap` past what it
+/// has spent now (and never past the limit it had), then puts back the
+/// limit it had: a cap on one step's CPU time (its tools'), which a busy
+/// host does not shorten as a cap on the wall would.
+pub fn within_cpu<T>(cap: Duration, f: impl FnOnce() -> T) -> T {
+    /// Puts the limit back however `f` ends.
+    struct Restore(Option<Duration>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LIMIT.with(|l| l.set(self.0));
+        }
+    }
+    let before = cpu_limit();
+    let _restore = Restore(before);
+    let at = spent() + cap;
+    LIMIT.with(|l| l.set(Some(before.map_or(at, |b| b.min(at)))));
+    f()
+}
+
 /// The calling thread's CPU limit, on its [`spent`] clock, if one is set.
 pub fn cpu_limit() -> Option<Duration> {
     LIMIT.with(Cell::get)
@@ -215,6 +234,30 @@ mod tests {
         sh.run(&["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"], &dir, "counting").unwrap();
         assert!(spent() - before >= Duration::from_millis(20), "{:?}", spent() - before);
         limit_cpu(None);
+    }
+
+    /// A step's cap in CPU time stops its tool, and the thread's own limit
+    /// is as it was after, with time left: the caps of ABC's steps.
+    #[cfg(unix)]
+    #[test]
+    fn a_step_is_stopped_at_its_cap_and_the_limit_put_back() {
+        let sh = super::super::Tool::new("sh");
+        let dir = std::env::temp_dir();
+        limit_cpu(Some(Duration::from_secs(60)));
+        let limit = cpu_limit();
+        let t0 = std::time::Instant::now();
+        let e = within_cpu(Duration::from_millis(400), || sh.run(&["-c", "sh -c 'while :; do :; done'; true"], &dir, "spinning")).unwrap_err();
+        assert!(e.to_string().contains("the time budget ran out"), "{e}");
+        assert!(t0.elapsed() < Duration::from_secs(30));
+        assert_eq!(cpu_limit(), limit);
+        assert!(!out());
+        // Within the thread's limit: a cap past it is the limit.
+        limit_cpu(Some(Duration::from_millis(300)));
+        let limit = cpu_limit();
+        within_cpu(Duration::from_secs(60), || assert_eq!(cpu_limit(), limit));
+        limit_cpu(None);
+        within_cpu(Duration::from_secs(1), || assert!(cpu_limit().is_some()));
+        assert_eq!(cpu_limit(), None);
     }
 
     /// A raised flag stops the tools of the threads that hold it, and no
