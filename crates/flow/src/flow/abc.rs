@@ -95,7 +95,7 @@ fn reduced(aig: &Path, dir: &Path, step: &Reduction) -> Option<(std::path::PathB
     let out = dir.join(step.file);
     let script = format!("read {}; {}; print_stats; write_aiger {}", aig.display(), step.commands, out.display());
     let what = format!("merging the miter's corresponding signals with ABC {}", step.name);
-    let said = budget::within_cpu(step.cap, || ABC.run_with(&["-c", &script], &[], dir, &what, None)).ok()?;
+    let said = budget::within_cpu(step.cap, || ABC.run(&["-c", &script], dir, &what)).ok()?;
     out.is_file().then(|| (out, latches(&said)))
 }
 
@@ -141,7 +141,7 @@ pub(crate) fn prove_miter(aig: &Path, dir: &Path) -> Result<String, ToolError> {
     }
     let by_route = |last: &[&str]| format!("ABC ({})", route.iter().chain(last).copied().collect::<Vec<_>>().join(", "));
     let script = format!("read {}; print_stats; scorr -F 2; print_stats; dprove", aig.display());
-    match budget::within_cpu(SCORR_F2_CAP, || ABC.run_with(&["-c", &script], &[], dir, "proving the miter with ABC (scorr -F 2, dprove)", None)) {
+    match budget::within_cpu(SCORR_F2_CAP, || ABC.run(&["-c", &script], dir, "proving the miter with ABC (scorr -F 2, dprove)")) {
         Ok(out) => {
             return match closed(&out) {
                 true => Ok(by_route(&["scorr -F 2", "dprove"])),
